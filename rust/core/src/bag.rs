@@ -1,0 +1,311 @@
+//! The command token bag: every player's tokens in one shared pool, drawn one at a time at random.
+//!
+//! The bag is a sequence whose top is drawn next. [`Bag::shuffle`] puts the whole pool in a
+//! uniformly random order; tokens added after the last shuffle are shuffled in automatically before
+//! the next draw, so a draw is uniform over what is in the bag whatever the caller does.
+//! Per-player counts are kept in a tally of at most [`MAX_PLAYERS`] entries, so asking how many
+//! tokens a player has left never scans the bag.
+
+mod save;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::BagError;
+use crate::ids::{PlayerId, TokenId, count_from_raw};
+use crate::random::RandomStream;
+
+pub use save::BAG_FORMAT;
+
+/// The most distinct players one bag holds tokens for.
+pub const MAX_PLAYERS: usize = 8;
+
+/// The most tokens one player may put into the bag in a round (the game's own limit is lower).
+pub const MAX_TOKENS_PER_PLAYER: u32 = 64;
+
+/// What a token lets its owner do when drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TokenKind {
+    /// An ordinary command token: one action.
+    Command,
+}
+
+impl TokenKind {
+    /// The integer GDScript sees (`CommandToken.KIND_COMMAND` is 0).
+    pub fn code(self) -> i64 {
+        match self {
+            TokenKind::Command => 0,
+        }
+    }
+}
+
+/// One token in the bag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Token {
+    /// Unique within the bag.
+    pub id: TokenId,
+    /// The player who acts when it is drawn.
+    pub owner: PlayerId,
+    /// What it allows.
+    pub kind: TokenKind,
+}
+
+/// One player's share of the bag this round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayerTally {
+    /// Whose share this is.
+    pub player: PlayerId,
+    /// Tokens put in since the last [`Bag::clear`].
+    pub contributed: u32,
+    /// Tokens still in the bag.
+    pub remaining: u32,
+    /// Tokens taken out by [`Bag::remove_player_tokens`] (elimination).
+    pub removed: u32,
+}
+
+impl PlayerTally {
+    /// Tokens drawn so far this round.
+    pub fn drawn(&self) -> u32 {
+        self.contributed - self.remaining - self.removed
+    }
+}
+
+/// An exact probability as a fraction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Chance {
+    /// Outcomes in favour.
+    pub favourable: u32,
+    /// All outcomes; 0 only for the impossible case of an empty bag, read as probability 0.
+    pub total: u32,
+}
+
+impl Chance {
+    /// The probability as a float in `0.0..=1.0`.
+    pub fn to_f64(self) -> f64 {
+        if self.total == 0 {
+            0.0
+        } else {
+            f64::from(self.favourable) / f64::from(self.total)
+        }
+    }
+}
+
+/// The result of a successful draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Draw {
+    /// The token taken from the bag.
+    pub token: Token,
+    /// Tokens left in the bag after this draw; 0 means this draw emptied it.
+    pub remaining: u32,
+}
+
+/// The shared bag of command tokens, with its own random stream.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Bag {
+    seed: u64,
+    rng: RandomStream,
+    /// Remaining tokens; the last element is drawn next.
+    tokens: Vec<Token>,
+    /// False when tokens were added since the last shuffle.
+    shuffled: bool,
+    drawn: Vec<Token>,
+    tallies: Vec<PlayerTally>,
+    next_token_id: u32,
+}
+
+impl Bag {
+    /// An empty bag whose draws are fixed by `seed`.
+    pub fn new(seed: u64) -> Self {
+        Self {
+            seed,
+            rng: RandomStream::from_seed(seed),
+            tokens: Vec::new(),
+            shuffled: true,
+            drawn: Vec::new(),
+            tallies: Vec::new(),
+            next_token_id: 0,
+        }
+    }
+
+    /// An empty bag seeded from the operating system's entropy. [`Bag::seed`] tells the seed.
+    pub fn with_os_seed() -> Self {
+        Self::new(RandomStream::os_seed())
+    }
+
+    /// The seed the random stream started from.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Restarts the random stream from `seed`; the tokens stay where they are.
+    pub fn reseed(&mut self, seed: u64) {
+        self.seed = seed;
+        self.rng = RandomStream::from_seed(seed);
+    }
+
+    /// Puts `count` more tokens of `player` into the bag.
+    ///
+    /// Fails, changing nothing, when `count` is 0, when the player's contribution this round would
+    /// exceed [`MAX_TOKENS_PER_PLAYER`], or when `player` would be a ninth distinct player.
+    pub fn add_player_tokens(&mut self, player: PlayerId, count: u32) -> Result<(), BagError> {
+        let count = count_from_raw("token count", i64::from(count), 1, MAX_TOKENS_PER_PLAYER)?;
+        let existing = self.tally_index(player);
+        let contributed = existing.map_or(0, |index| self.tallies[index].contributed);
+        let total = contributed + count;
+        if total > MAX_TOKENS_PER_PLAYER {
+            return Err(BagError::TooManyTokens {
+                player,
+                total,
+                limit: MAX_TOKENS_PER_PLAYER,
+            });
+        }
+        if existing.is_none() && self.tallies.len() >= MAX_PLAYERS {
+            return Err(BagError::TooManyPlayers {
+                player,
+                limit: MAX_PLAYERS,
+            });
+        }
+        let first_id = self.next_token_id;
+        let next_token_id = first_id
+            .checked_add(count)
+            .ok_or(BagError::TokenIdsExhausted)?;
+
+        let index = existing.unwrap_or_else(|| {
+            self.tallies.push(PlayerTally {
+                player,
+                contributed: 0,
+                remaining: 0,
+                removed: 0,
+            });
+            self.tallies.len() - 1
+        });
+        let tally = &mut self.tallies[index];
+        tally.contributed += count;
+        tally.remaining += count;
+        // Room for every token to be drawn, so that drawing never allocates.
+        self.drawn.reserve(count as usize);
+        self.tokens
+            .extend((first_id..next_token_id).map(|id| Token {
+                id: TokenId(id),
+                owner: player,
+                kind: TokenKind::Command,
+            }));
+        self.next_token_id = next_token_id;
+        self.shuffled = false;
+        Ok(())
+    }
+
+    /// Puts the tokens in the bag in a uniformly random order.
+    pub fn shuffle(&mut self) {
+        self.rng.shuffle(&mut self.tokens);
+        self.shuffled = true;
+    }
+
+    /// Takes the next token out of the bag, shuffling first if tokens were added since the last
+    /// shuffle. Fails with [`BagError::Empty`] when there is nothing to draw.
+    pub fn draw(&mut self) -> Result<Draw, BagError> {
+        if !self.shuffled {
+            self.shuffle();
+        }
+        let token = self.tokens.pop().ok_or(BagError::Empty)?;
+        if let Some(tally) = self.tallies.iter_mut().find(|t| t.player == token.owner) {
+            tally.remaining -= 1;
+        }
+        self.drawn.push(token);
+        Ok(Draw {
+            token,
+            remaining: self.remaining(),
+        })
+    }
+
+    /// Whether no token is left to draw.
+    pub fn is_empty(&self) -> bool {
+        self.tokens.is_empty()
+    }
+
+    /// Tokens left to draw.
+    pub fn remaining(&self) -> u32 {
+        // At most MAX_PLAYERS * MAX_TOKENS_PER_PLAYER tokens, far below u32::MAX.
+        self.tokens.len() as u32
+    }
+
+    /// Tokens `player` has left in the bag; fails for a player with no tokens this round.
+    pub fn player_remaining(&self, player: PlayerId) -> Result<u32, BagError> {
+        self.tally(player).map(|t| t.remaining)
+    }
+
+    /// `player`'s share of the bag this round; fails for a player with no tokens this round.
+    pub fn tally(&self, player: PlayerId) -> Result<&PlayerTally, BagError> {
+        self.tally_index(player)
+            .map(|index| &self.tallies[index])
+            .ok_or(BagError::UnknownPlayer { player })
+    }
+
+    /// Every player's share, in the order they first put tokens in.
+    pub fn tallies(&self) -> &[PlayerTally] {
+        &self.tallies
+    }
+
+    /// The tokens drawn since the last [`Bag::clear`], oldest first.
+    pub fn drawn_history(&self) -> &[Token] {
+        &self.drawn
+    }
+
+    /// Takes all of `player`'s remaining tokens out of the bag (elimination) and returns how many.
+    /// The player stays known to the bag, with 0 remaining. Fails for a player with no tokens
+    /// this round.
+    pub fn remove_player_tokens(&mut self, player: PlayerId) -> Result<u32, BagError> {
+        let index = self
+            .tally_index(player)
+            .ok_or(BagError::UnknownPlayer { player })?;
+        let tally = &mut self.tallies[index];
+        let removed = tally.remaining;
+        tally.removed += removed;
+        tally.remaining = 0;
+        self.tokens.retain(|token| token.owner != player);
+        Ok(removed)
+    }
+
+    /// Empties the bag and forgets the round's players and history. The random stream and token
+    /// numbering carry on.
+    pub fn clear(&mut self) {
+        self.tokens.clear();
+        self.drawn.clear();
+        self.tallies.clear();
+        self.shuffled = true;
+    }
+
+    /// The next `count` tokens in the order they will be drawn (fewer if the bag holds fewer),
+    /// without drawing them. Exact as long as the bag is not changed in between.
+    pub fn peek(&self, count: usize) -> Vec<Token> {
+        if self.shuffled {
+            self.tokens.iter().rev().take(count).copied().collect()
+        } else {
+            let mut future = self.clone();
+            future.shuffle();
+            future.peek(count)
+        }
+    }
+
+    /// For every player in the bag, the exact chance that the next draw is theirs.
+    pub fn next_draw_chances(&self) -> Vec<(PlayerId, Chance)> {
+        let total = self.remaining();
+        self.tallies
+            .iter()
+            .map(|t| {
+                let chance = Chance {
+                    favourable: t.remaining,
+                    total,
+                };
+                (t.player, chance)
+            })
+            .collect()
+    }
+
+    fn tally_index(&self, player: PlayerId) -> Option<usize> {
+        self.tallies.iter().position(|t| t.player == player)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,103 @@
+//! Identifiers that cross the boundary to the game: players and tokens.
+//!
+//! Raw integers from a caller (GDScript passes `int`, a 64-bit signed value) are turned into these
+//! types once, at the edge, with [`PlayerId::from_raw`]; everything inside the core can then rely on
+//! them being in range.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::InputError;
+
+/// A player, as the game numbers them (seat index, peer id, ...). Any value from 0 to `u32::MAX`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct PlayerId(pub u32);
+
+impl PlayerId {
+    /// Parses a caller's raw integer, rejecting negative and out-of-range values.
+    pub fn from_raw(raw: i64) -> Result<Self, InputError> {
+        u32::try_from(raw)
+            .map(PlayerId)
+            .map_err(|_| InputError::PlayerIdOutOfRange { raw })
+    }
+
+    /// The id as the caller's integer type.
+    pub fn to_raw(self) -> i64 {
+        i64::from(self.0)
+    }
+}
+
+impl fmt::Display for PlayerId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// A token, unique over the lifetime of one bag (ids are not reused after `clear`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct TokenId(pub u32);
+
+impl TokenId {
+    /// The id as the caller's integer type.
+    pub fn to_raw(self) -> i64 {
+        i64::from(self.0)
+    }
+}
+
+impl fmt::Display for TokenId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// Parses a caller's raw count, accepting only `min..=max`.
+pub fn count_from_raw(what: &'static str, raw: i64, min: u32, max: u32) -> Result<u32, InputError> {
+    u32::try_from(raw)
+        .ok()
+        .filter(|count| (min..=max).contains(count))
+        .ok_or(InputError::CountOutOfRange {
+            what,
+            raw,
+            min: i64::from(min),
+            max: i64::from(max),
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn raw_player_ids_in_range_are_accepted() {
+        assert_eq!(PlayerId::from_raw(0), Ok(PlayerId(0)));
+        assert_eq!(
+            PlayerId::from_raw(i64::from(u32::MAX)),
+            Ok(PlayerId(u32::MAX))
+        );
+    }
+
+    #[test]
+    fn counts_outside_their_range_are_rejected_with_the_range_named() {
+        assert_eq!(count_from_raw("token count", 3, 1, 6), Ok(3));
+        for raw in [0, 7, -1, i64::MAX, i64::MIN] {
+            let error = count_from_raw("token count", raw, 1, 6).unwrap_err();
+            assert_eq!(
+                error.to_string(),
+                format!("token count must be between 1 and 6, got {raw}")
+            );
+        }
+    }
+
+    #[test]
+    fn negative_and_huge_player_ids_are_rejected() {
+        for raw in [-1, i64::MIN, i64::from(u32::MAX) + 1, i64::MAX] {
+            assert_eq!(
+                PlayerId::from_raw(raw),
+                Err(InputError::PlayerIdOutOfRange { raw })
+            );
+        }
+    }
+}

@@ -1,0 +1,31 @@
+//! # Horizon's Edge rules core
+//!
+//! The rules of Horizon's Edge as plain Rust data and functions: no Godot types, so it tests fast
+//! with `cargo test` and could drive any front end. The Godot binding (`rust/godot`) wraps it.
+//!
+//! ## Module map
+//! - [`bag`] — the command token bag: add, shuffle, draw, per-player counts, odds of the next
+//!   draw, JSON save/load.
+//! - [`random`] — the seeded ChaCha20 stream every random decision comes from, with its exact
+//!   bounded-integer and shuffle algorithms.
+//! - [`ids`] — player and token identifiers, and parsing of a caller's raw integers.
+//! - [`error`] — every way a request is refused; each message names the problem.
+//! - [`stats`] — χ² goodness-of-fit with p-values, for fairness checks.
+//!
+//! ## Guarantees
+//! - No caller input panics: every fallible operation returns a `Result` and a refused operation
+//!   changes nothing.
+//! - The same seed and the same calls give the same results on every machine; a state saved to
+//!   JSON continues exactly as the original would.
+#![forbid(unsafe_code)]
+
+pub mod bag;
+pub mod error;
+pub mod ids;
+pub mod random;
+pub mod stats;
+
+pub use bag::{Bag, Chance, Draw, PlayerTally, Token, TokenKind};
+pub use error::{BagError, InputError, RulesError, SaveError};
+pub use ids::{PlayerId, TokenId};
+pub use random::RandomStream;
