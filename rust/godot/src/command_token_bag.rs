@@ -1,0 +1,242 @@
+//! The `CommandTokenBag` class.
+
+use godot::prelude::*;
+use horizons_edge_core::bag::{MAX_PLAYERS, MAX_TOKENS_PER_PLAYER};
+use horizons_edge_core::ids::count_from_raw;
+use horizons_edge_core::{Bag, PlayerId, RulesError};
+
+use crate::command_token::CommandToken;
+use crate::refusal::{Refusal, refusing};
+
+/// The shared bag of command tokens: every player's tokens in one pool, drawn at random.
+///
+/// Each round every player puts their tokens in; a token is drawn, its owner takes one action,
+/// then the next is drawn, until the bag is empty. Draws come from a seeded ChaCha20 stream held
+/// in the bag: the same seed and the same calls give the same draws on every machine, and
+/// [method to_json] / [method load_json] resume exactly where the bag left off. Without
+/// [method set_seed], the bag is seeded from the operating system.
+///
+/// Tokens added after [method shuffle] are shuffled in automatically before the next draw, so
+/// every draw is uniform over the tokens in the bag.
+///
+/// Bad input (a count below 1, a ninth player, an unknown player, a draw from an empty bag, a
+/// malformed or tampered save) is refused: the bag is unchanged, the reason is written to the
+/// error log, and the method returns a value to check (an [enum Error] code, [code]-1[/code],
+/// [code]null[/code] or an empty array).
+/// ```gdscript
+/// var bag := CommandTokenBag.new()
+/// bag.set_seed(42)
+/// bag.token_drawn.connect(func(player_id: int, remaining: int) -> void:
+///     print("player %d acts, %d left" % [player_id, remaining]))
+/// bag.bag_emptied.connect(func() -> void: print("round over"))
+/// for player_id in 4:
+///     bag.add_player_tokens(player_id, 4)
+/// bag.shuffle()
+/// while not bag.is_empty():
+///     var token := bag.draw_token()
+/// ```
+#[derive(GodotClass)]
+#[class(base = RefCounted)]
+pub struct CommandTokenBag {
+    bag: Bag,
+    base: Base<RefCounted>,
+}
+
+#[godot_api]
+impl IRefCounted for CommandTokenBag {
+    fn init(base: Base<RefCounted>) -> Self {
+        Self {
+            bag: Bag::with_os_seed(),
+            base,
+        }
+    }
+
+    /// Prints as `CommandTokenBag(12 of 16 tokens left)`.
+    fn to_string(&self) -> GString {
+        let contributed: u32 = self.bag.tallies().iter().map(|t| t.contributed).sum();
+        GString::from(&format!(
+            "CommandTokenBag({} of {contributed} tokens left)",
+            self.bag.remaining()
+        ))
+    }
+}
+
+#[godot_api]
+impl CommandTokenBag {
+    /// The most distinct players one bag holds tokens for.
+    #[constant]
+    pub const MAX_PLAYERS: i64 = MAX_PLAYERS as i64;
+
+    /// The most tokens one player may put into the bag per round.
+    #[constant]
+    pub const MAX_TOKENS_PER_PLAYER: i64 = MAX_TOKENS_PER_PLAYER as i64;
+
+    /// Emitted after every successful draw, once the bag is updated: whose token it was and how
+    /// many tokens are left.
+    #[signal]
+    pub fn token_drawn(player_id: i64, remaining: i64);
+
+    /// Emitted exactly once when the last token leaves the bag, by a draw or by
+    /// [method remove_player_tokens]; after [signal token_drawn] for that draw.
+    #[signal]
+    pub fn bag_emptied();
+
+    /// Puts [param count] tokens of [param player_id] into the bag (1 to [constant
+    /// MAX_TOKENS_PER_PLAYER] per player per round, at most [constant MAX_PLAYERS] players).
+    /// Returns [constant OK], or [constant ERR_INVALID_PARAMETER] with the bag unchanged.
+    #[func]
+    pub fn add_player_tokens(&mut self, player_id: i64, count: i64) -> Result<(), Refusal> {
+        refusing("CommandTokenBag.add_player_tokens", || {
+            let player = PlayerId::from_raw(player_id)?;
+            let count = count_from_raw("token count", count, 1, MAX_TOKENS_PER_PLAYER)?;
+            Ok(self.bag.add_player_tokens(player, count)?)
+        })
+    }
+
+    /// Puts the tokens in the bag in a uniformly random order.
+    #[func]
+    pub fn shuffle(&mut self) {
+        self.bag.shuffle();
+    }
+
+    /// Takes the next token out of the bag and emits [signal token_drawn] (and
+    /// [signal bag_emptied] if it was the last). Returns [code]null[/code] and logs an error
+    /// when the bag is empty.
+    #[func]
+    pub fn draw_token(&mut self) -> Result<Gd<CommandToken>, Refusal> {
+        let draw = refusing("CommandTokenBag.draw_token", || Ok(self.bag.draw()?))?;
+        self.signals()
+            .token_drawn()
+            .emit(draw.token.owner.to_raw(), i64::from(draw.remaining));
+        if draw.remaining == 0 {
+            self.signals().bag_emptied().emit();
+        }
+        Ok(CommandToken::from_core(draw.token))
+    }
+
+    /// Whether no token is left to draw.
+    #[func]
+    pub fn is_empty(&self) -> bool {
+        self.bag.is_empty()
+    }
+
+    /// Tokens left to draw.
+    #[func]
+    pub fn get_remaining_count(&self) -> i64 {
+        i64::from(self.bag.remaining())
+    }
+
+    /// Tokens [param player_id] has left in the bag; [code]-1[/code] (and an error) for a player
+    /// with no tokens in the bag this round.
+    #[func]
+    pub fn get_player_remaining_count(&self, player_id: i64) -> Result<i64, Refusal> {
+        refusing("CommandTokenBag.get_player_remaining_count", || {
+            let tally = self.bag.tally(PlayerId::from_raw(player_id)?)?;
+            Ok(i64::from(tally.remaining))
+        })
+    }
+
+    /// Tokens [param player_id] put into the bag this round (drawn, left or removed);
+    /// [code]-1[/code] (and an error) for a player with no tokens in the bag this round.
+    #[func]
+    pub fn get_player_contributed_count(&self, player_id: i64) -> Result<i64, Refusal> {
+        refusing("CommandTokenBag.get_player_contributed_count", || {
+            let tally = self.bag.tally(PlayerId::from_raw(player_id)?)?;
+            Ok(i64::from(tally.contributed))
+        })
+    }
+
+    /// The players with tokens in the bag this round, in the order they first added tokens.
+    #[func]
+    pub fn get_player_ids(&self) -> PackedInt64Array {
+        self.bag
+            .tallies()
+            .iter()
+            .map(|t| t.player.to_raw())
+            .collect()
+    }
+
+    /// The tokens drawn this round, oldest first.
+    #[func]
+    pub fn get_drawn_history(&self) -> Array<Gd<CommandToken>> {
+        CommandToken::array_from_core(self.bag.drawn_history())
+    }
+
+    /// Takes every remaining token of [param player_id] out of the bag (for elimination or a
+    /// disconnect) and returns how many; emits [signal bag_emptied] if that empties the bag.
+    /// Returns [code]-1[/code] (and an error) for a player with no tokens in the bag this round.
+    #[func]
+    pub fn remove_player_tokens(&mut self, player_id: i64) -> Result<i64, Refusal> {
+        let removed = refusing("CommandTokenBag.remove_player_tokens", || {
+            Ok(self
+                .bag
+                .remove_player_tokens(PlayerId::from_raw(player_id)?)?)
+        })?;
+        if removed > 0 && self.bag.is_empty() {
+            self.signals().bag_emptied().emit();
+        }
+        Ok(i64::from(removed))
+    }
+
+    /// The next [param count] tokens in draw order (fewer if the bag holds fewer), without drawing
+    /// them. Exact as long as the bag is not changed in between. A negative count gives an empty
+    /// array and an error.
+    #[func]
+    pub fn peek_tokens(&self, count: i64) -> Result<Array<Gd<CommandToken>>, Refusal> {
+        refusing("CommandTokenBag.peek_tokens", || {
+            let count = count_from_raw("peek count", count, 0, u32::MAX)?;
+            Ok(CommandToken::array_from_core(
+                &self.bag.peek(count as usize),
+            ))
+        })
+    }
+
+    /// For every player in the bag, the exact chance (0.0 to 1.0) that the next draw is theirs:
+    /// their tokens left divided by all tokens left. Keyed by player id.
+    #[func]
+    pub fn get_next_draw_chances(&self) -> Dictionary<i64, f64> {
+        self.bag
+            .next_draw_chances()
+            .into_iter()
+            .map(|(player, chance)| (player.to_raw(), chance.to_f64()))
+            .collect()
+    }
+
+    /// Empties the bag and forgets this round's players and history. The random stream and the
+    /// token numbering carry on.
+    #[func]
+    pub fn clear(&mut self) {
+        self.bag.clear();
+    }
+
+    /// Restarts the random stream from [param seed]; the tokens stay where they are. Any 64-bit
+    /// value is a valid seed (negative values stand for the same 64 bits unsigned).
+    #[func]
+    pub fn set_seed(&mut self, seed: i64) {
+        self.bag.reseed(seed as u64);
+    }
+
+    /// The seed the random stream started from, as set by [method set_seed] or from the OS.
+    #[func]
+    pub fn get_seed(&self) -> i64 {
+        self.bag.seed() as i64
+    }
+
+    /// The whole bag, random stream position included, as a JSON string.
+    #[func]
+    pub fn to_json(&self) -> GString {
+        GString::from(&self.bag.to_json())
+    }
+
+    /// Replaces this bag with one saved by [method to_json]; it then draws exactly as the saved
+    /// bag would have. Malformed, foreign or tampered JSON is refused with an error code
+    /// ([constant ERR_PARSE_ERROR], [constant ERR_FILE_UNRECOGNIZED] or
+    /// [constant ERR_INVALID_DATA]) and the bag is left as it was.
+    #[func]
+    pub fn load_json(&mut self, json: GString) -> Result<(), Refusal> {
+        refusing("CommandTokenBag.load_json", || {
+            self.bag = Bag::from_json(&json.to_string()).map_err(RulesError::from)?;
+            Ok(())
+        })
+    }
+}

@@ -1,0 +1,21 @@
+//! # Horizon's Edge — Godot binding
+//!
+//! Thin Godot classes over the pure rules core (`horizons_edge_core`): each translates calls from
+//! GDScript into core operations and core results into return values and signals.
+//!
+//! - [`command_token_bag::CommandTokenBag`] — the shared bag of command tokens.
+//! - [`command_token::CommandToken`] — one token, read-only.
+//! - [`refusal`] — how a core error reaches GDScript: an error in Godot's log plus a checkable
+//!   return value.
+
+use godot::prelude::*;
+
+pub mod command_token;
+pub mod command_token_bag;
+pub mod refusal;
+
+/// The GDExtension entry point (`gdext_rust_init`).
+struct HorizonsEdge;
+
+#[gdextension]
+unsafe impl ExtensionLibrary for HorizonsEdge {}
