@@ -1,0 +1,30 @@
+//! `cargo xtask demo`: the bundled project, run headless, printing its game log.
+
+use crate::extension::{self, Profile};
+use crate::godot::Godot;
+use crate::headless::Run;
+use crate::{Result, paths};
+
+/// Builds the extension and runs the bundled project's main scene headless. Arguments after
+/// `--` go to the scene (e.g. `-- --seed 7`).
+pub fn run(args: &[String]) -> Result {
+    let user_args = match args.split_first() {
+        None => &[][..],
+        Some((dashes, rest)) if dashes == "--" => rest,
+        Some(_) => {
+            return Err(format!(
+                "unexpected arguments {args:?}; use -- <scene args>"
+            ));
+        }
+    };
+    let godot = Godot::locate_or_fetch()?;
+    eprintln!("xtask: {}", godot.describe());
+    extension::build(Profile::Debug)?;
+    let project = paths::godot_project();
+    extension::register_extension(&project)?;
+    crate::test::import(&godot, &project)?;
+    Run::new(&godot, &project, 600)
+        .args(std::iter::once("--").chain(user_args.iter().map(String::as_str)))
+        .finish(false)?
+        .check("demo")
+}

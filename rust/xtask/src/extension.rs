@@ -1,0 +1,134 @@
+//! Building the GDExtension library and putting it where Godot looks for it.
+
+use std::path::{Path, PathBuf};
+
+use crate::process::{cargo, run};
+use crate::{Result, paths};
+
+/// Which build of the library: the one the editor and tests load, or the one a game ships.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Profile {
+    /// `cargo build`: debug checks on; loaded by the editor and by debug exports.
+    Debug,
+    /// `cargo build --release`: what an exported game ships.
+    Release,
+}
+
+impl Profile {
+    /// `[--release]` from the command line.
+    pub fn from_args(args: &[String]) -> Result<Profile> {
+        match args {
+            [] => Ok(Profile::Debug),
+            [flag] if flag == "--release" => Ok(Profile::Release),
+            other => Err(format!(
+                "unexpected arguments {other:?}; expected [--release]"
+            )),
+        }
+    }
+
+    /// The feature tag used in the `.gdextension` file and the library's file name.
+    fn tag(self) -> &'static str {
+        match self {
+            Profile::Debug => "debug",
+            Profile::Release => "release",
+        }
+    }
+}
+
+/// Builds the binding crate and copies the library into the addon's `bin/` under the name the
+/// `.gdextension` file gives it. Returns the copied library's path.
+pub fn build(profile: Profile) -> Result<PathBuf> {
+    let mut command = cargo();
+    command.args(["build", "--package", "horizons-edge-godot"]);
+    if profile == Profile::Release {
+        command.arg("--release");
+    }
+    run(&mut command)?;
+
+    let built_dir = paths::target().join(match profile {
+        Profile::Debug => "debug",
+        Profile::Release => "release",
+    });
+    let built = built_dir.join(format!(
+        "{}horizons_edge{}",
+        std::env::consts::DLL_PREFIX,
+        std::env::consts::DLL_SUFFIX
+    ));
+    let bin = paths::addon().join("bin");
+    std::fs::create_dir_all(&bin).map_err(|e| format!("cannot create {}: {e}", bin.display()))?;
+    let installed = bin.join(library_name(profile));
+    // Copy beside and rename, so a running editor never sees a half-written library.
+    let partial = installed.with_extension("partial");
+    std::fs::copy(&built, &partial)
+        .and_then(|_| std::fs::rename(&partial, &installed))
+        .map_err(|e| {
+            format!(
+                "cannot copy {} to {}: {e}",
+                built.display(),
+                installed.display()
+            )
+        })?;
+    let megabytes = std::fs::metadata(&installed).map_or(0, |m| m.len()) / 1_000_000;
+    eprintln!("xtask: {} ({megabytes} MB)", installed.display());
+    Ok(installed)
+}
+
+/// The library's file name in `bin/` for this platform, e.g.
+/// `libhorizons_edge.linux.debug.x86_64.so` (matching `horizons_edge.gdextension`).
+fn library_name(profile: Profile) -> String {
+    // Rust's OS names (linux, windows, macos) are Godot's; only the ARM architecture differs.
+    let os = std::env::consts::OS;
+    let arch = match std::env::consts::ARCH {
+        "aarch64" => "arm64",
+        other => other,
+    };
+    format!(
+        "{}horizons_edge.{os}.{}.{arch}{}",
+        std::env::consts::DLL_PREFIX,
+        profile.tag(),
+        std::env::consts::DLL_SUFFIX
+    )
+}
+
+/// Copies the addon, as built, into `project` (replacing any earlier copy) and registers its
+/// extension there, as a game developer would after dropping the folder in.
+pub fn install_addon(project: &Path) -> Result {
+    let target = project.join("addons").join("horizons_edge");
+    if target.exists() {
+        std::fs::remove_dir_all(&target)
+            .map_err(|e| format!("cannot remove {}: {e}", target.display()))?;
+    }
+    copy_dir(&paths::addon(), &target)?;
+    register_extension(project)
+}
+
+/// Writes `.godot/extension_list.cfg`. Without it a fresh project does not load the extension,
+/// and `--import` on a project whose extension is new to it crashes (Godot issue 111048).
+pub fn register_extension(project: &Path) -> Result {
+    let dot_godot = project.join(".godot");
+    std::fs::create_dir_all(&dot_godot)
+        .map_err(|e| format!("cannot create {}: {e}", dot_godot.display()))?;
+    let list = dot_godot.join("extension_list.cfg");
+    std::fs::write(
+        &list,
+        "res://addons/horizons_edge/horizons_edge.gdextension\n",
+    )
+    .map_err(|e| format!("cannot write {}: {e}", list.display()))
+}
+
+fn copy_dir(from: &Path, to: &Path) -> Result {
+    std::fs::create_dir_all(to).map_err(|e| format!("cannot create {}: {e}", to.display()))?;
+    let entries =
+        std::fs::read_dir(from).map_err(|e| format!("cannot list {}: {e}", from.display()))?;
+    for entry in entries {
+        let entry = entry.map_err(|e| format!("cannot list {}: {e}", from.display()))?;
+        let (source, dest) = (entry.path(), to.join(entry.file_name()));
+        if source.is_dir() {
+            copy_dir(&source, &dest)?;
+        } else {
+            std::fs::copy(&source, &dest)
+                .map_err(|e| format!("cannot copy {}: {e}", source.display()))?;
+        }
+    }
+    Ok(())
+}

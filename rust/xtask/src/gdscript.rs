@@ -1,0 +1,87 @@
+//! Linting and format-checking our GDScript with gdtoolkit (`gdlint`, `gdformat`), installed
+//! from PyPI into a virtual environment in the user cache on first use.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::process::{output, run};
+use crate::{Result, paths};
+
+/// The gdtoolkit release we lint with (Godot 4 syntax).
+const GDTOOLKIT: &str = "gdtoolkit==4.5.0";
+
+/// Runs `gdlint` and `gdformat --check` over every GDScript file we own.
+pub fn lint() -> Result {
+    let bin = ensure_gdtoolkit()?;
+    let files = our_scripts()?;
+    if files.is_empty() {
+        return Err("no GDScript files found".to_owned());
+    }
+    eprintln!("xtask: gdlint + gdformat --check on {} files", files.len());
+    run(Command::new(bin.join("gdlint")).args(&files))?;
+    run(Command::new(bin.join("gdformat"))
+        .arg("--check")
+        .args(&files))
+}
+
+/// The venv's `bin/` with gdtoolkit installed.
+fn ensure_gdtoolkit() -> Result<PathBuf> {
+    let version = GDTOOLKIT.trim_start_matches("gdtoolkit==");
+    let venv = paths::cache().join(format!("gdtoolkit-{version}"));
+    let bin = venv.join("bin");
+    if Command::new(bin.join("gdlint"))
+        .arg("--version")
+        .output()
+        .is_ok_and(|out| out.status.success())
+    {
+        return Ok(bin);
+    }
+    eprintln!("xtask: installing {GDTOOLKIT} into {}", venv.display());
+    output(
+        Command::new("python3")
+            .arg("-m")
+            .arg("venv")
+            .arg("--clear")
+            .arg(&venv),
+    )?;
+    output(
+        Command::new(bin.join("python"))
+            .args([
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "--disable-pip-version-check",
+            ])
+            .arg(GDTOOLKIT),
+    )?;
+    Ok(bin)
+}
+
+/// Every `.gd` file in the bundled project and the test project, skipping Godot's caches and the
+/// test project's copy of the addon.
+fn our_scripts() -> Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    for project in [paths::godot_project(), paths::test_project()] {
+        collect(&project, &mut files)?;
+    }
+    let copied_addon = paths::test_project().join("addons");
+    files.retain(|f| !f.starts_with(&copied_addon));
+    files.sort();
+    Ok(files)
+}
+
+fn collect(dir: &Path, files: &mut Vec<PathBuf>) -> Result {
+    let entries =
+        std::fs::read_dir(dir).map_err(|e| format!("cannot list {}: {e}", dir.display()))?;
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let hidden = entry.file_name().to_string_lossy().starts_with('.');
+        if path.is_dir() && !hidden {
+            collect(&path, files)?;
+        } else if path.extension().is_some_and(|ext| ext == "gd") {
+            files.push(path);
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,294 @@
+//! Finding a Godot 4 to run, or building a private one without touching the system.
+//!
+//! In order:
+//! 1. `$GODOT`, if set, must name a Godot 4 binary at or above [`MIN_VERSION`].
+//! 2. `godot` on `PATH`, if it is such a Godot (a game developer's own editor).
+//! 3. Otherwise a private sysroot in the user cache (see [`crate::paths::cache`]), shared by every
+//!    clone on the machine: Debian's `godot` package and its whole dependency closure, taken from
+//!    `forky` (falling back to `sid`) with an apt configuration of its own, unpacked with
+//!    `dpkg-deb -x`, and run through the sysroot's own dynamic loader by a wrapper script.
+//!    Nothing is installed into the system and no root is needed. A second run downloads nothing.
+//!
+//! The sysroot also carries Mesa's GL and Vulkan drivers, so the same engine can render under a
+//! virtual X server.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::process::{describe, output, run};
+use crate::{Result, paths};
+
+/// The oldest Godot the extension supports: its `api-4-4` feature and `compatibility_minimum`.
+pub const MIN_VERSION: (u32, u32) = (4, 4);
+
+/// Debian suites that ship a Godot 4, in order of preference.
+const SUITES: [&str; 2] = ["forky", "sid"];
+
+/// What goes into the sysroot besides the engine: GL and Vulkan drivers for rendered runs.
+const PACKAGES: [&str; 7] = [
+    "godot",
+    "libgl1",
+    "libegl1",
+    "libglx-mesa0",
+    "libegl-mesa0",
+    "mesa-vulkan-drivers",
+    "libvulkan1",
+];
+
+/// Bump when [`PACKAGES`] or the sysroot layout changes, so caches are rebuilt.
+const SYSROOT_REVISION: u32 = 1;
+
+/// The system's Debian archive keyring, trusted for the suites above.
+const KEYRING: &str = "/usr/share/keyrings/debian-archive-keyring.gpg";
+
+/// A Godot 4 executable and its version.
+pub struct Godot {
+    program: PathBuf,
+    version: (u32, u32, u32),
+    origin: &'static str,
+}
+
+impl Godot {
+    /// The Godot to use: `$GODOT`, a suitable `godot` on `PATH`, or the private one (fetched on
+    /// first use).
+    pub fn locate_or_fetch() -> Result<Godot> {
+        if let Some(program) = std::env::var_os("GODOT").filter(|p| !p.is_empty()) {
+            let program = PathBuf::from(program);
+            return Godot::probe(&program, "$GODOT").ok_or_else(|| {
+                format!(
+                    "$GODOT ({}) is not a Godot {}.{} or newer",
+                    program.display(),
+                    MIN_VERSION.0,
+                    MIN_VERSION.1
+                )
+            });
+        }
+        if let Some(godot) = Godot::probe(Path::new("godot"), "PATH") {
+            return Ok(godot);
+        }
+        let wrapper = sysroot_dir().join("godot");
+        if let Some(godot) = Godot::probe(&wrapper, "private sysroot") {
+            return Ok(godot);
+        }
+        fetch_private()?;
+        Godot::probe(&wrapper, "private sysroot")
+            .ok_or_else(|| format!("the private Godot at {} does not run", wrapper.display()))
+    }
+
+    /// `Some` if `program` runs and reports a Godot at or above [`MIN_VERSION`].
+    fn probe(program: &Path, origin: &'static str) -> Option<Godot> {
+        let out = Command::new(program).arg("--version").output().ok()?;
+        let text = String::from_utf8_lossy(&out.stdout);
+        let version = text.lines().rev().find_map(parse_version)?;
+        ((version.0, version.1) >= MIN_VERSION).then(|| Godot {
+            program: program.to_path_buf(),
+            version,
+            origin,
+        })
+    }
+
+    /// A command that runs this Godot (arguments still to add).
+    pub fn command(&self) -> Command {
+        Command::new(&self.program)
+    }
+
+    /// One line for the terminal: version, where it came from, how it is run.
+    pub fn describe(&self) -> String {
+        let (major, minor, patch) = self.version;
+        format!(
+            "Godot {major}.{minor}.{patch} ({}): {}",
+            self.origin,
+            self.program.display()
+        )
+    }
+}
+
+/// `4.6.3.stable.debian...` → (4, 6, 3); `4.4.stable` → (4, 4, 0).
+fn parse_version(line: &str) -> Option<(u32, u32, u32)> {
+    let mut parts = line.trim().split('.');
+    let major = parts.next()?.parse().ok()?;
+    let minor = parts.next()?.parse().ok()?;
+    let patch = parts.next().and_then(|p| p.parse().ok()).unwrap_or(0);
+    Some((major, minor, patch))
+}
+
+/// The private sysroot's folder in the cache.
+fn sysroot_dir() -> PathBuf {
+    paths::cache().join(format!("godot-sysroot-r{SYSROOT_REVISION}"))
+}
+
+/// Builds the private sysroot and its wrapper script, trying each suite in turn.
+fn fetch_private() -> Result {
+    let dir = sysroot_dir();
+    let mut failures = Vec::new();
+    for suite in SUITES {
+        eprintln!(
+            "xtask: fetching Godot from Debian {suite} into {}",
+            dir.display()
+        );
+        match fetch_from(suite, &dir) {
+            Ok(()) => return Ok(()),
+            Err(e) => failures.push(format!("{suite}: {e}")),
+        }
+    }
+    Err(format!(
+        "could not build a private Godot:\n{}",
+        failures.join("\n")
+    ))
+}
+
+fn fetch_from(suite: &str, dir: &Path) -> Result {
+    let apt = Apt::new(&dir.join("apt"), suite)?;
+    apt.run("update", &[])?;
+    let packages = apt.closure(&PACKAGES)?;
+    let debs = dir.join("debs");
+    recreate(&debs)?;
+    eprintln!("xtask: downloading {} packages", packages.len());
+    let mut download = apt.command("download");
+    download.args(&packages).current_dir(&debs);
+    output(&mut download)?;
+
+    let root = dir.join("root");
+    recreate(&root)?;
+    let mut archives: Vec<PathBuf> = std::fs::read_dir(&debs)
+        .map_err(|e| format!("cannot list {}: {e}", debs.display()))?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|path| path.extension().is_some_and(|ext| ext == "deb"))
+        .collect();
+    archives.sort();
+    for archive in &archives {
+        output(Command::new("dpkg-deb").arg("-x").arg(archive).arg(&root))?;
+    }
+    // The packages are unpacked; keep the cache small.
+    std::fs::remove_dir_all(&debs).map_err(|e| format!("cannot remove {}: {e}", debs.display()))?;
+    write_wrapper(&dir.join("godot"), &root)
+}
+
+/// The script that runs the sysroot's engine through the sysroot's own loader.
+///
+/// `LD_LIBRARY_PATH` would leak the newer glibc into the engine's child processes, which crash on
+/// it; `--library-path` applies to the engine alone. Without the pulseaudio folder the engine
+/// does not start. The Mesa variables let rendered runs find the sysroot's drivers.
+fn write_wrapper(wrapper: &Path, root: &Path) -> Result {
+    let root = root.display();
+    let script = format!(
+        r#"#!/bin/sh
+# Written by `cargo xtask`: runs the private Godot through its own loader.
+R="{root}"
+L="$R/usr/lib/x86_64-linux-gnu"
+export LIBGL_DRIVERS_PATH="$L/dri"
+export __EGL_VENDOR_LIBRARY_DIRS="$R/usr/share/glvnd/egl_vendor.d"
+export VK_ICD_FILENAMES="$R/usr/share/vulkan/icd.d/lvp_icd.json"
+exec "$L/ld-linux-x86-64.so.2" --library-path "$L:$R/lib/x86_64-linux-gnu:$L/pulseaudio" "$R/usr/bin/godot" "$@"
+"#
+    );
+    std::fs::write(wrapper, script)
+        .map_err(|e| format!("cannot write {}: {e}", wrapper.display()))?;
+    run(Command::new("chmod").arg("+x").arg(wrapper))
+}
+
+fn recreate(dir: &Path) -> Result {
+    if dir.exists() {
+        std::fs::remove_dir_all(dir)
+            .map_err(|e| format!("cannot remove {}: {e}", dir.display()))?;
+    }
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))
+}
+
+/// apt-get with a configuration of its own: one suite, private state and cache, no installed
+/// packages (so the whole dependency closure is resolved), never the system's sources.
+struct Apt {
+    options: Vec<String>,
+}
+
+impl Apt {
+    fn new(state: &Path, suite: &str) -> Result<Apt> {
+        for sub in ["lists/partial", "cache/archives/partial", "sources.d"] {
+            let dir = state.join(sub);
+            std::fs::create_dir_all(&dir)
+                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        }
+        let sources = state.join("sources.list");
+        std::fs::write(
+            &sources,
+            format!("deb [signed-by={KEYRING}] http://deb.debian.org/debian {suite} main\n"),
+        )
+        .map_err(|e| format!("cannot write {}: {e}", sources.display()))?;
+        let s = state.display();
+        Ok(Apt {
+            options: vec![
+                format!("Dir::Etc::SourceList={}", sources.display()),
+                format!("Dir::Etc::SourceParts={s}/sources.d"),
+                format!("Dir::State={s}"),
+                format!("Dir::State::Lists={s}/lists"),
+                "Dir::State::status=/dev/null".to_owned(),
+                format!("Dir::Cache={s}/cache"),
+                "Debug::NoLocking=1".to_owned(),
+                "APT::Architecture=amd64".to_owned(),
+                "APT::Install-Recommends=false".to_owned(),
+                "Acquire::Languages=none".to_owned(),
+            ],
+        })
+    }
+
+    fn command(&self, verb: &str) -> Command {
+        let mut command = Command::new("apt-get");
+        command.arg("-q");
+        for option in &self.options {
+            command.arg("-o").arg(option);
+        }
+        command.arg(verb);
+        command
+    }
+
+    fn run(&self, verb: &str, args: &[&str]) -> Result {
+        let mut command = self.command(verb);
+        command.args(args);
+        output(&mut command).map(|_| ())
+    }
+
+    /// `name=version` of every package an install of `packages` would unpack.
+    fn closure(&self, packages: &[&str]) -> Result<Vec<String>> {
+        let mut simulate = self.command("install");
+        simulate.arg("--simulate").args(packages);
+        let out = output(&mut simulate)?;
+        let text = String::from_utf8_lossy(&out.stdout);
+        // Lines look like: `Inst libc6 (2.43-7 Debian:testing [amd64])`.
+        let closure: Vec<String> = text
+            .lines()
+            .filter_map(|line| {
+                let mut words = line.strip_prefix("Inst ")?.split_whitespace();
+                let name = words.next()?;
+                let version = words.next()?.strip_prefix('(')?;
+                Some(format!("{name}={version}"))
+            })
+            .collect();
+        if closure.iter().any(|p| p.starts_with("godot=")) {
+            Ok(closure)
+        } else {
+            Err(format!(
+                "`{}` does not offer godot:\n{text}",
+                describe(&simulate)
+            ))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_version;
+
+    #[test]
+    fn versions_parse_from_godot_output() {
+        assert_eq!(
+            parse_version("4.6.3.stable.debian4.6.3+ds-2"),
+            Some((4, 6, 3))
+        );
+        assert_eq!(
+            parse_version("4.4.stable.official.4c311cbee"),
+            Some((4, 4, 0))
+        );
+        assert_eq!(parse_version("3.5.2.stable"), Some((3, 5, 2)));
+        assert_eq!(parse_version("Godot Engine"), None);
+    }
+}

@@ -1,0 +1,67 @@
+//! Project automation, run as `cargo xtask <command>`:
+//!
+//! - `demo` — get Godot if needed, build the extension, run the bundled project headless.
+//! - `test` — every check: formatting, clippy, Rust tests, GDScript lint, the extension build,
+//!   the headless Godot suites and the class-docs check. What `.ci/run` runs.
+//! - `build [--release]` — build the extension and copy it into the addon.
+//! - `godot` — make sure a Godot 4 is available and print how it is run.
+//!
+//! See [`godot`] for how Godot is found or fetched without touching the system.
+
+mod demo;
+mod docs;
+mod extension;
+mod gdscript;
+mod godot;
+mod headless;
+mod paths;
+mod process;
+mod test;
+
+use std::process::ExitCode;
+
+/// Any failure of a task: a message for the terminal.
+type Result<T = ()> = std::result::Result<T, String>;
+
+const USAGE: &str = "\
+usage: cargo xtask <command>
+
+commands:
+  demo [--release] [-- <args for the demo scene>]
+                      build the extension and run the bundled project headless
+  test                run every check (what CI runs)
+  build [--release]   build the extension and copy it into the addon
+  godot               find or fetch Godot 4 and print its command
+";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (command, rest) = match args.split_first() {
+        Some((command, rest)) => (command.as_str(), rest),
+        None => {
+            eprint!("{USAGE}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let outcome = match command {
+        "demo" => demo::run(rest),
+        "test" => test::run(),
+        "build" => extension::Profile::from_args(rest).and_then(|profile| {
+            extension::build(profile)?;
+            Ok(())
+        }),
+        "godot" => godot::Godot::locate_or_fetch().map(|godot| println!("{}", godot.describe())),
+        "help" | "--help" | "-h" => {
+            print!("{USAGE}");
+            Ok(())
+        }
+        other => Err(format!("unknown command `{other}`\n\n{USAGE}")),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("xtask {command}: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

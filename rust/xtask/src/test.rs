@@ -1,0 +1,127 @@
+//! `cargo xtask test`: every check, in order, with a summary. Exits non-zero if any fails.
+
+use std::path::Path;
+use std::time::Instant;
+
+use crate::extension::{self, Profile};
+use crate::godot::Godot;
+use crate::headless::Run;
+use crate::process::{cargo, run as run_command};
+use crate::{Result, gdscript, paths};
+
+/// Runs every check; Godot-side checks need the build and an engine, so they are skipped when
+/// either failed.
+pub fn run() -> Result {
+    let mut report = Report::default();
+    report.step("cargo fmt --check", || {
+        run_command(cargo().args(["fmt", "--all", "--check"]))
+    });
+    report.step("cargo clippy", || {
+        run_command(cargo().args([
+            "clippy",
+            "--workspace",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ]))
+    });
+    report.step("cargo test", || {
+        run_command(cargo().args(["test", "--workspace"]))
+    });
+    report.step("gdlint + gdformat", gdscript::lint);
+    let built = report.step("extension build", || {
+        extension::build(Profile::Debug).map(drop)
+    });
+    let godot = report.step("godot", || {
+        let godot = Godot::locate_or_fetch()?;
+        eprintln!("xtask: {}", godot.describe());
+        Ok(godot)
+    });
+    match (built, godot) {
+        (Some(()), Some(godot)) => {
+            report.step("headless suites", || headless_suites(&godot));
+            report.step("class docs", || crate::docs::check(&godot));
+        }
+        _ => report.skip(&["headless suites", "class docs"]),
+    }
+    report.finish()
+}
+
+/// Imports `project` so its script classes are registered (`--import` exits when done).
+pub fn import(godot: &Godot, project: &Path) -> Result {
+    Run::new(godot, project, 300)
+        .args(["--import"])
+        .finish(true)?
+        .check(&format!("import of {}", project.display()))
+}
+
+/// Drops the addon into the test project, as a game developer would, and runs its suites.
+fn headless_suites(godot: &Godot) -> Result {
+    let project = paths::test_project();
+    extension::install_addon(&project)?;
+    import(godot, &project)?;
+    let finished = Run::new(godot, &project, 600)
+        .args(["-s", "res://runner.gd"])
+        .finish(false)?;
+    finished.check("headless suites")?;
+    let closing = finished
+        .log
+        .lines()
+        .rev()
+        .find(|line| line.contains(" passed, ") && line.ends_with(" failed"));
+    match closing {
+        Some(line) if line.ends_with(" 0 failed") => Ok(()),
+        Some(line) => Err(format!("headless suites: {line}")),
+        None => Err("headless suites: no closing `N passed, N failed` line".to_owned()),
+    }
+}
+
+/// Outcomes of the steps so far.
+#[derive(Default)]
+struct Report {
+    rows: Vec<(String, String)>,
+    failed: usize,
+}
+
+impl Report {
+    /// Runs one step, recording its outcome; `None` if it failed.
+    fn step<T>(&mut self, name: &str, body: impl FnOnce() -> Result<T>) -> Option<T> {
+        eprintln!("\n==> {name}");
+        let started = Instant::now();
+        let outcome = body();
+        let seconds = started.elapsed().as_secs_f64();
+        match outcome {
+            Ok(value) => {
+                self.rows
+                    .push((name.to_owned(), format!("ok      {seconds:6.1} s")));
+                Some(value)
+            }
+            Err(message) => {
+                eprintln!("xtask: {name} failed: {message}");
+                self.rows
+                    .push((name.to_owned(), format!("FAILED  {seconds:6.1} s")));
+                self.failed += 1;
+                None
+            }
+        }
+    }
+
+    fn skip(&mut self, names: &[&str]) {
+        for name in names {
+            self.rows.push(((*name).to_owned(), "skipped".to_owned()));
+            self.failed += 1;
+        }
+    }
+
+    fn finish(self) -> Result {
+        eprintln!("\nsummary:");
+        for (name, outcome) in &self.rows {
+            eprintln!("  {name:<24} {outcome}");
+        }
+        match self.failed {
+            0 => Ok(()),
+            n => Err(format!("{n} step(s) did not pass")),
+        }
+    }
+}
