@@ -11,9 +11,8 @@ use std::hint::black_box;
 fn full_bag(seed: u64) -> Bag {
     let mut bag = Bag::new(seed);
     for player in 0..8 {
-        if let Err(error) = bag.add_player_tokens(PlayerId(player), 6) {
-            unreachable!("8 × 6 fits the bag: {error}");
-        }
+        bag.add_player_tokens(PlayerId(player), 6)
+            .expect("8 × 6 fits the bag");
     }
     bag.shuffle();
     bag

@@ -1,8 +1,5 @@
 //! Reproducibility: a seed fixes the draws, on any machine and across save and load.
 
-// Helpers unwrap too: in a test, a panic is the failure report.
-#![allow(clippy::unwrap_used)]
-
 use horizons_edge_core::{Bag, PlayerId};
 
 fn four_by_four(seed: u64) -> Bag {

@@ -6,9 +6,6 @@
 //! as a whole has a false-alarm rate of at most 0.1 %. The seeds are fixed, so the outcome is
 //! repeatable; `biased_shuffle_is_caught` shows the same check rejects a classic shuffle bug.
 
-// Helpers unwrap too: in a test, a panic is the failure report.
-#![allow(clippy::unwrap_used)]
-
 use horizons_edge_core::stats::chi_square;
 use horizons_edge_core::{Bag, PlayerId, RandomStream};
 

@@ -7,6 +7,7 @@
 //! - [`command_token::CommandToken`] — one token, read-only.
 //! - [`refusal`] — how a core error reaches GDScript: an error in Godot's log plus a checkable
 //!   return value.
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use godot::prelude::*;
 

@@ -7,6 +7,7 @@
 //! - `godot` — make sure a Godot 4 is available and print how it is run.
 //!
 //! See [`godot`] for how Godot is found or fetched without touching the system.
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod demo;
 mod docs;
