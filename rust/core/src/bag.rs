@@ -100,7 +100,11 @@ pub struct Draw {
 }
 
 /// The shared bag of command tokens, with its own random stream.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// Serializes to the JSON of [`Bag::to_json`]. Deserializing does not check that the contents add
+/// up; [`Bag::from_json`] does, and so must any loader that embeds a bag (see [`Bag::check`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "save::BagSave", from = "save::BagSave")]
 pub struct Bag {
     seed: u64,
     rng: RandomStream,
@@ -139,8 +143,14 @@ impl Bag {
 
     /// Restarts the random stream from `seed`; the tokens stay where they are.
     pub fn reseed(&mut self, seed: u64) {
+        self.reseed_stream(seed, 0);
+    }
+
+    /// Restarts the random stream as stream number `stream` of `seed` (see
+    /// [`RandomStream::derived`]); the tokens stay where they are.
+    pub fn reseed_stream(&mut self, seed: u64, stream: u64) {
         self.seed = seed;
-        self.rng = RandomStream::from_seed(seed);
+        self.rng = RandomStream::derived(seed, stream);
     }
 
     /// Puts `count` more tokens of `player` into the bag.

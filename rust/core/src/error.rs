@@ -3,7 +3,8 @@
 
 use thiserror::Error;
 
-use crate::ids::PlayerId;
+use crate::game::config::Cost;
+use crate::ids::{CardId, PlayerId};
 
 /// Any refusal from the core: what every fallible entry point of the rules returns.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -17,6 +18,9 @@ pub enum RulesError {
     /// A save could not be loaded.
     #[error(transparent)]
     Save(#[from] SaveError),
+    /// A game command was refused.
+    #[error(transparent)]
+    Game(#[from] GameError),
 }
 
 /// A raw value from the caller that does not fit the type it stands for.
@@ -80,6 +84,185 @@ pub enum BagError {
     /// The bag has handed out every token id it can number.
     #[error("the bag has run out of token ids")]
     TokenIdsExhausted,
+}
+
+/// A game command that cannot be carried out. The game is unchanged when one is returned.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum GameError {
+    /// The players or config given at setup.
+    #[error("invalid setup: {0}")]
+    InvalidSetup(String),
+    /// The config contradicts itself.
+    #[error("invalid config: {0}")]
+    InvalidConfig(String),
+    /// A command that needs a running game, before `start_game`.
+    #[error("the game has not started")]
+    NotStarted,
+    /// A command after the game ended.
+    #[error("the game is over")]
+    Over,
+    /// A command that belongs to another phase.
+    #[error("{command} is only possible during {expected}; the game is in {actual}")]
+    WrongPhase {
+        /// The refused command.
+        command: &'static str,
+        /// The phase it needs.
+        expected: &'static str,
+        /// The phase the game is in.
+        actual: &'static str,
+    },
+    /// A player id that is not seated.
+    #[error("player {player} is not in this game")]
+    UnknownPlayer {
+        /// The id given.
+        player: PlayerId,
+    },
+    /// A player who is out of the game.
+    #[error("player {player} has been eliminated")]
+    Eliminated {
+        /// The id given.
+        player: PlayerId,
+    },
+    /// An action by someone whose token was not drawn.
+    #[error("player {player} is not the active player ({})", match active {
+        Some(active) => format!("player {active} is"),
+        None => "no token has been drawn yet".to_owned(),
+    })]
+    NotActivePlayer {
+        /// Who tried.
+        player: PlayerId,
+        /// Who is active, if anyone.
+        active: Option<PlayerId>,
+    },
+    /// A second action on one token.
+    #[error("player {player} has already acted on their token; the next token must be drawn")]
+    NoOpenActivation {
+        /// Who tried.
+        player: PlayerId,
+    },
+    /// A draw while the active player still has their action.
+    #[error("player {player} has not acted on their token yet")]
+    ActivationOpen {
+        /// The active player.
+        player: PlayerId,
+    },
+    /// A hand index past the end of the hand.
+    #[error("player {player} has {hand_size} cards in hand; there is no card at index {index}")]
+    HandIndexOutOfRange {
+        /// Whose hand.
+        player: PlayerId,
+        /// The index given.
+        index: u32,
+        /// Cards in hand.
+        hand_size: usize,
+    },
+    /// A card id missing from the config's catalog.
+    #[error("card {card} is not in the card catalog")]
+    UnknownCard {
+        /// The id.
+        card: CardId,
+    },
+    /// A structure missing from the config's catalog.
+    #[error("there is no structure called \"{name}\"")]
+    UnknownStructure {
+        /// The name given.
+        name: String,
+    },
+    /// An action kind missing from the config's catalog.
+    #[error("there is no action kind called \"{kind}\"")]
+    UnknownActionKind {
+        /// The name given.
+        kind: String,
+    },
+    /// An upgrade past the highest command tier.
+    #[error("player {player} is already at the highest command tier ({tokens} tokens)")]
+    CommandAtMaximum {
+        /// Who.
+        player: PlayerId,
+        /// Their tokens per round.
+        tokens: u32,
+    },
+    /// A price the player cannot pay.
+    #[error(
+        "player {player} cannot afford {action}: it costs {} energy and {} resources, they have \
+         {energy} energy and {resources} resources",
+        cost.energy,
+        cost.resources
+    )]
+    CannotAfford {
+        /// Who.
+        player: PlayerId,
+        /// The action's kind.
+        action: String,
+        /// Its price.
+        cost: Cost,
+        /// The player's energy.
+        energy: u32,
+        /// The player's resources.
+        resources: u32,
+    },
+    /// The game's own validator said no.
+    #[error("the game rejected the action: {reason}")]
+    RejectedByGame {
+        /// The validator's reason.
+        reason: String,
+    },
+    /// An effect's target that is not an object in play.
+    #[error("target {target} is not an object in play")]
+    InvalidTarget {
+        /// The target as given.
+        target: String,
+    },
+    /// A reaction chain deeper than the config allows.
+    #[error("reactions nest deeper than the limit of {limit}; the activation was rolled back")]
+    ReactionTooDeep {
+        /// `max_reaction_depth`.
+        limit: u32,
+    },
+    /// More reactions in one activation than the config allows.
+    #[error("more than {limit} reactions in one activation; the activation was rolled back")]
+    TooManyReactions {
+        /// `max_reactions_per_activation`.
+        limit: u32,
+    },
+    /// A mulligan decision from a player who already kept.
+    #[error("player {player} has already kept their hand")]
+    AlreadyKept {
+        /// Who.
+        player: PlayerId,
+    },
+    /// A mulligan that would leave no cards to keep.
+    #[error("player {player} cannot mulligan again: no cards would be left to keep")]
+    MulliganLimit {
+        /// Who.
+        player: PlayerId,
+    },
+    /// The wrong number of cards to put on the bottom when keeping.
+    #[error("player {player} must put exactly {expected} cards on the bottom, not {given}")]
+    WrongBottomCount {
+        /// Who.
+        player: PlayerId,
+        /// Mulligans that count.
+        expected: u32,
+        /// Cards given.
+        given: usize,
+    },
+    /// A hand index to put on the bottom that is out of range or repeated.
+    #[error(
+        "player {player} cannot put hand index {index} on the bottom (out of range or repeated)"
+    )]
+    InvalidBottomIndex {
+        /// Who.
+        player: PlayerId,
+        /// The index given.
+        index: u32,
+    },
+    /// A bot asked to decide for a player with nothing to decide.
+    #[error("player {player} has no decision to make now")]
+    NothingToDecide {
+        /// Who.
+        player: PlayerId,
+    },
 }
 
 /// A saved state that cannot be loaded. Loading never changes the current state when it fails.

@@ -1,4 +1,5 @@
-//! Identifiers that cross the boundary to the game: players and tokens.
+//! Identifiers that cross the boundary to the game: players, tokens, cards, objects, effects and
+//! resolved actions.
 //!
 //! Raw integers from a caller (GDScript passes `int`, a 64-bit signed value) are turned into these
 //! types once, at the edge, with [`PlayerId::from_raw`]; everything inside the core can then rely on
@@ -10,10 +11,34 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::InputError;
 
-/// A player, as the game numbers them (seat index, peer id, ...). Any value from 0 to `u32::MAX`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct PlayerId(pub u32);
+/// Declares an integer id newtype with `Display` and `to_raw`.
+macro_rules! id_type {
+    ($(#[$doc:meta])* $name:ident($inner:ty)) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+        #[serde(transparent)]
+        pub struct $name(pub $inner);
+
+        impl $name {
+            /// The id as the caller's integer type.
+            pub fn to_raw(self) -> i64 {
+                self.0 as i64
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{}", self.0)
+            }
+        }
+    };
+}
+
+id_type!(
+    /// A player, as the game numbers them (seat index, peer id, ...). Any value from 0 to
+    /// `u32::MAX`.
+    PlayerId(u32)
+);
 
 impl PlayerId {
     /// Parses a caller's raw integer, rejecting negative and out-of-range values.
@@ -22,36 +47,28 @@ impl PlayerId {
             .map(PlayerId)
             .map_err(|_| InputError::PlayerIdOutOfRange { raw })
     }
-
-    /// The id as the caller's integer type.
-    pub fn to_raw(self) -> i64 {
-        i64::from(self.0)
-    }
 }
 
-impl fmt::Display for PlayerId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
-
-/// A token, unique over the lifetime of one bag (ids are not reused after `clear`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct TokenId(pub u32);
-
-impl TokenId {
-    /// The id as the caller's integer type.
-    pub fn to_raw(self) -> i64 {
-        i64::from(self.0)
-    }
-}
-
-impl fmt::Display for TokenId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
+id_type!(
+    /// A token, unique over the lifetime of one bag (ids are not reused after `clear`).
+    TokenId(u32)
+);
+id_type!(
+    /// A card in the config's catalog.
+    CardId(u32)
+);
+id_type!(
+    /// A unit, building or token object in play, unique in the game.
+    ObjectId(u32)
+);
+id_type!(
+    /// A continuous effect, unique in the game.
+    EffectId(u32)
+);
+id_type!(
+    /// A resolved action or reaction, unique in the game.
+    ActionId(u64)
+);
 
 /// Parses a caller's raw count, accepting only `min..=max`.
 pub fn count_from_raw(what: &'static str, raw: i64, min: u32, max: u32) -> Result<u32, InputError> {

@@ -6,6 +6,9 @@
 //! ## Module map
 //! - [`bag`] — the command token bag: add, shuffle, draw, per-player counts, odds of the next
 //!   draw, JSON save/load.
+//! - [`game`] — the round loop: setup and London mulligan, rounds of token draws, actions and
+//!   their costs, command upgrades, depth-first reactions, layers of continuous effects, bots,
+//!   elimination, save/load. Its state changes only through [`Game::apply`].
 //! - [`random`] — the seeded ChaCha20 stream every random decision comes from, with its exact
 //!   bounded-integer and shuffle algorithms.
 //! - [`ids`] — player and token identifiers, and parsing of a caller's raw integers.
@@ -18,14 +21,21 @@
 //! - The same seed and the same calls give the same results on every machine; a state saved to
 //!   JSON continues exactly as the original would.
 #![forbid(unsafe_code)]
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 pub mod bag;
 pub mod error;
+pub mod game;
 pub mod ids;
 pub mod random;
 pub mod stats;
 
 pub use bag::{Bag, Chance, Draw, PlayerTally, Token, TokenKind};
-pub use error::{BagError, InputError, RulesError, SaveError};
-pub use ids::{PlayerId, TokenId};
+pub use error::{BagError, GameError, InputError, RulesError, SaveError};
+pub use game::command::{Action, Command};
+pub use game::config::GameConfig;
+pub use game::event::{Event, EventRecord};
+pub use game::state::{GameState, Phase, PlayerSetup};
+pub use game::{Game, Hooks, NoHooks};
+pub use ids::{ActionId, CardId, EffectId, ObjectId, PlayerId, TokenId};
 pub use random::RandomStream;

@@ -23,11 +23,17 @@ pub struct RandomStream {
 }
 
 impl RandomStream {
-    /// The stream for `seed`.
+    /// The stream for `seed` (stream number 0).
     pub fn from_seed(seed: u64) -> Self {
-        Self {
-            rng: ChaCha20Rng::seed_from_u64(seed),
-        }
+        Self::derived(seed, 0)
+    }
+
+    /// Stream number `stream` of `seed`: ChaCha20's 64-bit nonce, so every stream of one seed is
+    /// independent of the others.
+    pub fn derived(seed: u64, stream: u64) -> Self {
+        let mut rng = ChaCha20Rng::seed_from_u64(seed);
+        rng.set_stream(stream);
+        Self { rng }
     }
 
     /// A fresh 64-bit seed from the operating system's entropy source.
@@ -135,6 +141,18 @@ mod tests {
         assert_ne!(items, (0..48).collect::<Vec<_>>());
         items.sort_unstable();
         assert_eq!(items, (0..48).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn streams_of_one_seed_differ_and_stream_zero_is_the_seed() {
+        let mut zero = RandomStream::derived(4, 0);
+        let mut plain = RandomStream::from_seed(4);
+        let mut one = RandomStream::derived(4, 1);
+        let a: Vec<u64> = (0..4).map(|_| zero.next_u64()).collect();
+        let b: Vec<u64> = (0..4).map(|_| plain.next_u64()).collect();
+        let c: Vec<u64> = (0..4).map(|_| one.next_u64()).collect();
+        assert_eq!(a, b);
+        assert_ne!(a, c);
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! The bag's JSON form, and the checks that turn untrusted JSON back into a [`Bag`].
+//! The bag's JSON form, and the checks that untrusted JSON must pass to become a [`Bag`].
 
 use std::collections::HashSet;
 
@@ -16,9 +16,9 @@ pub const BAG_FORMAT: &str = "horizons_edge.command_token_bag";
 const BAG_VERSION: u32 = 1;
 
 /// The saved form: everything needed to continue with exactly the same future draws.
-#[derive(Serialize, Deserialize)]
+#[derive(Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct BagSave {
+pub(super) struct BagSave {
     format: String,
     version: u32,
     seed: u64,
@@ -32,7 +32,7 @@ struct BagSave {
 }
 
 /// A player's share; what remains is recounted from the tokens on load.
-#[derive(Serialize, Deserialize)]
+#[derive(Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SavedTally {
     player: PlayerId,
@@ -40,19 +40,16 @@ struct SavedTally {
     removed: u32,
 }
 
-impl Bag {
-    /// The whole bag, random stream position included, as JSON.
-    pub fn to_json(&self) -> String {
-        let save = BagSave {
+impl From<Bag> for BagSave {
+    fn from(bag: Bag) -> Self {
+        BagSave {
             format: BAG_FORMAT.to_owned(),
             version: BAG_VERSION,
-            seed: self.seed,
-            rng: self.rng.clone(),
-            next_token_id: self.next_token_id,
-            shuffled: self.shuffled,
-            tokens: self.tokens.clone(),
-            drawn: self.drawn.clone(),
-            players: self
+            seed: bag.seed,
+            rng: bag.rng,
+            next_token_id: bag.next_token_id,
+            shuffled: bag.shuffled,
+            players: bag
                 .tallies
                 .iter()
                 .map(|t| SavedTally {
@@ -61,16 +58,52 @@ impl Bag {
                     removed: t.removed,
                 })
                 .collect(),
-        };
-        // A struct of plain numbers, strings and vectors always serializes.
-        serde_json::to_string(&save).unwrap_or_default()
+            tokens: bag.tokens,
+            drawn: bag.drawn,
+        }
+    }
+}
+
+/// Rebuilds the bag as saved, recounting what remains; [`Bag::check`] says whether it adds up.
+impl From<BagSave> for Bag {
+    fn from(save: BagSave) -> Self {
+        let tallies = save
+            .players
+            .iter()
+            .map(|saved| PlayerTally {
+                player: saved.player,
+                contributed: saved.contributed,
+                remaining: save
+                    .tokens
+                    .iter()
+                    .filter(|t| t.owner == saved.player)
+                    .count() as u32,
+                removed: saved.removed,
+            })
+            .collect();
+        Bag {
+            seed: save.seed,
+            rng: save.rng,
+            tokens: save.tokens,
+            shuffled: save.shuffled,
+            drawn: save.drawn,
+            tallies,
+            next_token_id: save.next_token_id,
+        }
+    }
+}
+
+impl Bag {
+    /// The whole bag, random stream position included, as JSON.
+    pub fn to_json(&self) -> String {
+        // Plain numbers, strings and vectors always serialize.
+        serde_json::to_string(self).unwrap_or_default()
     }
 
     /// Restores a bag saved by [`Bag::to_json`]; it continues with exactly the same draws.
     ///
-    /// Rejects malformed JSON, other formats and versions, and contents that do not add up:
-    /// duplicate or out-of-range token ids, tokens of unknown players, more than [`MAX_PLAYERS`]
-    /// players, or per-player counts that differ from the tokens listed.
+    /// Rejects malformed JSON, other formats and versions, and contents that do not add up (see
+    /// [`Bag::check`]).
     pub fn from_json(json: &str) -> Result<Bag, SaveError> {
         let save: BagSave = serde_json::from_str(json)?;
         if save.format != BAG_FORMAT {
@@ -85,72 +118,67 @@ impl Bag {
                 supported: BAG_VERSION,
             });
         }
-        let tallies = check_tallies(&save)?;
-        Ok(Bag {
-            seed: save.seed,
-            rng: save.rng,
-            tokens: save.tokens,
-            shuffled: save.shuffled,
-            drawn: save.drawn,
-            tallies,
-            next_token_id: save.next_token_id,
-        })
+        let bag = Bag::from(save);
+        bag.check()?;
+        Ok(bag)
     }
-}
 
-fn check_tallies(save: &BagSave) -> Result<Vec<PlayerTally>, SaveError> {
-    let inconsistent = |message: String| Err(SaveError::Inconsistent(message));
-    if save.players.len() > MAX_PLAYERS {
-        return inconsistent(format!(
-            "{} players listed, at most {MAX_PLAYERS} allowed",
-            save.players.len()
-        ));
-    }
-    let mut ids = HashSet::new();
-    for token in save.tokens.iter().chain(&save.drawn) {
-        if token.id.0 >= save.next_token_id {
+    /// Checks that a bag read from outside adds up: at most [`MAX_PLAYERS`] distinct players,
+    /// unique token ids below the next id, every token's owner listed, and for every player
+    /// contributed = remaining + drawn + removed, within [`MAX_TOKENS_PER_PLAYER`].
+    pub fn check(&self) -> Result<(), SaveError> {
+        let inconsistent = |message: String| Err(SaveError::Inconsistent(message));
+        if self.tallies.len() > MAX_PLAYERS {
             return inconsistent(format!(
-                "token {} is numbered at or beyond next_token_id {}",
-                token.id, save.next_token_id
+                "{} players listed, at most {MAX_PLAYERS} allowed",
+                self.tallies.len()
             ));
         }
-        if !ids.insert(token.id) {
-            return inconsistent(format!("token {} appears twice", token.id));
+        let mut ids = HashSet::new();
+        for token in self.tokens.iter().chain(&self.drawn) {
+            if token.id.0 >= self.next_token_id {
+                return inconsistent(format!(
+                    "token {} is numbered at or beyond next_token_id {}",
+                    token.id, self.next_token_id
+                ));
+            }
+            if !ids.insert(token.id) {
+                return inconsistent(format!("token {} appears twice", token.id));
+            }
         }
-    }
-    let mut tallies: Vec<PlayerTally> = Vec::with_capacity(save.players.len());
-    for saved in &save.players {
-        if tallies.iter().any(|t| t.player == saved.player) {
-            return inconsistent(format!("player {} is listed twice", saved.player));
+        for (index, tally) in self.tallies.iter().enumerate() {
+            if self.tallies[..index]
+                .iter()
+                .any(|t| t.player == tally.player)
+            {
+                return inconsistent(format!("player {} is listed twice", tally.player));
+            }
+            let drawn = self
+                .drawn
+                .iter()
+                .filter(|t| t.owner == tally.player)
+                .count();
+            let accounted = tally.remaining as usize + drawn + tally.removed as usize;
+            if tally.contributed > MAX_TOKENS_PER_PLAYER || accounted != tally.contributed as usize
+            {
+                return inconsistent(format!(
+                    "player {} contributed {} tokens but {} remain, {drawn} were drawn and {} \
+                     were removed",
+                    tally.player, tally.contributed, tally.remaining, tally.removed
+                ));
+            }
         }
-        let count = |tokens: &[Token]| tokens.iter().filter(|t| t.owner == saved.player).count();
-        let remaining = count(&save.tokens);
-        let drawn = count(&save.drawn);
-        let accounted = remaining + drawn + saved.removed as usize;
-        if saved.contributed > MAX_TOKENS_PER_PLAYER || accounted != saved.contributed as usize {
+        if let Some(stray) = self
+            .tokens
+            .iter()
+            .chain(&self.drawn)
+            .find(|token| self.tally_index(token.owner).is_none())
+        {
             return inconsistent(format!(
-                "player {} contributed {} tokens but {remaining} remain, {drawn} were drawn and {} \
-                 were removed",
-                saved.player, saved.contributed, saved.removed
+                "token {} belongs to player {}, who is not listed",
+                stray.id, stray.owner
             ));
         }
-        tallies.push(PlayerTally {
-            player: saved.player,
-            contributed: saved.contributed,
-            remaining: saved.contributed - saved.removed - drawn as u32,
-            removed: saved.removed,
-        });
+        Ok(())
     }
-    if let Some(stray) = save
-        .tokens
-        .iter()
-        .chain(&save.drawn)
-        .find(|token| !tallies.iter().any(|t| t.player == token.owner))
-    {
-        return inconsistent(format!(
-            "token {} belongs to player {}, who is not listed",
-            stray.id, stray.owner
-        ));
-    }
-    Ok(tallies)
 }

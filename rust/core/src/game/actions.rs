@@ -1,0 +1,345 @@
+//! The active player's one action: validation in the documented order, execution, and the
+//! depth-first resolution of reactions.
+//!
+//! Validation order: the game is running → the player is the active player → their activation
+//! is open → the action is well-formed (card in hand, known structure or kind, a tier to upgrade
+//! to) → its cost is affordable → the game's validator accepts. Reactions are computed after each
+//! action *executes* and resolve directly after it, each reaction's own reactions before its next
+//! sibling. Simultaneous reactions go in turn order starting with the active player.
+
+use crate::error::{GameError, RulesError};
+use crate::game::command::Action;
+use crate::game::config::{Cost, GameConfig, TriggeredBy};
+use crate::game::effects::{self, EffectScope, ObjectDef, ObjectKind};
+use crate::game::event::Event;
+use crate::game::state::{GameState, Phase};
+use crate::game::{Emitter, GameView, Hooks, Reaction, ResolvedAction, flow, layers};
+use crate::ids::{ActionId, PlayerId};
+
+/// Checks everything about `player` taking `action` now, without changing anything; returns the
+/// price to pay.
+pub fn check(
+    view: GameView<'_>,
+    hooks: &mut dyn Hooks,
+    player: PlayerId,
+    action: &Action,
+) -> Result<Cost, GameError> {
+    let (config, state) = (view.config, view.state);
+    flow::ensure_running(state)?;
+    if state.phase == Phase::Mulligan {
+        return Err(GameError::WrongPhase {
+            command: "an action",
+            expected: "a round",
+            actual: "mulligan",
+        });
+    }
+    flow::ensure_living(state, player)?;
+    if state.active != Some(player) {
+        return Err(GameError::NotActivePlayer {
+            player,
+            active: state.active,
+        });
+    }
+    if state.phase != (Phase::Activation { player }) {
+        return Err(GameError::NoOpenActivation { player });
+    }
+    let cost = price(config, state, player, action)?;
+    let purse = state
+        .player(player)
+        .ok_or(GameError::UnknownPlayer { player })?;
+    if purse.energy < cost.energy || purse.resources < cost.resources {
+        return Err(GameError::CannotAfford {
+            player,
+            action: action.kind().to_owned(),
+            cost,
+            energy: purse.energy,
+            resources: purse.resources,
+        });
+    }
+    hooks
+        .validate(view, player, action)
+        .map_err(|reason| GameError::RejectedByGame { reason })?;
+    Ok(cost)
+}
+
+/// Validates and performs the active player's action with its reactions, then ends the
+/// activation.
+pub fn act(
+    config: &GameConfig,
+    state: &mut GameState,
+    hooks: &mut dyn Hooks,
+    player: PlayerId,
+    action: &Action,
+    out: &mut Emitter,
+) -> Result<(), RulesError> {
+    let cost = check(GameView { config, state }, hooks, player, action)?;
+    if let Some(payer) = state.player_mut(player)
+        && cost != Cost::default()
+    {
+        payer.energy -= cost.energy;
+        payer.resources -= cost.resources;
+        out.push(Event::PurseChanged {
+            player,
+            energy: payer.energy,
+            resources: payer.resources,
+        });
+    }
+    resolve(config, state, hooks, player, action.clone(), out)?;
+    flow::end_activation(config, state, player, out)
+}
+
+/// The price of `action` for `player`, after checking it is well-formed.
+fn price(
+    config: &GameConfig,
+    state: &GameState,
+    player: PlayerId,
+    action: &Action,
+) -> Result<Cost, GameError> {
+    let owner = state
+        .player(player)
+        .ok_or(GameError::UnknownPlayer { player })?;
+    Ok(match action {
+        Action::PlayCard { hand_index, .. } => {
+            let card =
+                owner
+                    .hand
+                    .get(*hand_index as usize)
+                    .ok_or(GameError::HandIndexOutOfRange {
+                        player,
+                        index: *hand_index,
+                        hand_size: owner.hand.len(),
+                    })?;
+            let def = config
+                .cards
+                .get(card)
+                .ok_or(GameError::UnknownCard { card: *card })?;
+            Cost {
+                energy: def.energy,
+                resources: 0,
+            }
+        }
+        Action::Build { structure, .. } => {
+            config
+                .structures
+                .get(structure)
+                .ok_or_else(|| GameError::UnknownStructure {
+                    name: structure.clone(),
+                })?
+                .cost
+        }
+        Action::UpgradeCommand => {
+            config
+                .next_tier(owner.command_tier)
+                .ok_or(GameError::CommandAtMaximum {
+                    player,
+                    tokens: config.tokens_at(owner.command_tier),
+                })?
+                .cost
+        }
+        Action::Pass | Action::CreateToken { .. } => Cost::default(),
+        Action::Custom { kind, .. } => {
+            config
+                .action_kinds
+                .get(kind)
+                .ok_or_else(|| GameError::UnknownActionKind { kind: kind.clone() })?
+                .cost
+        }
+    })
+}
+
+/// One action waiting on the resolution stack.
+struct Pending {
+    player: PlayerId,
+    action: Action,
+    cause: Option<ActionId>,
+    depth: u32,
+}
+
+/// Resolves `action` and, depth-first, everything it triggers.
+fn resolve(
+    config: &GameConfig,
+    state: &mut GameState,
+    hooks: &mut dyn Hooks,
+    player: PlayerId,
+    action: Action,
+    out: &mut Emitter,
+) -> Result<(), RulesError> {
+    let mut stack = vec![Pending {
+        player,
+        action,
+        cause: None,
+        depth: 0,
+    }];
+    let mut reactions_resolved = 0u32;
+    while let Some(pending) = stack.pop() {
+        if pending.depth > config.max_reaction_depth {
+            return Err(GameError::ReactionTooDeep {
+                limit: config.max_reaction_depth,
+            }
+            .into());
+        }
+        if pending.depth > 0 {
+            reactions_resolved += 1;
+            if reactions_resolved > config.max_reactions_per_activation {
+                return Err(GameError::TooManyReactions {
+                    limit: config.max_reactions_per_activation,
+                }
+                .into());
+            }
+        }
+        let id = ActionId(state.counters.action);
+        state.counters.action += 1;
+        out.cause = Some(id);
+        execute(config, state, pending.player, &pending.action, out)?;
+        layers::settle(state, out);
+        out.push(Event::ActionResolved {
+            id,
+            player: pending.player,
+            action: pending.action.clone(),
+            cause: pending.cause,
+            depth: pending.depth,
+        });
+        let resolved = ResolvedAction {
+            id,
+            player: pending.player,
+            action: pending.action,
+            depth: pending.depth,
+        };
+        let reactions = triggered(GameView { config, state }, hooks, &resolved);
+        // Pushed in reverse so the first reaction resolves first.
+        for reaction in reactions.into_iter().rev() {
+            stack.push(Pending {
+                player: reaction.player,
+                action: Action::Custom {
+                    kind: reaction.kind,
+                    context: reaction.context,
+                },
+                cause: Some(id),
+                depth: resolved.depth + 1,
+            });
+        }
+    }
+    out.cause = None;
+    Ok(())
+}
+
+/// Carries out one action's own effects (its cost is already paid).
+fn execute(
+    config: &GameConfig,
+    state: &mut GameState,
+    player: PlayerId,
+    action: &Action,
+    out: &mut Emitter,
+) -> Result<(), GameError> {
+    let mut scope = EffectScope {
+        player,
+        context: action.context(),
+        created: Vec::new(),
+    };
+    match action {
+        Action::PlayCard { hand_index, .. } => {
+            let owner = state
+                .player_mut(player)
+                .ok_or(GameError::UnknownPlayer { player })?;
+            let card = owner.hand.remove(*hand_index as usize);
+            owner.discard.push(card);
+            out.push(Event::CardPlayed { player, card });
+            let def = config
+                .cards
+                .get(&card)
+                .ok_or(GameError::UnknownCard { card })?;
+            effects::run(state, &mut scope, &def.effects, out)
+        }
+        Action::Build { structure, .. } => {
+            let def =
+                config
+                    .structures
+                    .get(structure)
+                    .ok_or_else(|| GameError::UnknownStructure {
+                        name: structure.clone(),
+                    })?;
+            let building = effects::create_object(state, player, &def.building, out);
+            scope.created.push(building);
+            effects::run(state, &mut scope, &def.effects, out)
+        }
+        Action::UpgradeCommand => {
+            let owner = state
+                .player_mut(player)
+                .ok_or(GameError::UnknownPlayer { player })?;
+            owner.command_tier += 1;
+            out.push(Event::CommandUpgraded {
+                player,
+                tier: owner.command_tier,
+                tokens: config.tokens_at(owner.command_tier),
+            });
+            Ok(())
+        }
+        Action::Pass => Ok(()),
+        Action::CreateToken {
+            name,
+            power,
+            toughness,
+        } => {
+            let def = ObjectDef {
+                name: name.clone(),
+                kind: ObjectKind::Token,
+                power: *power,
+                toughness: *toughness,
+                cda: None,
+            };
+            effects::create_object(state, player, &def, out);
+            Ok(())
+        }
+        Action::Custom { kind, .. } => {
+            let def = config
+                .action_kinds
+                .get(kind)
+                .ok_or_else(|| GameError::UnknownActionKind { kind: kind.clone() })?;
+            effects::run(state, &mut scope, &def.effects, out)
+        }
+    }
+}
+
+/// The reactions `resolved` triggers: the config's rules, then the hook's, ordered active player
+/// first and then in turn order (a stable sort, so one player's reactions keep their order).
+fn triggered(
+    view: GameView<'_>,
+    hooks: &mut dyn Hooks,
+    resolved: &ResolvedAction,
+) -> Vec<Reaction> {
+    let kind = resolved.action.kind();
+    let mut reactions: Vec<Reaction> = view
+        .config
+        .reactions
+        .iter()
+        .filter(|rule| rule.trigger == kind)
+        .filter_map(|rule| {
+            let owner = rule.owner.unwrap_or(resolved.player);
+            let applies = rule.owner.is_none()
+                || match rule.by {
+                    TriggeredBy::Anyone => true,
+                    TriggeredBy::Owner => owner == resolved.player,
+                    TriggeredBy::Opponents => owner != resolved.player,
+                };
+            applies.then(|| Reaction {
+                player: owner,
+                kind: rule.response.clone(),
+                context: serde_json::Value::Null,
+            })
+        })
+        .collect();
+    reactions.extend(hooks.reactions(view, resolved));
+    reactions.retain(|r| view.state.player(r.player).is_some_and(|p| !p.eliminated));
+    let seats = view.state.players.len();
+    let first = view
+        .state
+        .active
+        .and_then(|a| view.state.seat(a))
+        .unwrap_or(0);
+    reactions.sort_by_key(|r| {
+        view.state
+            .seat(r.player)
+            .map_or(seats, |s| (s + seats - first) % seats)
+    });
+    reactions
+}

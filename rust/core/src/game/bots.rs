@@ -1,0 +1,96 @@
+//! Bots and the list of legal actions: a bot picks uniformly at random among exactly the actions
+//! `apply` would accept, using the game's own bot stream (so bot games replay exactly).
+
+use crate::error::{GameError, RulesError};
+use crate::game::command::{Action, Command};
+use crate::game::config::GameConfig;
+use crate::game::mulligan::cards_to_bottom;
+use crate::game::state::{GameState, Phase};
+use crate::game::{Emitter, GameView, Hooks, actions};
+use crate::ids::PlayerId;
+
+/// One in this many first decisions of a bot is a mulligan.
+const BOT_MULLIGAN_ODDS: u32 = 4;
+
+/// Every action `player` could take now that `apply` would accept with the same hooks: each
+/// candidate (pass, upgrade, every card in hand, every structure, every custom kind, all with an
+/// empty context) is tried on a copy of the state exactly as `apply` would carry it out, so a
+/// listed action is never refused (not even by a missing target or a reaction limit).
+pub fn legal_actions(view: GameView<'_>, player: PlayerId, hooks: &mut dyn Hooks) -> Vec<Action> {
+    if view.state.phase != (Phase::Activation { player }) {
+        return Vec::new();
+    }
+    let hand_size = view.state.player(player).map_or(0, |p| p.hand.len() as u32);
+    let context = serde_json::Value::Null;
+    let candidates = [Action::Pass, Action::UpgradeCommand]
+        .into_iter()
+        .chain((0..hand_size).map(|hand_index| Action::PlayCard {
+            hand_index,
+            context: context.clone(),
+        }))
+        .chain(
+            view.config
+                .structures
+                .keys()
+                .map(|structure| Action::Build {
+                    structure: structure.clone(),
+                    context: context.clone(),
+                }),
+        )
+        .chain(view.config.action_kinds.keys().map(|kind| Action::Custom {
+            kind: kind.clone(),
+            context: context.clone(),
+        }));
+    candidates
+        .filter(|action| {
+            let mut trial = view.state.clone();
+            actions::act(
+                view.config,
+                &mut trial,
+                hooks,
+                player,
+                action,
+                &mut Emitter::default(),
+            )
+            .is_ok()
+        })
+        .collect()
+}
+
+/// The command a bot gives for `player` now: a mulligan decision during setup, or a random legal
+/// action when active. Advances the game's bot stream.
+pub fn decide(
+    config: &GameConfig,
+    state: &mut GameState,
+    hooks: &mut dyn Hooks,
+    player: PlayerId,
+) -> Result<Command, RulesError> {
+    let seated = state
+        .player(player)
+        .ok_or(GameError::UnknownPlayer { player })?;
+    match state.phase {
+        Phase::Mulligan if !seated.eliminated && !seated.kept => {
+            let mulligans = seated.mulligans;
+            let hand_size = seated.hand.len() as u32;
+            let can_mulligan =
+                cards_to_bottom(state, mulligans + 1) < config.opening_hand_size.max(1);
+            if mulligans == 0 && can_mulligan && state.bot_rng.below(BOT_MULLIGAN_ODDS) == 0 {
+                return Ok(Command::Mulligan { player });
+            }
+            let mut indices: Vec<u32> = (0..hand_size).collect();
+            state.bot_rng.shuffle(&mut indices);
+            indices.truncate(cards_to_bottom(state, mulligans) as usize);
+            Ok(Command::Keep {
+                player,
+                bottom: indices,
+            })
+        }
+        Phase::Activation { player: active } if active == player => {
+            let legal = legal_actions(GameView { config, state }, player, hooks);
+            let pick = state.bot_rng.below(legal.len() as u32) as usize;
+            let action = legal.into_iter().nth(pick).unwrap_or(Action::Pass);
+            Ok(Command::Act { player, action })
+        }
+        _ => Err(GameError::NothingToDecide { player }.into()),
+    }
+}

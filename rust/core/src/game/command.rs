@@ -1,0 +1,118 @@
+//! What callers ask of the game: [`Command`]s, and the [`Action`]s an active player can take.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::ids::PlayerId;
+
+/// A request to change the game. [`crate::game::Game::apply`] validates it completely before
+/// anything changes; a refused command changes nothing.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "command", rename_all = "snake_case")]
+pub enum Command {
+    /// Ends setup: shuffles every deck and deals opening hands.
+    StartGame,
+    /// During the mulligan: shuffle the hand back and draw a new one.
+    Mulligan {
+        /// Who.
+        player: PlayerId,
+    },
+    /// During the mulligan: keep the hand, putting the cards at `bottom` (hand indices) on the
+    /// bottom of the deck, in that order. Exactly as many as the mulligans that count.
+    Keep {
+        /// Who.
+        player: PlayerId,
+        /// Hand indices to put on the bottom.
+        #[serde(default)]
+        bottom: Vec<u32>,
+    },
+    /// Draws the next token; its owner becomes the active player.
+    DrawToken,
+    /// The active player's one action for their token.
+    Act {
+        /// Who (must be the active player).
+        player: PlayerId,
+        /// What.
+        action: Action,
+    },
+    /// Lets a bot decide for `player`: a random legal action when active, or a mulligan
+    /// decision during setup, chosen with the game's own random stream.
+    BotDecide {
+        /// Who.
+        player: PlayerId,
+    },
+    /// Takes a player out of the game (their remaining tokens leave the bag).
+    Eliminate {
+        /// Who.
+        player: PlayerId,
+    },
+}
+
+static NO_CONTEXT: Value = Value::Null;
+
+/// One action: what a drawn token allows.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Action {
+    /// Plays the card at `hand_index` for its energy cost.
+    PlayCard {
+        /// Index into the hand.
+        hand_index: u32,
+        /// Game data for the validator and effects (e.g. `{"target": 3}`).
+        #[serde(default)]
+        context: Value,
+    },
+    /// Builds a structure for its resource cost; the game's validator judges placement.
+    Build {
+        /// The structure's name in the catalog.
+        structure: String,
+        /// Game data for the validator (e.g. a position).
+        #[serde(default)]
+        context: Value,
+    },
+    /// Moves to the next command tier (more tokens from the next round).
+    UpgradeCommand,
+    /// Gives up the activation.
+    Pass,
+    /// Creates a token object with the given stats on the player's side.
+    CreateToken {
+        /// Its name.
+        name: String,
+        /// Base power.
+        power: i64,
+        /// Base toughness.
+        toughness: i64,
+    },
+    /// A game-defined action kind from the config's catalog.
+    Custom {
+        /// The kind's name.
+        kind: String,
+        /// Game data for the validator and effects.
+        #[serde(default)]
+        context: Value,
+    },
+}
+
+impl Action {
+    /// The kind name reaction rules trigger on: the built-in names, or a custom kind's name.
+    pub fn kind(&self) -> &str {
+        match self {
+            Action::PlayCard { .. } => "play_card",
+            Action::Build { .. } => "build",
+            Action::UpgradeCommand => "upgrade_command",
+            Action::Pass => "pass",
+            Action::CreateToken { .. } => "create_token",
+            Action::Custom { kind, .. } => kind,
+        }
+    }
+
+    /// The game data the caller attached, or `null`.
+    pub fn context(&self) -> &Value {
+        match self {
+            Action::PlayCard { context, .. }
+            | Action::Build { context, .. }
+            | Action::Custom { context, .. } => context,
+            _ => &NO_CONTEXT,
+        }
+    }
+}

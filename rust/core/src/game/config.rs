@@ -1,0 +1,249 @@
+//! The rules' tunable data: economy, command tiers, card and structure catalogs, reaction rules
+//! and limits. Every field has the documented default, so a config can name only what it changes.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::GameError;
+use crate::game::effects::{Effect, ObjectDef};
+use crate::ids::{CardId, PlayerId};
+
+/// What a cost or a purse holds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Cost {
+    /// Energy: refilled every round.
+    pub energy: u32,
+    /// Resources: kept from round to round.
+    pub resources: u32,
+}
+
+/// One command tier: how many tokens a player puts into the bag, and what reaching it costs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CommandTier {
+    /// Tokens per round at this tier.
+    pub tokens: u32,
+    /// The price of upgrading to this tier (ignored for tier 0).
+    #[serde(default)]
+    pub cost: Cost,
+}
+
+/// A card in the catalog: what playing it costs and does.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardDef {
+    /// Display name.
+    pub name: String,
+    /// Energy to play it.
+    #[serde(default)]
+    pub energy: u32,
+    /// What it does, in order.
+    #[serde(default)]
+    pub effects: Vec<Effect>,
+}
+
+/// A structure that can be built: its price, the building it creates and any further effects.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StructureDef {
+    /// The price.
+    #[serde(default)]
+    pub cost: Cost,
+    /// The building object placed on the builder's side.
+    pub building: ObjectDef,
+    /// Further effects, in order (e.g. more energy per round).
+    #[serde(default)]
+    pub effects: Vec<Effect>,
+}
+
+/// A game-defined action kind (scout, trade, ...): its price and effects.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ActionKindDef {
+    /// The price when a player takes it as their action. Reactions do not pay.
+    pub cost: Cost,
+    /// What it does, in order.
+    pub effects: Vec<Effect>,
+}
+
+/// Whose actions trigger a reaction rule, seen from the rule's owner.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TriggeredBy {
+    /// Anyone's action.
+    #[default]
+    Anyone,
+    /// The owner's own actions.
+    Owner,
+    /// Any other player's actions.
+    Opponents,
+}
+
+/// A reaction rule: when an action of kind `trigger` resolves, `owner` performs `response`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReactionRule {
+    /// For the log.
+    pub name: String,
+    /// The player who reacts; `None` means whoever performed the triggering action.
+    #[serde(default)]
+    pub owner: Option<PlayerId>,
+    /// The action kind that triggers it: `play_card`, `build`, `upgrade_command`, `pass`,
+    /// `create_token` or a custom kind.
+    pub trigger: String,
+    /// Whose actions count, relative to the owner (ignored when `owner` is `None`).
+    #[serde(default)]
+    pub by: TriggeredBy,
+    /// The custom action kind performed in response (free of cost).
+    pub response: String,
+}
+
+/// Everything configurable about a game. See each field for its default.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct GameConfig {
+    /// Cards drawn for an opening hand (London mulligan). Default 7.
+    pub opening_hand_size: u32,
+    /// Hand size players draw up to at the start of each round. Default 7.
+    pub hand_limit: u32,
+    /// Whether round 1 also draws to the hand limit. Default false: the kept opening hand is
+    /// round 1's hand, so the cards a mulligan puts on the bottom stay a real cost.
+    pub first_round_draws: bool,
+    /// Energy each player has after the round's reset, before generation. Default 0.
+    pub base_energy: u32,
+    /// Energy generated per round, unless a player's setup says otherwise. Default 10.
+    pub energy_per_round: u32,
+    /// Resources gained per round, unless a player's setup says otherwise. Default 50.
+    pub resources_per_round: u32,
+    /// Resources each player starts with. Default 0.
+    pub starting_resources: u32,
+    /// Command tiers from 0 up. Default 4 tokens, then 5 for 100 resources and 10 energy, then 6
+    /// for 200 resources and 20 energy.
+    pub command_tiers: Vec<CommandTier>,
+    /// The card catalog, by card id.
+    pub cards: BTreeMap<CardId, CardDef>,
+    /// Structures players can build, by name.
+    pub structures: BTreeMap<String, StructureDef>,
+    /// Game-defined action kinds, by name.
+    pub action_kinds: BTreeMap<String, ActionKindDef>,
+    /// Reaction rules, in the order they are checked.
+    pub reactions: Vec<ReactionRule>,
+    /// Deepest allowed reaction chain (a reaction to a reaction ... has depth > 1). Default 8.
+    pub max_reaction_depth: u32,
+    /// Most reactions one activation may resolve. Default 64.
+    pub max_reactions_per_activation: u32,
+    /// The game ends when this many players (or fewer) remain. Default 1.
+    pub players_remaining_to_end: u32,
+    /// The game ends after this round, if set; the most victory points wins. Default none.
+    pub round_limit: Option<u32>,
+    /// A player reaching this many victory points wins at once, if set. Default none.
+    pub victory_points_to_win: Option<u32>,
+}
+
+impl Default for GameConfig {
+    fn default() -> Self {
+        GameConfig {
+            opening_hand_size: 7,
+            hand_limit: 7,
+            first_round_draws: false,
+            base_energy: 0,
+            energy_per_round: 10,
+            resources_per_round: 50,
+            starting_resources: 0,
+            command_tiers: vec![
+                CommandTier {
+                    tokens: 4,
+                    cost: Cost::default(),
+                },
+                CommandTier {
+                    tokens: 5,
+                    cost: Cost {
+                        energy: 10,
+                        resources: 100,
+                    },
+                },
+                CommandTier {
+                    tokens: 6,
+                    cost: Cost {
+                        energy: 20,
+                        resources: 200,
+                    },
+                },
+            ],
+            cards: BTreeMap::new(),
+            structures: BTreeMap::new(),
+            action_kinds: BTreeMap::new(),
+            reactions: Vec::new(),
+            max_reaction_depth: 8,
+            max_reactions_per_activation: 64,
+            players_remaining_to_end: 1,
+            round_limit: None,
+            victory_points_to_win: None,
+        }
+    }
+}
+
+/// Built-in action kind names, which custom kinds may not reuse.
+pub const BUILT_IN_KINDS: [&str; 5] = [
+    "play_card",
+    "build",
+    "upgrade_command",
+    "pass",
+    "create_token",
+];
+
+impl GameConfig {
+    /// Checks the config for contradictions a game could not run with.
+    pub fn validate(&self) -> Result<(), GameError> {
+        let invalid = |reason: String| Err(GameError::InvalidConfig(reason));
+        match self.command_tiers.first() {
+            None => return invalid("command_tiers is empty".to_owned()),
+            Some(tier) if tier.tokens == 0 => {
+                return invalid("command tier 0 must give at least 1 token".to_owned());
+            }
+            Some(_) => {}
+        }
+        if let Some(max) = self.command_tiers.iter().map(|t| t.tokens).max()
+            && max > crate::bag::MAX_TOKENS_PER_PLAYER
+        {
+            return invalid(format!(
+                "a command tier gives {max} tokens; the bag allows {}",
+                crate::bag::MAX_TOKENS_PER_PLAYER
+            ));
+        }
+        if let Some(kind) = self
+            .action_kinds
+            .keys()
+            .find(|k| BUILT_IN_KINDS.contains(&k.as_str()))
+        {
+            return invalid(format!("action kind \"{kind}\" is built in"));
+        }
+        for rule in &self.reactions {
+            if !self.action_kinds.contains_key(&rule.response) {
+                return invalid(format!(
+                    "reaction \"{}\" responds with unknown action kind \"{}\"",
+                    rule.name, rule.response
+                ));
+            }
+        }
+        if self.max_reaction_depth == 0 && !self.reactions.is_empty() {
+            return invalid("max_reaction_depth is 0 but reaction rules are configured".to_owned());
+        }
+        Ok(())
+    }
+
+    /// Tokens per round at `tier` (the highest tier for anything above it).
+    pub fn tokens_at(&self, tier: u32) -> u32 {
+        self.command_tiers
+            .get(tier as usize)
+            .or(self.command_tiers.last())
+            .map_or(0, |t| t.tokens)
+    }
+
+    /// The tier above `tier`, if there is one.
+    pub fn next_tier(&self, tier: u32) -> Option<&CommandTier> {
+        self.command_tiers.get(tier as usize + 1)
+    }
+}

@@ -1,0 +1,395 @@
+//! What cards, structures and action kinds do: a small vocabulary of [`Effect`]s, run in order for
+//! the acting player.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::error::GameError;
+use crate::game::Emitter;
+use crate::game::event::Event;
+use crate::game::layers::{ContinuousEffect, GameObject, LayerChange};
+use crate::game::state::GameState;
+use crate::ids::{EffectId, ObjectId, PlayerId};
+
+/// What kind of object.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ObjectKind {
+    /// A unit, from a card.
+    Unit,
+    /// A building, from a `build` action.
+    Building,
+    /// A token object, from a `create_token` action or effect.
+    Token,
+}
+
+/// A characteristic-defining ability: power and toughness both equal a count (layer 7a).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Cda {
+    /// Cards in the controller's hand.
+    HandSize,
+    /// Objects the controller has in play (this one included).
+    ObjectCount,
+}
+
+impl Cda {
+    /// The count for `owner` in `state`.
+    pub fn value(self, state: &GameState, owner: PlayerId) -> i64 {
+        let count = match self {
+            Cda::HandSize => state.player(owner).map_or(0, |p| p.hand.len()),
+            Cda::ObjectCount => state.objects.iter().filter(|o| o.owner == owner).count(),
+        };
+        i64::try_from(count).unwrap_or(i64::MAX)
+    }
+}
+
+/// An object to put into play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ObjectDef {
+    /// Its name.
+    pub name: String,
+    /// Unit, building or token.
+    pub kind: ObjectKind,
+    /// Printed power.
+    #[serde(default)]
+    pub power: i64,
+    /// Printed toughness.
+    #[serde(default)]
+    pub toughness: i64,
+    /// A characteristic-defining ability, if any.
+    #[serde(default)]
+    pub cda: Option<Cda>,
+}
+
+/// Which objects an effect applies to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Target {
+    /// The object whose id is the action context's `"target"`.
+    Context,
+    /// The objects this same action created so far.
+    Created,
+    /// Every object the acting player controls.
+    Own,
+    /// Every object the other players control.
+    Opponents,
+}
+
+/// +1/+1 or −1/−1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Counter {
+    /// A +1/+1 counter.
+    #[serde(rename = "+1/+1")]
+    PlusOne,
+    /// A −1/−1 counter.
+    #[serde(rename = "-1/-1")]
+    MinusOne,
+}
+
+/// One thing a card, structure or action kind does.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "effect", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Effect {
+    /// The acting player gains (or, if negative, loses) energy; never below 0.
+    GainEnergy {
+        /// Amount.
+        amount: i64,
+    },
+    /// The acting player gains (or loses) resources; never below 0.
+    GainResources {
+        /// Amount.
+        amount: i64,
+    },
+    /// The acting player gains (or loses) victory points; never below 0.
+    GainVictoryPoints {
+        /// Amount.
+        amount: i64,
+    },
+    /// The acting player's energy per round changes; never below 0.
+    GainEnergyPerRound {
+        /// Amount.
+        amount: i64,
+    },
+    /// The acting player draws cards (fewer if the deck runs out).
+    DrawCards {
+        /// How many.
+        count: u32,
+    },
+    /// Puts an object into play on the acting player's side.
+    CreateObject {
+        /// The object.
+        object: ObjectDef,
+    },
+    /// Layer 7b: sets power and toughness.
+    SetPowerToughness {
+        /// Which objects.
+        target: Target,
+        /// New power.
+        power: i64,
+        /// New toughness.
+        toughness: i64,
+        /// Ends in the round's cleanup if true; otherwise lasts while the object is in play.
+        #[serde(default)]
+        until_end_of_round: bool,
+    },
+    /// Layer 7c: changes power and toughness.
+    ModifyPowerToughness {
+        /// Which objects.
+        target: Target,
+        /// Power change.
+        power: i64,
+        /// Toughness change.
+        toughness: i64,
+        /// Ends in the round's cleanup if true.
+        #[serde(default)]
+        until_end_of_round: bool,
+    },
+    /// Layer 7d: switches power and toughness.
+    SwitchPowerToughness {
+        /// Which objects.
+        target: Target,
+        /// Ends in the round's cleanup if true.
+        #[serde(default)]
+        until_end_of_round: bool,
+    },
+    /// Layer 7c: puts counters on objects.
+    AddCounters {
+        /// Which objects.
+        target: Target,
+        /// Which counter.
+        counter: Counter,
+        /// How many.
+        count: u32,
+    },
+}
+
+/// The acting player, the action's context and what the action has created so far.
+pub struct EffectScope<'a> {
+    /// Who acts.
+    pub player: PlayerId,
+    /// The action's context (for [`Target::Context`]).
+    pub context: &'a Value,
+    /// Objects created by this action, for [`Target::Created`].
+    pub created: Vec<ObjectId>,
+}
+
+/// Runs `effects` in order. Fails on a target that does not exist; the caller discards the
+/// partly changed state (the whole command is refused).
+pub fn run(
+    state: &mut GameState,
+    scope: &mut EffectScope<'_>,
+    effects: &[Effect],
+    out: &mut Emitter,
+) -> Result<(), GameError> {
+    for effect in effects {
+        run_one(state, scope, effect, out)?;
+    }
+    Ok(())
+}
+
+fn run_one(
+    state: &mut GameState,
+    scope: &mut EffectScope<'_>,
+    effect: &Effect,
+    out: &mut Emitter,
+) -> Result<(), GameError> {
+    let player_id = scope.player;
+    let player = state
+        .player_mut(player_id)
+        .ok_or(GameError::UnknownPlayer { player: player_id })?;
+    match effect {
+        Effect::GainEnergy { amount } => {
+            player.energy = add_clamped(player.energy, *amount);
+            out.push(purse(player));
+        }
+        Effect::GainResources { amount } => {
+            player.resources = add_clamped(player.resources, *amount);
+            out.push(purse(player));
+        }
+        Effect::GainVictoryPoints { amount } => {
+            player.victory_points = add_clamped(player.victory_points, *amount);
+            out.push(Event::VictoryPointsChanged {
+                player: player_id,
+                victory_points: player.victory_points,
+            });
+        }
+        Effect::GainEnergyPerRound { amount } => {
+            player.energy_per_round = add_clamped(player.energy_per_round, *amount);
+            out.push(Event::EnergyPerRoundChanged {
+                player: player_id,
+                energy_per_round: player.energy_per_round,
+            });
+        }
+        Effect::DrawCards { count } => {
+            let count = player.draw(*count);
+            out.push(Event::CardsDrawn {
+                player: player_id,
+                count,
+            });
+        }
+        Effect::CreateObject { object } => {
+            let id = create_object(state, player_id, object, out);
+            scope.created.push(id);
+        }
+        Effect::SetPowerToughness {
+            target,
+            power,
+            toughness,
+            until_end_of_round,
+        } => {
+            let change = LayerChange::Set {
+                power: *power,
+                toughness: *toughness,
+            };
+            add_effects(state, scope, *target, change, *until_end_of_round, out)?;
+        }
+        Effect::ModifyPowerToughness {
+            target,
+            power,
+            toughness,
+            until_end_of_round,
+        } => {
+            let change = LayerChange::Modify {
+                power: *power,
+                toughness: *toughness,
+            };
+            add_effects(state, scope, *target, change, *until_end_of_round, out)?;
+        }
+        Effect::SwitchPowerToughness {
+            target,
+            until_end_of_round,
+        } => {
+            let change = LayerChange::Switch;
+            add_effects(state, scope, *target, change, *until_end_of_round, out)?;
+        }
+        Effect::AddCounters {
+            target,
+            counter,
+            count,
+        } => {
+            for id in targets(state, scope, *target)? {
+                if let Some(object) = state.objects.iter_mut().find(|o| o.id == id) {
+                    let pile = match counter {
+                        Counter::PlusOne => &mut object.plus_counters,
+                        Counter::MinusOne => &mut object.minus_counters,
+                    };
+                    *pile = pile.saturating_add(*count);
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Puts an object into play for `owner` and returns its id.
+pub fn create_object(
+    state: &mut GameState,
+    owner: PlayerId,
+    def: &ObjectDef,
+    out: &mut Emitter,
+) -> ObjectId {
+    let id = ObjectId(state.counters.object);
+    state.counters.object += 1;
+    let timestamp = state.counters.tick();
+    state.objects.push(GameObject {
+        id,
+        owner,
+        name: def.name.clone(),
+        kind: def.kind,
+        base_power: def.power,
+        base_toughness: def.toughness,
+        cda: def.cda,
+        plus_counters: 0,
+        minus_counters: 0,
+        timestamp,
+        // Filled in by the layer pass that follows every action.
+        power: def.power,
+        toughness: def.toughness,
+    });
+    out.push(Event::ObjectCreated {
+        object: id,
+        owner,
+        name: def.name.clone(),
+        kind: def.kind,
+    });
+    id
+}
+
+fn add_effects(
+    state: &mut GameState,
+    scope: &EffectScope<'_>,
+    target: Target,
+    change: LayerChange,
+    until_end_of_round: bool,
+    out: &mut Emitter,
+) -> Result<(), GameError> {
+    for object in targets(state, scope, target)? {
+        let id = EffectId(state.counters.effect);
+        state.counters.effect += 1;
+        let timestamp = state.counters.tick();
+        state.effects.push(ContinuousEffect {
+            id,
+            timestamp,
+            object,
+            change,
+            until_end_of_round,
+        });
+        out.push(Event::EffectAdded { effect: id, object });
+    }
+    Ok(())
+}
+
+fn targets(
+    state: &GameState,
+    scope: &EffectScope<'_>,
+    target: Target,
+) -> Result<Vec<ObjectId>, GameError> {
+    let player = scope.player;
+    Ok(match target {
+        Target::Context => {
+            let raw = scope.context.get("target").and_then(Value::as_u64);
+            let object = raw
+                .and_then(|raw| u32::try_from(raw).ok())
+                .map(ObjectId)
+                .filter(|id| state.objects.iter().any(|o| o.id == *id));
+            vec![object.ok_or_else(|| {
+                GameError::InvalidTarget {
+                    target: scope
+                        .context
+                        .get("target")
+                        .cloned()
+                        .unwrap_or(Value::Null)
+                        .to_string(),
+                }
+            })?]
+        }
+        Target::Created => scope.created.clone(),
+        Target::Own => state
+            .objects
+            .iter()
+            .filter(|o| o.owner == player)
+            .map(|o| o.id)
+            .collect(),
+        Target::Opponents => state
+            .objects
+            .iter()
+            .filter(|o| o.owner != player)
+            .map(|o| o.id)
+            .collect(),
+    })
+}
+
+fn add_clamped(value: u32, amount: i64) -> u32 {
+    let sum = i64::from(value).saturating_add(amount);
+    u32::try_from(sum.max(0)).unwrap_or(u32::MAX)
+}
+
+fn purse(player: &crate::game::state::Player) -> Event {
+    Event::PurseChanged {
+        player: player.id,
+        energy: player.energy,
+        resources: player.resources,
+    }
+}

@@ -1,0 +1,220 @@
+//! What happened: the events [`crate::game::Game::apply`] returns, in order, and the log records.
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::command::Action;
+use crate::game::effects::ObjectKind;
+use crate::ids::{ActionId, CardId, EffectId, ObjectId, PlayerId, TokenId};
+
+/// One thing that happened.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    /// Setup ended: decks are shuffled and opening hands dealt.
+    GameStarted {
+        /// Players in seat order.
+        players: Vec<PlayerId>,
+    },
+    /// A player drew an opening hand (first deal or after a mulligan).
+    OpeningHandDrawn {
+        /// Who.
+        player: PlayerId,
+        /// Cards drawn.
+        cards: u32,
+    },
+    /// A player shuffled their hand back and drew a new one.
+    MulliganTaken {
+        /// Who.
+        player: PlayerId,
+        /// Mulligans taken so far.
+        mulligans: u32,
+    },
+    /// A player kept their hand, putting `bottomed` cards on the bottom of their deck.
+    HandKept {
+        /// Who.
+        player: PlayerId,
+        /// Cards put on the bottom.
+        bottomed: u32,
+    },
+    /// A round began.
+    RoundStarted {
+        /// Its number, from 1.
+        round: u32,
+    },
+    /// A player's energy was reset and generated for the round.
+    EnergyGenerated {
+        /// Who.
+        player: PlayerId,
+        /// Their energy now.
+        energy: u32,
+    },
+    /// A player's resources grew for the round.
+    ResourcesGained {
+        /// Who.
+        player: PlayerId,
+        /// Their resources now.
+        resources: u32,
+    },
+    /// A player drew cards.
+    CardsDrawn {
+        /// Who.
+        player: PlayerId,
+        /// How many (fewer than asked if the deck ran out).
+        count: u32,
+    },
+    /// A player put their tokens into the bag.
+    TokensContributed {
+        /// Who.
+        player: PlayerId,
+        /// How many.
+        tokens: u32,
+    },
+    /// The round's bag is filled and shuffled.
+    BagFilled {
+        /// Tokens in it.
+        tokens: u32,
+    },
+    /// A token was drawn.
+    TokenDrawn {
+        /// Its owner, who is now the active player.
+        player: PlayerId,
+        /// The token.
+        token: TokenId,
+        /// Tokens left in the bag.
+        remaining: u32,
+    },
+    /// The last token left the bag; the round ends after the active player's action.
+    BagEmptied,
+    /// A player became the active player.
+    TurnChanged {
+        /// Who.
+        player: PlayerId,
+    },
+    /// An action or reaction resolved.
+    ActionResolved {
+        /// Its id, unique in the game.
+        id: ActionId,
+        /// Who performed it.
+        player: PlayerId,
+        /// What it was.
+        action: Action,
+        /// The action that triggered it, for reactions.
+        cause: Option<ActionId>,
+        /// 0 for the active player's action, 1 for its reactions, and so on.
+        depth: u32,
+    },
+    /// A card was played from hand.
+    CardPlayed {
+        /// Who.
+        player: PlayerId,
+        /// Which card.
+        card: CardId,
+    },
+    /// A player's energy or resources were paid or gained by an action.
+    PurseChanged {
+        /// Whose.
+        player: PlayerId,
+        /// Energy now.
+        energy: u32,
+        /// Resources now.
+        resources: u32,
+    },
+    /// A player's victory points changed.
+    VictoryPointsChanged {
+        /// Whose.
+        player: PlayerId,
+        /// Victory points now.
+        victory_points: u32,
+    },
+    /// A player's energy generation changed.
+    EnergyPerRoundChanged {
+        /// Whose.
+        player: PlayerId,
+        /// Energy per round now.
+        energy_per_round: u32,
+    },
+    /// A player reached a new command tier; it counts from the next round's bag.
+    CommandUpgraded {
+        /// Who.
+        player: PlayerId,
+        /// The new tier.
+        tier: u32,
+        /// Tokens per round from the next round.
+        tokens: u32,
+    },
+    /// A unit, building or token object entered play.
+    ObjectCreated {
+        /// Its id.
+        object: ObjectId,
+        /// Its controller.
+        owner: PlayerId,
+        /// Its name.
+        name: String,
+        /// Unit, building or token.
+        kind: ObjectKind,
+    },
+    /// An object's power or toughness changed after the layers were applied.
+    ObjectChanged {
+        /// Which.
+        object: ObjectId,
+        /// Power now.
+        power: i64,
+        /// Toughness now.
+        toughness: i64,
+    },
+    /// An object left play (toughness 0 or less).
+    ObjectDestroyed {
+        /// Which.
+        object: ObjectId,
+    },
+    /// A continuous effect began.
+    EffectAdded {
+        /// Its id.
+        effect: EffectId,
+        /// The object it affects.
+        object: ObjectId,
+    },
+    /// A continuous effect ended (end of round, or its object left play).
+    EffectExpired {
+        /// Its id.
+        effect: EffectId,
+    },
+    /// The active player's activation is over.
+    ActivationEnded {
+        /// Whose.
+        player: PlayerId,
+    },
+    /// A round ended.
+    RoundEnded {
+        /// Its number.
+        round: u32,
+    },
+    /// A player left the game; their remaining tokens left the bag.
+    PlayerEliminated {
+        /// Who.
+        player: PlayerId,
+        /// Tokens taken out of the bag.
+        tokens_removed: u32,
+    },
+    /// The game ended.
+    GameOver {
+        /// The winner, if there is one.
+        winner: Option<PlayerId>,
+    },
+}
+
+/// An event as the log keeps it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventRecord {
+    /// Position in the log, from 1.
+    pub seq: u64,
+    /// The round it happened in (0 during setup).
+    pub round: u32,
+    /// Index of the command that caused it, from 0.
+    pub command: u64,
+    /// The resolving action it came from, if any.
+    pub cause: Option<ActionId>,
+    /// What happened.
+    pub event: Event,
+}

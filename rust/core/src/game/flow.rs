@@ -1,0 +1,250 @@
+//! The round lifecycle: starting the game, starting and ending rounds, drawing tokens, ending
+//! activations, elimination and the end of the game.
+
+use crate::error::{GameError, RulesError};
+use crate::game::config::GameConfig;
+use crate::game::event::Event;
+use crate::game::state::{GameState, Phase};
+use crate::game::{Emitter, layers, streams};
+use crate::ids::PlayerId;
+
+/// Refuses unless the game has started and not ended.
+pub fn ensure_running(state: &GameState) -> Result<(), GameError> {
+    match state.phase {
+        Phase::Setup => Err(GameError::NotStarted),
+        Phase::GameOver { .. } => Err(GameError::Over),
+        _ => Ok(()),
+    }
+}
+
+/// Refuses unless `player` is seated and still in the game.
+pub fn ensure_living(state: &GameState, player: PlayerId) -> Result<(), GameError> {
+    match state.player(player) {
+        None => Err(GameError::UnknownPlayer { player }),
+        Some(p) if p.eliminated => Err(GameError::Eliminated { player }),
+        Some(_) => Ok(()),
+    }
+}
+
+/// Ends setup: shuffles every deck and deals opening hands; the mulligan begins.
+pub fn start_game(
+    config: &GameConfig,
+    state: &mut GameState,
+    out: &mut Emitter,
+) -> Result<(), GameError> {
+    match state.phase {
+        Phase::Setup => {}
+        Phase::GameOver { .. } => return Err(GameError::Over),
+        other => {
+            return Err(GameError::WrongPhase {
+                command: "start_game",
+                expected: "setup",
+                actual: other.name(),
+            });
+        }
+    }
+    out.push(Event::GameStarted {
+        players: state.players.iter().map(|p| p.id).collect(),
+    });
+    for player in &mut state.players {
+        state.deck_rng.shuffle(&mut player.deck);
+        let cards = player.draw(config.opening_hand_size);
+        out.push(Event::OpeningHandDrawn {
+            player: player.id,
+            cards,
+        });
+    }
+    state.phase = Phase::Mulligan;
+    Ok(())
+}
+
+/// Starts the next round: refreshes every living player, fills and shuffles a fresh bag.
+pub fn begin_round(
+    config: &GameConfig,
+    state: &mut GameState,
+    out: &mut Emitter,
+) -> Result<(), RulesError> {
+    state.round += 1;
+    let round = state.round;
+    out.push(Event::RoundStarted { round });
+    let draws = round > 1 || config.first_round_draws;
+    for player in state.players.iter_mut().filter(|p| !p.eliminated) {
+        player.energy = config.base_energy.saturating_add(player.energy_per_round);
+        out.push(Event::EnergyGenerated {
+            player: player.id,
+            energy: player.energy,
+        });
+        player.resources = player.resources.saturating_add(player.resources_per_round);
+        out.push(Event::ResourcesGained {
+            player: player.id,
+            resources: player.resources,
+        });
+        let missing = player.hand_limit.saturating_sub(player.hand.len() as u32);
+        if draws && missing > 0 {
+            let count = player.draw(missing);
+            out.push(Event::CardsDrawn {
+                player: player.id,
+                count,
+            });
+        }
+    }
+    state.bag.clear();
+    state
+        .bag
+        .reseed_stream(state.seed, streams::BAG_ROUND | u64::from(round));
+    for player in state.players.iter().filter(|p| !p.eliminated) {
+        let tokens = config.tokens_at(player.command_tier);
+        state.bag.add_player_tokens(player.id, tokens)?;
+        out.push(Event::TokensContributed {
+            player: player.id,
+            tokens,
+        });
+    }
+    state.bag.shuffle();
+    out.push(Event::BagFilled {
+        tokens: state.bag.remaining(),
+    });
+    state.phase = Phase::AwaitingDraw;
+    state.active = None;
+    Ok(())
+}
+
+/// Draws the next token: its owner becomes the active player with one action to take.
+pub fn draw_token(state: &mut GameState, out: &mut Emitter) -> Result<(), RulesError> {
+    ensure_running(state)?;
+    match state.phase {
+        Phase::AwaitingDraw => {}
+        Phase::Activation { player } => return Err(GameError::ActivationOpen { player }.into()),
+        other => {
+            return Err(GameError::WrongPhase {
+                command: "draw_token",
+                expected: "a round",
+                actual: other.name(),
+            }
+            .into());
+        }
+    }
+    let draw = state.bag.draw()?;
+    let player = draw.token.owner;
+    out.push(Event::TokenDrawn {
+        player,
+        token: draw.token.id,
+        remaining: draw.remaining,
+    });
+    if draw.remaining == 0 {
+        out.push(Event::BagEmptied);
+    }
+    state.active = Some(player);
+    state.phase = Phase::Activation { player };
+    out.push(Event::TurnChanged { player });
+    Ok(())
+}
+
+/// Closes `player`'s activation; ends the round if that was the last token, or the game if
+/// someone has won.
+pub fn end_activation(
+    config: &GameConfig,
+    state: &mut GameState,
+    player: PlayerId,
+    out: &mut Emitter,
+) -> Result<(), RulesError> {
+    out.push(Event::ActivationEnded { player });
+    state.phase = Phase::AwaitingDraw;
+    if let Some(winner) = victory_points_winner(config, state) {
+        game_over(state, Some(winner), out);
+        return Ok(());
+    }
+    if state.bag.is_empty() {
+        end_round(config, state, out)?;
+    }
+    Ok(())
+}
+
+/// Ends the round (cleanup of until-end-of-round effects), then starts the next one unless the
+/// round limit is reached.
+fn end_round(
+    config: &GameConfig,
+    state: &mut GameState,
+    out: &mut Emitter,
+) -> Result<(), RulesError> {
+    out.push(Event::RoundEnded { round: state.round });
+    layers::end_of_round_cleanup(state, out);
+    if config.round_limit.is_some_and(|limit| state.round >= limit) {
+        let winner = leader(state);
+        game_over(state, winner, out);
+        return Ok(());
+    }
+    begin_round(config, state, out)
+}
+
+/// Takes `player` out of the game: their tokens leave the bag, their activation (if open) ends.
+pub fn eliminate(
+    config: &GameConfig,
+    state: &mut GameState,
+    player: PlayerId,
+    out: &mut Emitter,
+) -> Result<(), RulesError> {
+    ensure_running(state)?;
+    ensure_living(state, player)?;
+    if let Some(p) = state.player_mut(player) {
+        p.eliminated = true;
+    }
+    let tokens_removed = state.bag.remove_player_tokens(player).unwrap_or(0);
+    out.push(Event::PlayerEliminated {
+        player,
+        tokens_removed,
+    });
+    let was_active = state.phase == Phase::Activation { player };
+    if was_active {
+        out.push(Event::ActivationEnded { player });
+        state.phase = Phase::AwaitingDraw;
+    }
+    let living: Vec<PlayerId> = state.living().map(|p| p.id).collect();
+    if living.len() <= config.players_remaining_to_end as usize {
+        let winner = match living.as_slice() {
+            [only] => Some(*only),
+            _ => None,
+        };
+        game_over(state, winner, out);
+        return Ok(());
+    }
+    match state.phase {
+        Phase::Mulligan if state.living().all(|p| p.kept) => begin_round(config, state, out),
+        Phase::AwaitingDraw if state.bag.is_empty() => end_round(config, state, out),
+        _ => Ok(()),
+    }
+}
+
+fn game_over(state: &mut GameState, winner: Option<PlayerId>, out: &mut Emitter) {
+    state.phase = Phase::GameOver { winner };
+    out.push(Event::GameOver { winner });
+}
+
+/// The living player with the most victory points, if exactly one has the most.
+fn leader(state: &GameState) -> Option<PlayerId> {
+    let best = state.living().map(|p| p.victory_points).max()?;
+    let mut leaders = state.living().filter(|p| p.victory_points == best);
+    match (leaders.next(), leaders.next()) {
+        (Some(only), None) => Some(only.id),
+        _ => None,
+    }
+}
+
+/// The player who has reached `victory_points_to_win`, if any: the one with the most; on a tie,
+/// the first in turn order from the active player.
+fn victory_points_winner(config: &GameConfig, state: &GameState) -> Option<PlayerId> {
+    let target = config.victory_points_to_win?;
+    let start = state.active.and_then(|a| state.seat(a)).unwrap_or(0);
+    let seats = state.players.len();
+    (0..seats)
+        .map(|offset| &state.players[(start + offset) % seats])
+        .filter(|p| !p.eliminated && p.victory_points >= target)
+        .fold(
+            None,
+            |best: Option<&crate::game::state::Player>, p| match best {
+                Some(b) if b.victory_points >= p.victory_points => Some(b),
+                _ => Some(p),
+            },
+        )
+        .map(|p| p.id)
+}

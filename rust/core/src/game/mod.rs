@@ -1,0 +1,291 @@
+//! The Horizon's Edge round loop: one [`Game`] whose state changes only through
+//! [`Game::apply`].
+//!
+//! ```text
+//! setup ─ start_game ─► mulligan (London) ─ everyone keeps ─► round 1
+//!
+//! round r: every living player: energy reset + generated, resources gained, draw to hand limit
+//!          every living player puts max_command_tokens into a fresh bag (stream r) ─ shuffle
+//!   ┌─► draw_token ─► activation: the owner takes exactly one action (+ its reactions)
+//!   └──── bag not empty ◄─┘
+//!          after the last token's action: round ends (until-end-of-round effects expire)
+//!          ─► round r + 1, or game over (round limit, victory points, last player standing)
+//! ```
+//!
+//! `apply` validates a command completely before anything changes, then runs it on a copy of the
+//! state that replaces the original only on success: a refused command — including an action
+//! whose reactions break a limit halfway — leaves the game byte-identical and the token with its
+//! owner.
+
+pub mod actions;
+pub mod bots;
+pub mod command;
+pub mod config;
+pub mod effects;
+pub mod event;
+pub mod flow;
+pub mod layers;
+pub mod mulligan;
+pub mod save;
+pub mod state;
+
+use serde_json::Value;
+
+use crate::error::{GameError, RulesError};
+use crate::ids::{ActionId, PlayerId};
+use crate::random::RandomStream;
+use command::{Action, Command};
+use config::GameConfig;
+use event::{Event, EventRecord};
+use state::{Counters, GameState, Phase, Player, PlayerSetup};
+
+/// Random stream numbers: each purpose draws from its own ChaCha20 stream of the game's seed, so
+/// no use of randomness can shift another (bots never move the bag).
+pub mod streams {
+    /// The bag of round `r` uses stream `BAG_ROUND | r`.
+    pub const BAG_ROUND: u64 = 1 << 32;
+    /// Deck shuffles (setup and mulligans).
+    pub const DECKS: u64 = 2 << 32;
+    /// Bot decisions.
+    pub const BOTS: u64 = 3 << 32;
+}
+
+/// The most players in one game.
+pub const MAX_PLAYERS: usize = crate::bag::MAX_PLAYERS;
+
+/// The game's own judgement, called during [`Game::apply_with`]: placement rules and extra
+/// reactions. Both receive a read-only view of the state as it is at that moment.
+pub trait Hooks {
+    /// Accepts or rejects an action that passed the core's checks (`Err` holds the reason).
+    fn validate(
+        &mut self,
+        view: GameView<'_>,
+        player: PlayerId,
+        action: &Action,
+    ) -> Result<(), String> {
+        let _ = (view, player, action);
+        Ok(())
+    }
+
+    /// Reactions to `resolved`, beyond the config's reaction rules.
+    fn reactions(&mut self, view: GameView<'_>, resolved: &ResolvedAction) -> Vec<Reaction> {
+        let _ = (view, resolved);
+        Vec::new()
+    }
+}
+
+/// Hooks that accept everything and add no reactions.
+pub struct NoHooks;
+
+impl Hooks for NoHooks {}
+
+/// A read-only view of a game for hooks and queries.
+#[derive(Clone, Copy)]
+pub struct GameView<'a> {
+    /// The rules' data.
+    pub config: &'a GameConfig,
+    /// The state.
+    pub state: &'a GameState,
+}
+
+/// An action that has just resolved, as reaction rules and hooks see it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ResolvedAction {
+    /// Its id.
+    pub id: ActionId,
+    /// Who performed it.
+    pub player: PlayerId,
+    /// What it was.
+    pub action: Action,
+    /// 0 for the active player's action, 1 for a reaction to it, ...
+    pub depth: u32,
+}
+
+/// A reaction to perform: `player` performs the custom action kind `kind`, free of cost.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reaction {
+    /// Who reacts.
+    pub player: PlayerId,
+    /// A custom action kind from the config.
+    pub kind: String,
+    /// Context for its effects.
+    pub context: Value,
+}
+
+/// Collects the events of one command, each with the resolving action it belongs to.
+#[derive(Default)]
+pub struct Emitter {
+    events: Vec<(u32, Option<ActionId>, Event)>,
+    /// The action whose effects are being emitted, if any.
+    pub cause: Option<ActionId>,
+    round: u32,
+}
+
+impl Emitter {
+    /// Records `event`.
+    pub fn push(&mut self, event: Event) {
+        if let Event::RoundStarted { round } = event {
+            self.round = round;
+        }
+        self.events.push((self.round, self.cause, event));
+    }
+}
+
+/// One game of Horizon's Edge: config, state, and the log of what happened.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Game {
+    config: GameConfig,
+    state: GameState,
+    log: Vec<EventRecord>,
+    commands: Vec<Command>,
+}
+
+impl Game {
+    /// Seats `players` (1 to 8, unique ids, in seat order) under `config`; every random decision
+    /// will come from `seed`. The game starts in [`Phase::Setup`].
+    pub fn new(
+        players: Vec<PlayerSetup>,
+        config: GameConfig,
+        seed: u64,
+    ) -> Result<Game, GameError> {
+        config.validate()?;
+        if players.is_empty() || players.len() > MAX_PLAYERS {
+            return Err(GameError::InvalidSetup(format!(
+                "{} players given; a game seats 1 to {MAX_PLAYERS}",
+                players.len()
+            )));
+        }
+        for (index, player) in players.iter().enumerate() {
+            if players[..index].iter().any(|p| p.id == player.id) {
+                return Err(GameError::InvalidSetup(format!(
+                    "player id {} is used twice",
+                    player.id
+                )));
+            }
+            if let Some(card) = player.deck.iter().find(|c| !config.cards.contains_key(c)) {
+                return Err(GameError::InvalidSetup(format!(
+                    "player {}'s deck holds card {card}, which is not in the card catalog",
+                    player.id
+                )));
+            }
+        }
+        let state = GameState {
+            seed,
+            players: players
+                .into_iter()
+                .map(|p| Player::new(p, &config))
+                .collect(),
+            phase: Phase::Setup,
+            round: 0,
+            active: None,
+            bag: crate::bag::Bag::new(seed),
+            objects: Vec::new(),
+            effects: Vec::new(),
+            counters: Counters::default(),
+            deck_rng: RandomStream::derived(seed, streams::DECKS),
+            bot_rng: RandomStream::derived(seed, streams::BOTS),
+        };
+        Ok(Game {
+            config,
+            state,
+            log: Vec::new(),
+            commands: Vec::new(),
+        })
+    }
+
+    /// Applies `command` with no game hooks. See [`Game::apply_with`].
+    pub fn apply(&mut self, command: Command) -> Result<Vec<Event>, RulesError> {
+        self.apply_with(command, &mut NoHooks)
+    }
+
+    /// Validates and carries out `command`, consulting `hooks`; returns what happened, in order.
+    /// On `Err` nothing has changed.
+    pub fn apply_with(
+        &mut self,
+        command: Command,
+        hooks: &mut dyn Hooks,
+    ) -> Result<Vec<Event>, RulesError> {
+        let mut next = self.state.clone();
+        let mut out = Emitter {
+            round: next.round,
+            ..Emitter::default()
+        };
+        dispatch(&self.config, &mut next, &command, hooks, &mut out)?;
+        self.state = next;
+        let command_index = self.commands.len() as u64;
+        self.commands.push(command);
+        let mut events = Vec::with_capacity(out.events.len());
+        for (round, cause, event) in out.events {
+            self.log.push(EventRecord {
+                seq: self.log.len() as u64 + 1,
+                round,
+                command: command_index,
+                cause,
+                event: event.clone(),
+            });
+            events.push(event);
+        }
+        Ok(events)
+    }
+
+    /// The rules' data.
+    pub fn config(&self) -> &GameConfig {
+        &self.config
+    }
+
+    /// The current state.
+    pub fn state(&self) -> &GameState {
+        &self.state
+    }
+
+    /// A read-only view for queries.
+    pub fn view(&self) -> GameView<'_> {
+        GameView {
+            config: &self.config,
+            state: &self.state,
+        }
+    }
+
+    /// Every logged event with a sequence number above `seq` (0 gives the whole log).
+    pub fn events_since(&self, seq: u64) -> &[EventRecord] {
+        let start = usize::try_from(seq)
+            .unwrap_or(usize::MAX)
+            .min(self.log.len());
+        &self.log[start..]
+    }
+
+    /// The accepted commands, in order: with the seed, a complete record of the game.
+    pub fn commands(&self) -> &[Command] {
+        &self.commands
+    }
+
+    /// Every action `player` could take now that `apply` would accept (given the same hooks).
+    /// `create_token` is not listed: its stats are the caller's choice.
+    pub fn legal_actions(&self, player: PlayerId, hooks: &mut dyn Hooks) -> Vec<Action> {
+        bots::legal_actions(self.view(), player, hooks)
+    }
+}
+
+fn dispatch(
+    config: &GameConfig,
+    state: &mut GameState,
+    command: &Command,
+    hooks: &mut dyn Hooks,
+    out: &mut Emitter,
+) -> Result<(), RulesError> {
+    match command {
+        Command::StartGame => flow::start_game(config, state, out)?,
+        Command::Mulligan { player } => mulligan::mulligan(config, state, *player, out)?,
+        Command::Keep { player, bottom } => mulligan::keep(config, state, *player, bottom, out)?,
+        Command::DrawToken => flow::draw_token(state, out)?,
+        Command::Act { player, action } => {
+            actions::act(config, state, hooks, *player, action, out)?
+        }
+        Command::BotDecide { player } => {
+            let decision = bots::decide(config, state, hooks, *player)?;
+            dispatch(config, state, &decision, hooks, out)?;
+        }
+        Command::Eliminate { player } => flow::eliminate(config, state, *player, out)?,
+    }
+    Ok(())
+}

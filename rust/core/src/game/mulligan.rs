@@ -1,0 +1,122 @@
+//! The London mulligan, during setup.
+//!
+//! Everyone has drawn an opening hand. A mulligan shuffles the hand into the deck and draws a new
+//! one of the same size; keeping puts exactly as many cards on the bottom of the deck as the
+//! mulligans that count. With more than two players the first mulligan is free (it does not
+//! count). Players decide in any order; when every living player has kept, round 1 starts.
+
+use crate::error::{GameError, RulesError};
+use crate::game::config::GameConfig;
+use crate::game::event::Event;
+use crate::game::state::{GameState, Phase, Player};
+use crate::game::{Emitter, flow};
+use crate::ids::PlayerId;
+
+/// Cards a player with `mulligans` mulligans must put on the bottom when keeping.
+pub fn cards_to_bottom(state: &GameState, mulligans: u32) -> u32 {
+    let free = u32::from(state.players.len() > 2 && mulligans > 0);
+    mulligans - free
+}
+
+/// `player` shuffles their hand back and draws a new one.
+pub fn mulligan(
+    config: &GameConfig,
+    state: &mut GameState,
+    player: PlayerId,
+    out: &mut Emitter,
+) -> Result<(), RulesError> {
+    deciding(state, player, "mulligan")?;
+    if cards_to_bottom(state, mulligan_count(state, player) + 1) >= config.opening_hand_size.max(1)
+    {
+        return Err(GameError::MulliganLimit { player }.into());
+    }
+    let seat = state
+        .seat(player)
+        .ok_or(GameError::UnknownPlayer { player })?;
+    let seated = &mut state.players[seat];
+    seated.deck.append(&mut seated.hand);
+    state.deck_rng.shuffle(&mut seated.deck);
+    let cards = seated.draw(config.opening_hand_size);
+    seated.mulligans += 1;
+    out.push(Event::MulliganTaken {
+        player,
+        mulligans: seated.mulligans,
+    });
+    out.push(Event::OpeningHandDrawn { player, cards });
+    Ok(())
+}
+
+/// `player` keeps their hand, putting the cards at `bottom` (hand indices) on the bottom of their
+/// deck in that order; round 1 starts when everyone has kept.
+pub fn keep(
+    config: &GameConfig,
+    state: &mut GameState,
+    player: PlayerId,
+    bottom: &[u32],
+    out: &mut Emitter,
+) -> Result<(), RulesError> {
+    deciding(state, player, "keep")?;
+    let expected = cards_to_bottom(state, mulligan_count(state, player));
+    let seated = state
+        .player_mut(player)
+        .ok_or(GameError::UnknownPlayer { player })?;
+    if bottom.len() != expected as usize {
+        return Err(GameError::WrongBottomCount {
+            player,
+            expected,
+            given: bottom.len(),
+        }
+        .into());
+    }
+    for (position, &index) in bottom.iter().enumerate() {
+        if index as usize >= seated.hand.len() || bottom[..position].contains(&index) {
+            return Err(GameError::InvalidBottomIndex { player, index }.into());
+        }
+    }
+    put_on_bottom(seated, bottom);
+    seated.kept = true;
+    out.push(Event::HandKept {
+        player,
+        bottomed: expected,
+    });
+    if state.living().all(|p| p.kept) {
+        flow::begin_round(config, state, out)?;
+    }
+    Ok(())
+}
+
+/// Refuses unless the game is in the mulligan and `player` has not kept yet.
+fn deciding(state: &GameState, player: PlayerId, command: &'static str) -> Result<(), GameError> {
+    flow::ensure_running(state)?;
+    if state.phase != Phase::Mulligan {
+        return Err(GameError::WrongPhase {
+            command,
+            expected: "mulligan",
+            actual: state.phase.name(),
+        });
+    }
+    flow::ensure_living(state, player)?;
+    if state.player(player).is_some_and(|p| p.kept) {
+        return Err(GameError::AlreadyKept { player });
+    }
+    Ok(())
+}
+
+fn mulligan_count(state: &GameState, player: PlayerId) -> u32 {
+    state.player(player).map_or(0, |p| p.mulligans)
+}
+
+/// Moves the cards at `indices` (valid and distinct) from the hand to the bottom of the deck,
+/// the first listed ending up on top of the others.
+fn put_on_bottom(player: &mut Player, indices: &[u32]) {
+    let cards: Vec<_> = indices.iter().map(|&i| player.hand[i as usize]).collect();
+    let mut sorted: Vec<usize> = indices.iter().map(|&i| i as usize).collect();
+    sorted.sort_unstable_by(|a, b| b.cmp(a));
+    for index in sorted {
+        player.hand.remove(index);
+    }
+    // The deck's bottom is index 0; inserting in list order leaves the last listed lowest.
+    for card in cards {
+        player.deck.insert(0, card);
+    }
+}

@@ -1,0 +1,157 @@
+//! Saving a whole game to versioned JSON and loading it back: config, state (random streams
+//! included), log and command history. A loaded game continues exactly as the saved one would.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::SaveError;
+use crate::game::Game;
+use crate::game::command::Command;
+use crate::game::config::GameConfig;
+use crate::game::event::EventRecord;
+use crate::game::state::{GameState, Phase};
+
+/// The `format` tag of a saved game.
+pub const GAME_FORMAT: &str = "horizons_edge.game";
+
+/// The version this build writes and reads.
+pub const GAME_VERSION: u32 = 1;
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GameSave {
+    format: String,
+    version: u32,
+    config: GameConfig,
+    state: GameState,
+    log: Vec<EventRecord>,
+    commands: Vec<Command>,
+}
+
+impl Game {
+    /// The whole game as JSON.
+    pub fn to_json(&self) -> String {
+        let save = GameSave {
+            format: GAME_FORMAT.to_owned(),
+            version: GAME_VERSION,
+            config: self.config.clone(),
+            state: self.state.clone(),
+            log: self.log.clone(),
+            commands: self.commands.clone(),
+        };
+        // Plain data always serializes.
+        serde_json::to_string(&save).unwrap_or_default()
+    }
+
+    /// Restores a game saved by [`Game::to_json`]. Rejects malformed JSON, other formats and
+    /// versions, and contents that contradict each other.
+    pub fn from_json(json: &str) -> Result<Game, SaveError> {
+        let save: GameSave = serde_json::from_str(json)?;
+        if save.format != GAME_FORMAT {
+            return Err(SaveError::WrongFormat {
+                expected: GAME_FORMAT,
+                found: save.format,
+            });
+        }
+        if save.version != GAME_VERSION {
+            return Err(SaveError::UnsupportedVersion {
+                found: save.version,
+                supported: GAME_VERSION,
+            });
+        }
+        save.config
+            .validate()
+            .map_err(|e| SaveError::Inconsistent(e.to_string()))?;
+        check_state(&save.config, &save.state)?;
+        check_log(&save.log)?;
+        Ok(Game {
+            config: save.config,
+            state: save.state,
+            log: save.log,
+            commands: save.commands,
+        })
+    }
+}
+
+/// Checks that a loaded state adds up: known players everywhere, a bag whose tokens match the
+/// players' tiers, cards from the catalog, and a phase consistent with the rest.
+fn check_state(config: &GameConfig, state: &GameState) -> Result<(), SaveError> {
+    let inconsistent = |message: String| Err(SaveError::Inconsistent(message));
+    if state.players.is_empty() || state.players.len() > crate::game::MAX_PLAYERS {
+        return inconsistent(format!("{} players", state.players.len()));
+    }
+    for (index, player) in state.players.iter().enumerate() {
+        if state.players[..index].iter().any(|p| p.id == player.id) {
+            return inconsistent(format!("player {} is seated twice", player.id));
+        }
+        let cards = player
+            .deck
+            .iter()
+            .chain(&player.hand)
+            .chain(&player.discard);
+        if let Some(card) = cards.clone().find(|c| !config.cards.contains_key(c)) {
+            return inconsistent(format!("player {} holds unknown card {card}", player.id));
+        }
+        if player.command_tier as usize >= config.command_tiers.len() {
+            return inconsistent(format!(
+                "player {} is at command tier {}, which does not exist",
+                player.id, player.command_tier
+            ));
+        }
+    }
+    state.bag.check()?;
+    for tally in state.bag.tallies() {
+        if state.player(tally.player).is_none() {
+            return inconsistent(format!(
+                "the bag holds tokens of unknown player {}",
+                tally.player
+            ));
+        }
+        if tally.contributed > config.tokens_at(config.command_tiers.len() as u32) {
+            return inconsistent(format!(
+                "player {} put {} tokens in the bag, more than any command tier gives",
+                tally.player, tally.contributed
+            ));
+        }
+    }
+    let known = |id| state.player(id).is_some();
+    if let Some(active) = state.active
+        && !known(active)
+    {
+        return inconsistent(format!("the active player {active} is not seated"));
+    }
+    match state.phase {
+        Phase::Activation { player } if state.active != Some(player) => {
+            return inconsistent(format!(
+                "player {player} has an open activation but is not active"
+            ));
+        }
+        Phase::GameOver {
+            winner: Some(winner),
+        } if !known(winner) => {
+            return inconsistent(format!("the winner {winner} is not seated"));
+        }
+        _ => {}
+    }
+    if let Some(object) = state.objects.iter().find(|o| !known(o.owner)) {
+        return inconsistent(format!(
+            "object {} belongs to unknown player {}",
+            object.id, object.owner
+        ));
+    }
+    Ok(())
+}
+
+fn check_log(log: &[EventRecord]) -> Result<(), SaveError> {
+    match log
+        .iter()
+        .enumerate()
+        .find(|(index, record)| record.seq != *index as u64 + 1)
+    {
+        Some((index, record)) => Err(SaveError::Inconsistent(format!(
+            "log entry {} has sequence number {}",
+            index + 1,
+            record.seq
+        ))),
+        None => Ok(()),
+    }
+}

@@ -1,0 +1,192 @@
+//! Shared fixtures for the game tests: a small card catalog and helpers to drive a game.
+
+// Each test file uses a different part of the fixtures.
+#![allow(dead_code)]
+
+use horizons_edge_core::game::config::{ActionKindDef, CardDef, Cost, StructureDef};
+use horizons_edge_core::game::effects::{Counter, Effect, ObjectDef, ObjectKind, Target};
+use horizons_edge_core::{
+    Action, CardId, Command, Event, Game, GameConfig, Phase, PlayerId, PlayerSetup,
+};
+
+pub const SPARK: CardId = CardId(1);
+pub const RECRUIT: CardId = CardId(2);
+pub const GROWTH: CardId = CardId(3);
+
+pub fn p(id: u32) -> PlayerId {
+    PlayerId(id)
+}
+
+/// Cards: Spark (1 energy, +1 victory point), Recruit (2 energy, a 2/2 unit), Growth (3 energy,
+/// a +1/+1 counter on the context's target). Structure: generator (50 resources, a 0/3 building,
+/// +2 energy per round). Kinds: scout (1 energy, draw a card), rally (free, +5 resources).
+pub fn config() -> GameConfig {
+    let mut config = GameConfig::default();
+    config.cards.insert(
+        SPARK,
+        CardDef {
+            name: "Spark".into(),
+            energy: 1,
+            effects: vec![Effect::GainVictoryPoints { amount: 1 }],
+        },
+    );
+    config.cards.insert(
+        RECRUIT,
+        CardDef {
+            name: "Recruit".into(),
+            energy: 2,
+            effects: vec![Effect::CreateObject {
+                object: ObjectDef {
+                    name: "Soldier".into(),
+                    kind: ObjectKind::Unit,
+                    power: 2,
+                    toughness: 2,
+                    cda: None,
+                },
+            }],
+        },
+    );
+    config.cards.insert(
+        GROWTH,
+        CardDef {
+            name: "Growth".into(),
+            energy: 3,
+            effects: vec![Effect::AddCounters {
+                target: Target::Context,
+                counter: Counter::PlusOne,
+                count: 1,
+            }],
+        },
+    );
+    config.structures.insert(
+        "generator".into(),
+        StructureDef {
+            cost: Cost {
+                energy: 0,
+                resources: 50,
+            },
+            building: ObjectDef {
+                name: "Generator".into(),
+                kind: ObjectKind::Building,
+                power: 0,
+                toughness: 3,
+                cda: None,
+            },
+            effects: vec![Effect::GainEnergyPerRound { amount: 2 }],
+        },
+    );
+    config.action_kinds.insert(
+        "scout".into(),
+        ActionKindDef {
+            cost: Cost {
+                energy: 1,
+                resources: 0,
+            },
+            effects: vec![Effect::DrawCards { count: 1 }],
+        },
+    );
+    config.action_kinds.insert(
+        "rally".into(),
+        ActionKindDef {
+            cost: Cost::default(),
+            effects: vec![Effect::GainResources { amount: 5 }],
+        },
+    );
+    config
+}
+
+/// `count` players with ids 0.., each with a 20-card deck of the three cards.
+pub fn players(count: u32) -> Vec<PlayerSetup> {
+    (0..count)
+        .map(|id| PlayerSetup {
+            id: p(id),
+            name: format!("Player {id}"),
+            deck: (0..20).map(|i| [SPARK, RECRUIT, GROWTH][i % 3]).collect(),
+            energy_per_round: None,
+            resources_per_round: None,
+        })
+        .collect()
+}
+
+/// A game of `count` players with `config`, started, every player keeping their first hand:
+/// round 1 is under way, waiting for the first draw.
+pub fn in_round_one(count: u32, config: GameConfig, seed: u64) -> Game {
+    let mut game = Game::new(players(count), config, seed).unwrap();
+    game.apply(Command::StartGame).unwrap();
+    for id in 0..count {
+        game.apply(Command::Keep {
+            player: p(id),
+            bottom: vec![],
+        })
+        .unwrap();
+    }
+    assert_eq!(game.state().phase, Phase::AwaitingDraw);
+    game
+}
+
+/// Draws the next token and returns its owner.
+pub fn draw(game: &mut Game) -> PlayerId {
+    game.apply(Command::DrawToken).unwrap();
+    game.state().active.unwrap()
+}
+
+/// Has `player` take `action`.
+pub fn act(game: &mut Game, player: PlayerId, action: Action) -> Vec<Event> {
+    game.apply(Command::Act { player, action }).unwrap()
+}
+
+/// Asserts the command is refused with a message containing `fragment` and changes nothing.
+pub fn refused(game: &mut Game, command: Command, fragment: &str) {
+    let before = game.to_json();
+    let error = game.apply(command).unwrap_err();
+    assert!(
+        error.to_string().contains(fragment),
+        "expected '{fragment}' in: {error}"
+    );
+    assert_eq!(game.to_json(), before, "a refused command changed the game");
+}
+
+/// The names of the events, in order (their JSON `type`).
+pub fn names(events: &[Event]) -> Vec<String> {
+    events
+        .iter()
+        .map(|e| {
+            serde_json::to_value(e).unwrap()["type"]
+                .as_str()
+                .unwrap()
+                .to_owned()
+        })
+        .collect()
+}
+
+/// The next command of an all-bot game: a draw when a token is due, otherwise the deciding
+/// player's bot; `None` once the game is over.
+pub fn next_bot_command(game: &Game) -> Option<Command> {
+    let state = game.state();
+    match state.phase {
+        Phase::AwaitingDraw => Some(Command::DrawToken),
+        Phase::Activation { player } => Some(Command::BotDecide { player }),
+        Phase::Mulligan => {
+            let undecided = state.players.iter().find(|p| !p.kept && !p.eliminated)?;
+            Some(Command::BotDecide {
+                player: undecided.id,
+            })
+        }
+        Phase::Setup => Some(Command::StartGame),
+        Phase::GameOver { .. } => None,
+    }
+}
+
+/// Plays bots until the game ends (or `limit` commands); returns the number of commands.
+pub fn play_out(game: &mut Game, limit: usize) -> usize {
+    let mut count = 0;
+    while let Some(command) = next_bot_command(game) {
+        game.apply(command).unwrap();
+        count += 1;
+        assert!(
+            count < limit,
+            "the game did not end within {limit} commands"
+        );
+    }
+    count
+}

@@ -1,0 +1,332 @@
+//! Actions: validation order, costs, refunds, command upgrades, and that a refused action keeps
+//! its token.
+
+mod common;
+
+use common::*;
+use horizons_edge_core::game::state::Phase;
+use horizons_edge_core::game::{GameView, Hooks};
+use horizons_edge_core::{Action, Command, Event, Game, PlayerId};
+use serde_json::json;
+
+fn play(hand_index: u32) -> Action {
+    Action::PlayCard {
+        hand_index,
+        context: json!({}),
+    }
+}
+
+fn hand_index_of(game: &Game, player: PlayerId, card: horizons_edge_core::CardId) -> u32 {
+    game.state()
+        .player(player)
+        .unwrap()
+        .hand
+        .iter()
+        .position(|c| *c == card)
+        .unwrap() as u32
+}
+
+#[test]
+fn validation_runs_in_the_documented_order() {
+    // Each row fails at one stage while every earlier stage passes.
+    let mut game = Game::new(players(2), config(), 9).unwrap();
+    refused(
+        &mut game,
+        act_cmd(0, Action::Pass),
+        "the game has not started",
+    );
+    let mut game = in_round_one(2, config(), 9);
+    refused(
+        &mut game,
+        act_cmd(0, Action::Pass),
+        "no token has been drawn yet",
+    );
+    let active = draw(&mut game);
+    let other = PlayerId(1 - active.0);
+    refused(
+        &mut game,
+        act_cmd(other.0, Action::Pass),
+        &format!("player {other} is not the active player (player {active} is)"),
+    );
+    refused(
+        &mut game,
+        act_cmd(active.0, play(99)),
+        "there is no card at index 99",
+    );
+    refused(
+        &mut game,
+        act_cmd(active.0, Action::UpgradeCommand),
+        "cannot afford upgrade_command: it costs 10 energy and 100 resources, they have 10 energy \
+         and 50 resources",
+    );
+    // Affordable, but the game's validator says no.
+    let before = game.to_json();
+    let error = game
+        .apply_with(
+            act_cmd(active.0, Action::Pass),
+            &mut Refuse("not from there"),
+        )
+        .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "the game rejected the action: not from there"
+    );
+    assert_eq!(game.to_json(), before);
+    act(&mut game, active, Action::Pass);
+    refused(
+        &mut game,
+        act_cmd(active.0, Action::Pass),
+        &format!("player {active} has already acted on their token"),
+    );
+}
+
+fn act_cmd(player: u32, action: Action) -> Command {
+    Command::Act {
+        player: PlayerId(player),
+        action,
+    }
+}
+
+struct Refuse(&'static str);
+
+impl Hooks for Refuse {
+    fn validate(&mut self, _: GameView<'_>, _: PlayerId, _: &Action) -> Result<(), String> {
+        Err(self.0.to_owned())
+    }
+}
+
+#[test]
+fn a_refused_action_keeps_the_token_and_the_player_may_try_again() {
+    let mut game = in_round_one(3, config(), 4);
+    let player = draw(&mut game);
+    let tokens_left = game.state().bag.remaining();
+    refused(
+        &mut game,
+        act_cmd(player.0, Action::UpgradeCommand),
+        "cannot afford upgrade_command",
+    );
+    assert_eq!(game.state().phase, Phase::Activation { player });
+    assert_eq!(game.state().bag.remaining(), tokens_left);
+    let spark = hand_index_of(&game, player, SPARK);
+    let events = act(&mut game, player, play(spark));
+    assert!(events.contains(&Event::VictoryPointsChanged {
+        player,
+        victory_points: 1
+    }));
+}
+
+#[test]
+fn playing_a_card_pays_energy_and_moves_it_to_the_discard() {
+    let mut game = in_round_one(2, config(), 6);
+    let player = draw(&mut game);
+    let index = hand_index_of(&game, player, RECRUIT);
+    let events = act(&mut game, player, play(index));
+    let me = game.state().player(player).unwrap();
+    assert_eq!(me.energy, 8);
+    assert_eq!(me.hand.len(), 6);
+    assert_eq!(me.discard, vec![RECRUIT]);
+    assert!(events.contains(&Event::CardPlayed {
+        player,
+        card: RECRUIT
+    }));
+    let soldier = &game.state().objects[0];
+    assert_eq!(
+        (soldier.owner, soldier.power, soldier.toughness),
+        (player, 2, 2)
+    );
+}
+
+#[test]
+fn building_pays_resources_places_a_building_and_runs_its_effects() {
+    let mut config = config();
+    config.starting_resources = 60;
+    let mut game = in_round_one(2, config, 8);
+    let player = draw(&mut game);
+    refused(
+        &mut game,
+        act_cmd(
+            player.0,
+            Action::Build {
+                structure: "castle".into(),
+                context: json!({}),
+            },
+        ),
+        "no structure called \"castle\"",
+    );
+    act(
+        &mut game,
+        player,
+        Action::Build {
+            structure: "generator".into(),
+            context: json!({"x": 3}),
+        },
+    );
+    let me = game.state().player(player).unwrap();
+    assert_eq!(me.resources, 60 + 50 - 50);
+    assert_eq!(me.energy_per_round, 12);
+    assert_eq!(game.state().objects[0].name, "Generator");
+}
+
+#[test]
+fn custom_kinds_pay_their_cost_and_run_their_effects() {
+    let mut game = in_round_one(2, config(), 10);
+    let player = draw(&mut game);
+    let hand = game.state().player(player).unwrap().hand.len();
+    act(
+        &mut game,
+        player,
+        Action::Custom {
+            kind: "scout".into(),
+            context: json!(null),
+        },
+    );
+    let me = game.state().player(player).unwrap();
+    assert_eq!((me.energy, me.hand.len()), (9, hand + 1));
+    let next = draw(&mut game);
+    refused(
+        &mut game,
+        act_cmd(
+            next.0,
+            Action::Custom {
+                kind: "fly".into(),
+                context: json!(null),
+            },
+        ),
+        "no action kind called \"fly\"",
+    );
+}
+
+#[test]
+fn command_upgrades_follow_the_tiers_and_count_from_the_next_round() {
+    let mut config = config();
+    config.starting_resources = 400;
+    config.energy_per_round = 20;
+    let mut game = in_round_one(1, config, 12);
+    let player = draw(&mut game);
+    let events = act(&mut game, player, Action::UpgradeCommand);
+    assert!(events.contains(&Event::CommandUpgraded {
+        player,
+        tier: 1,
+        tokens: 5
+    }));
+    let me = game.state().player(player).unwrap();
+    assert_eq!((me.resources, me.energy), (450 - 100, 20 - 10));
+    assert_eq!(
+        game.state().bag.remaining(),
+        3,
+        "this round's bag is unchanged"
+    );
+    // Tier 2 costs 20 energy: only 10 left this round.
+    draw(&mut game);
+    refused(
+        &mut game,
+        act_cmd(0, Action::UpgradeCommand),
+        "it costs 20 energy and 200 resources",
+    );
+    while game.state().round == 1 {
+        act(&mut game, player, Action::Pass);
+        if game.state().round == 1 {
+            draw(&mut game);
+        }
+    }
+    assert_eq!(
+        game.state().bag.remaining(),
+        5,
+        "tier 1 puts 5 tokens in from round 2"
+    );
+    draw(&mut game);
+    act(&mut game, player, Action::UpgradeCommand);
+    for _ in 0..4 {
+        draw(&mut game);
+        act(&mut game, player, Action::Pass);
+    }
+    assert_eq!(game.state().round, 3);
+    assert_eq!(game.state().bag.remaining(), 6, "tier 2 puts 6 tokens in");
+    draw(&mut game);
+    refused(
+        &mut game,
+        act_cmd(0, Action::UpgradeCommand),
+        "player 0 is already at the highest command tier (6 tokens)",
+    );
+}
+
+#[test]
+fn a_failure_while_executing_refunds_everything() {
+    // Growth targets the object named in the context; with no such object the effect fails after
+    // the energy was paid and the card left the hand: all of it is undone.
+    let mut game = in_round_one(2, config(), 14);
+    let player = draw(&mut game);
+    let index = hand_index_of(&game, player, GROWTH);
+    refused(
+        &mut game,
+        act_cmd(
+            player.0,
+            Action::PlayCard {
+                hand_index: index,
+                context: json!({"target": 42}),
+            },
+        ),
+        "target 42 is not an object in play",
+    );
+    assert_eq!(game.state().player(player).unwrap().energy, 10);
+    assert_eq!(game.state().phase, Phase::Activation { player });
+}
+
+#[test]
+fn create_token_puts_a_token_object_on_the_players_side() {
+    let mut game = in_round_one(2, config(), 16);
+    let player = draw(&mut game);
+    act(
+        &mut game,
+        player,
+        Action::CreateToken {
+            name: "Drone".into(),
+            power: 1,
+            toughness: 1,
+        },
+    );
+    let object = &game.state().objects[0];
+    assert_eq!(object.owner, player);
+    assert_eq!(
+        object.kind,
+        horizons_edge_core::game::effects::ObjectKind::Token
+    );
+    assert_eq!((object.power, object.toughness), (1, 1));
+}
+
+#[test]
+fn pass_gives_up_the_activation_and_draws_move_on() {
+    let mut game = in_round_one(2, config(), 18);
+    let player = draw(&mut game);
+    let events = act(&mut game, player, Action::Pass);
+    assert_eq!(names(&events), ["action_resolved", "activation_ended"]);
+    assert_eq!(game.state().phase, Phase::AwaitingDraw);
+    assert_eq!(
+        game.state().active,
+        Some(player),
+        "the last active player stays recorded"
+    );
+}
+
+#[test]
+fn unknown_and_eliminated_players_are_refused() {
+    let mut game = in_round_one(3, config(), 20);
+    refused(
+        &mut game,
+        act_cmd(7, Action::Pass),
+        "player 7 is not in this game",
+    );
+    let active = draw(&mut game);
+    let other = PlayerId((active.0 + 1) % 3);
+    game.apply(Command::Eliminate { player: other }).unwrap();
+    refused(
+        &mut game,
+        act_cmd(other.0, Action::Pass),
+        &format!("player {other} has been eliminated"),
+    );
+    refused(
+        &mut game,
+        Command::Eliminate { player: other },
+        "has been eliminated",
+    );
+}

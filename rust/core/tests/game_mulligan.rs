@@ -1,0 +1,215 @@
+//! The London mulligan during setup, with two players and with four (first mulligan free).
+
+mod common;
+
+use common::*;
+use horizons_edge_core::{Command, Event, Game, Phase, PlayerId};
+
+fn started(count: u32) -> Game {
+    let mut game = Game::new(players(count), config(), 21).unwrap();
+    let events = game.apply(Command::StartGame).unwrap();
+    assert_eq!(game.state().phase, Phase::Mulligan);
+    assert_eq!(events.len(), 1 + count as usize);
+    game
+}
+
+fn cards_of(game: &Game, player: PlayerId) -> Vec<u32> {
+    let p = game.state().player(player).unwrap();
+    let mut all: Vec<u32> = p.deck.iter().chain(&p.hand).map(|c| c.0).collect();
+    all.sort_unstable();
+    all
+}
+
+#[test]
+fn everyone_draws_an_opening_hand_of_seven() {
+    let game = started(2);
+    for player in &game.state().players {
+        assert_eq!(player.hand.len(), 7);
+        assert_eq!(player.deck.len(), 13);
+    }
+}
+
+#[test]
+fn with_two_players_every_mulligan_costs_a_card() {
+    let mut game = started(2);
+    let me = p(0);
+    let cards = cards_of(&game, me);
+    let events = game.apply(Command::Mulligan { player: me }).unwrap();
+    assert_eq!(
+        events,
+        vec![
+            Event::MulliganTaken {
+                player: me,
+                mulligans: 1
+            },
+            Event::OpeningHandDrawn {
+                player: me,
+                cards: 7
+            }
+        ]
+    );
+    assert_eq!(
+        cards_of(&game, me),
+        cards,
+        "the hand went back into the deck"
+    );
+    refused(
+        &mut game,
+        Command::Keep {
+            player: me,
+            bottom: vec![],
+        },
+        "exactly 1 cards on the bottom, not 0",
+    );
+    refused(
+        &mut game,
+        Command::Keep {
+            player: me,
+            bottom: vec![7],
+        },
+        "hand index 7",
+    );
+    refused(
+        &mut game,
+        Command::Keep {
+            player: me,
+            bottom: vec![1, 1],
+        },
+        "not 2",
+    );
+    let chosen = game.state().player(me).unwrap().hand[4];
+    game.apply(Command::Keep {
+        player: me,
+        bottom: vec![4],
+    })
+    .unwrap();
+    let state = game.state().player(me).unwrap();
+    assert_eq!(state.hand.len(), 6);
+    assert_eq!(state.deck[0], chosen, "the card went to the bottom");
+    refused(&mut game, Command::Mulligan { player: me }, "already kept");
+}
+
+#[test]
+fn with_more_than_two_players_the_first_mulligan_is_free() {
+    let mut game = started(4);
+    let me = p(2);
+    game.apply(Command::Mulligan { player: me }).unwrap();
+    refused(
+        &mut game,
+        Command::Keep {
+            player: me,
+            bottom: vec![0],
+        },
+        "exactly 0 cards",
+    );
+    game.apply(Command::Mulligan { player: me }).unwrap();
+    refused(
+        &mut game,
+        Command::Keep {
+            player: me,
+            bottom: vec![],
+        },
+        "exactly 1 cards",
+    );
+    let hand = game.state().player(me).unwrap().hand.clone();
+    game.apply(Command::Keep {
+        player: me,
+        bottom: vec![6],
+    })
+    .unwrap();
+    assert_eq!(game.state().player(me).unwrap().hand, hand[..6].to_vec());
+}
+
+#[test]
+fn bottoming_keeps_the_listed_order_with_the_last_listed_lowest() {
+    let mut game = started(2);
+    let me = p(1);
+    game.apply(Command::Mulligan { player: me }).unwrap();
+    game.apply(Command::Mulligan { player: me }).unwrap();
+    let hand = game.state().player(me).unwrap().hand.clone();
+    game.apply(Command::Keep {
+        player: me,
+        bottom: vec![5, 2],
+    })
+    .unwrap();
+    let deck = &game.state().player(me).unwrap().deck;
+    assert_eq!(&deck[..2], &[hand[2], hand[5]]);
+}
+
+#[test]
+fn round_one_starts_when_everyone_has_kept() {
+    let mut game = started(3);
+    game.apply(Command::Keep {
+        player: p(1),
+        bottom: vec![],
+    })
+    .unwrap();
+    game.apply(Command::Mulligan { player: p(0) }).unwrap();
+    game.apply(Command::Keep {
+        player: p(0),
+        bottom: vec![],
+    })
+    .unwrap();
+    assert_eq!(game.state().phase, Phase::Mulligan);
+    let events = game
+        .apply(Command::Keep {
+            player: p(2),
+            bottom: vec![],
+        })
+        .unwrap();
+    assert!(events.contains(&Event::RoundStarted { round: 1 }));
+    assert_eq!(game.state().phase, Phase::AwaitingDraw);
+    assert_eq!(
+        game.state().player(p(0)).unwrap().hand.len(),
+        7,
+        "free mulligan"
+    );
+    refused(
+        &mut game,
+        Command::Mulligan { player: p(1) },
+        "only possible during mulligan",
+    );
+}
+
+#[test]
+fn mulligans_stop_before_the_hand_would_be_gone() {
+    let mut game = started(2);
+    for _ in 0..6 {
+        game.apply(Command::Mulligan { player: p(0) }).unwrap();
+    }
+    refused(
+        &mut game,
+        Command::Mulligan { player: p(0) },
+        "no cards would be left to keep",
+    );
+    game.apply(Command::Keep {
+        player: p(0),
+        bottom: (0..6).collect(),
+    })
+    .unwrap();
+    assert_eq!(game.state().player(p(0)).unwrap().hand.len(), 1);
+}
+
+#[test]
+fn mulligan_decisions_before_the_deal_are_refused() {
+    let mut game = Game::new(players(2), config(), 1).unwrap();
+    refused(
+        &mut game,
+        Command::Keep {
+            player: p(0),
+            bottom: vec![],
+        },
+        "the game has not started",
+    );
+    game.apply(Command::StartGame).unwrap();
+    refused(
+        &mut game,
+        Command::StartGame,
+        "start_game is only possible during setup",
+    );
+    refused(
+        &mut game,
+        Command::Mulligan { player: p(5) },
+        "player 5 is not in this game",
+    );
+}

@@ -1,0 +1,263 @@
+//! Reactions: inserted directly after the action that triggers them, depth-first, ordered active
+//! player first and then in turn order; runaway chains roll the whole activation back.
+
+mod common;
+
+use common::*;
+use horizons_edge_core::game::config::{ActionKindDef, CommandTier, ReactionRule, TriggeredBy};
+use horizons_edge_core::game::effects::Effect;
+use horizons_edge_core::game::{GameView, Hooks, Reaction, ResolvedAction};
+use horizons_edge_core::{Action, ActionId, Command, Event, GameConfig, PlayerId};
+use serde_json::json;
+
+fn kind(config: &mut GameConfig, name: &str) {
+    config.action_kinds.insert(
+        name.into(),
+        ActionKindDef {
+            effects: vec![Effect::GainResources { amount: 1 }],
+            ..ActionKindDef::default()
+        },
+    );
+}
+
+fn rule(trigger: &str, response: &str, owner: Option<u32>, by: TriggeredBy) -> ReactionRule {
+    ReactionRule {
+        name: format!("{trigger}->{response}"),
+        owner: owner.map(PlayerId),
+        trigger: trigger.into(),
+        by,
+        response: response.into(),
+    }
+}
+
+/// (kind, player, cause, depth) of every resolved action in `events`, in order.
+fn resolved(events: &[Event]) -> Vec<(String, u32, Option<u64>, u32)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::ActionResolved {
+                player,
+                action,
+                cause,
+                depth,
+                ..
+            } => Some((
+                action.kind().to_owned(),
+                player.0,
+                cause.map(|c| c.0),
+                *depth,
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
+fn custom(name: &str) -> Action {
+    Action::Custom {
+        kind: name.into(),
+        context: json!(null),
+    }
+}
+
+#[test]
+fn reactions_resolve_depth_first_right_after_their_trigger() {
+    // a triggers b and c; b triggers d; d triggers e. Depth-first: a, b, d, e, c.
+    let mut config = config();
+    for name in ["a", "b", "c", "d", "e"] {
+        kind(&mut config, name);
+    }
+    config.reactions = vec![
+        rule("a", "b", None, TriggeredBy::Anyone),
+        rule("a", "c", None, TriggeredBy::Anyone),
+        rule("b", "d", None, TriggeredBy::Anyone),
+        rule("d", "e", None, TriggeredBy::Anyone),
+    ];
+    let mut game = in_round_one(1, config, 1);
+    let player = draw(&mut game);
+    let events = act(&mut game, player, custom("a"));
+    let first = match &events
+        .iter()
+        .find(|e| matches!(e, Event::ActionResolved { .. }))
+    {
+        Some(Event::ActionResolved { id, .. }) => id.0,
+        _ => unreachable!(),
+    };
+    let (a, b, d) = (first, first + 1, first + 2);
+    assert_eq!(
+        resolved(&events),
+        vec![
+            ("a".into(), 0, None, 0),
+            ("b".into(), 0, Some(a), 1),
+            ("d".into(), 0, Some(b), 2),
+            ("e".into(), 0, Some(d), 3),
+            ("c".into(), 0, Some(a), 1),
+        ]
+    );
+    assert_eq!(game.state().player(player).unwrap().resources, 50 + 5);
+}
+
+#[test]
+fn every_event_of_a_reaction_names_the_action_it_came_from() {
+    let mut config = config();
+    kind(&mut config, "a");
+    kind(&mut config, "b");
+    config.reactions = vec![rule("a", "b", None, TriggeredBy::Anyone)];
+    let mut game = in_round_one(1, config, 1);
+    let player = draw(&mut game);
+    let before = game.events_since(0).len() as u64;
+    act(&mut game, player, custom("a"));
+    let records = game.events_since(before);
+    let purse_causes: Vec<Option<ActionId>> = records
+        .iter()
+        .filter(|r| matches!(r.event, Event::PurseChanged { .. }))
+        .map(|r| r.cause)
+        .collect();
+    let resolved_ids: Vec<ActionId> = records
+        .iter()
+        .filter_map(|r| match r.event {
+            Event::ActionResolved { id, .. } => Some(id),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        purse_causes,
+        resolved_ids.iter().map(|id| Some(*id)).collect::<Vec<_>>()
+    );
+    assert!(records.iter().all(|r| r.round == 1));
+}
+
+#[test]
+fn simultaneous_reactions_go_active_player_first_then_turn_order() {
+    let mut config = config();
+    kind(&mut config, "signal");
+    kind(&mut config, "answer");
+    // Rules owned by players 3, 0, 2 and 1, listed in that order.
+    config.reactions = [3, 0, 2, 1]
+        .into_iter()
+        .map(|owner| rule("signal", "answer", Some(owner), TriggeredBy::Anyone))
+        .collect();
+    let mut game = in_round_one(4, config, 3);
+    let active = draw(&mut game);
+    let events = act(&mut game, active, custom("signal"));
+    let answers: Vec<u32> = resolved(&events)
+        .into_iter()
+        .skip(1)
+        .map(|(_, p, _, _)| p)
+        .collect();
+    let expected: Vec<u32> = (0..4).map(|offset| (active.0 + offset) % 4).collect();
+    assert_eq!(answers, expected);
+}
+
+#[test]
+fn rules_can_trigger_on_opponents_or_on_the_owner_only() {
+    let mut config = config();
+    kind(&mut config, "ping");
+    kind(&mut config, "mine");
+    kind(&mut config, "theirs");
+    config.reactions = vec![
+        rule("ping", "mine", Some(0), TriggeredBy::Owner),
+        rule("ping", "theirs", Some(0), TriggeredBy::Opponents),
+    ];
+    let mut game = in_round_one(2, config, 5);
+    let mut seen = Vec::new();
+    while game.state().round == 1 {
+        let player = draw(&mut game);
+        let events = act(&mut game, player, custom("ping"));
+        let reactions: Vec<String> = resolved(&events).into_iter().skip(1).map(|r| r.0).collect();
+        seen.push((player.0, reactions));
+    }
+    for (player, reactions) in seen {
+        let expected = if player == 0 { "mine" } else { "theirs" };
+        assert_eq!(reactions, vec![expected.to_owned()]);
+    }
+}
+
+#[test]
+fn a_reaction_loop_hits_the_depth_limit_and_rolls_the_activation_back() {
+    let mut config = config();
+    kind(&mut config, "echo");
+    config.reactions = vec![rule("echo", "echo", None, TriggeredBy::Anyone)];
+    config.max_reaction_depth = 5;
+    let mut game = in_round_one(2, config, 7);
+    let player = draw(&mut game);
+    refused(
+        &mut game,
+        Command::Act {
+            player,
+            action: custom("echo"),
+        },
+        "reactions nest deeper than the limit of 5",
+    );
+    // The token is still theirs: another action works.
+    act(&mut game, player, Action::Pass);
+}
+
+#[test]
+fn too_many_reactions_in_one_activation_roll_it_back() {
+    // Each "split" triggers two more; depth-first, the chain would go deep, so the depth limit is
+    // raised out of the way and the count limit must stop it.
+    let mut config = config();
+    kind(&mut config, "split");
+    config.reactions = vec![
+        rule("split", "split", None, TriggeredBy::Anyone),
+        rule("split", "split", None, TriggeredBy::Anyone),
+    ];
+    config.max_reactions_per_activation = 20;
+    config.max_reaction_depth = 50;
+    let mut game = in_round_one(1, config, 9);
+    let player = draw(&mut game);
+    refused(
+        &mut game,
+        Command::Act {
+            player,
+            action: custom("split"),
+        },
+        "more than 20 reactions in one activation",
+    );
+}
+
+struct Mirror;
+
+impl Hooks for Mirror {
+    fn reactions(&mut self, view: GameView<'_>, resolved: &ResolvedAction) -> Vec<Reaction> {
+        // Every opponent answers a depth-0 action with "rally".
+        if resolved.depth > 0 {
+            return Vec::new();
+        }
+        view.state
+            .players
+            .iter()
+            .filter(|p| p.id != resolved.player)
+            .map(|p| Reaction {
+                player: p.id,
+                kind: "rally".into(),
+                context: json!(null),
+            })
+            .collect()
+    }
+}
+
+#[test]
+fn hook_reactions_join_the_rule_reactions() {
+    let mut config = config();
+    config.command_tiers = vec![CommandTier {
+        tokens: 1,
+        cost: Default::default(),
+    }];
+    let mut game = in_round_one(3, config, 11);
+    let player = draw(&mut game);
+    let events = game
+        .apply_with(
+            Command::Act {
+                player,
+                action: Action::Pass,
+            },
+            &mut Mirror,
+        )
+        .unwrap();
+    let rallies: Vec<u32> = resolved(&events).into_iter().skip(1).map(|r| r.1).collect();
+    assert_eq!(rallies, vec![(player.0 + 1) % 3, (player.0 + 2) % 3]);
+    for other in rallies {
+        assert_eq!(game.state().player(PlayerId(other)).unwrap().resources, 55);
+    }
+}

@@ -1,0 +1,142 @@
+//! Saving and loading whole games: exact continuation, and refusal of damaged or tampered saves.
+
+mod common;
+
+use common::*;
+use horizons_edge_core::{Game, SaveError};
+use serde_json::{Value, json};
+
+fn mid_game() -> Game {
+    let mut config = config();
+    config.round_limit = Some(6);
+    let mut game = Game::new(players(4), config, 41).unwrap();
+    for _ in 0..60 {
+        let command = next_bot_command(&game).unwrap();
+        game.apply(command).unwrap();
+    }
+    assert_eq!(game.state().round, 2, "saved in the middle of a round");
+    game
+}
+
+#[test]
+fn a_loaded_game_continues_exactly_like_the_original() {
+    let mut original = mid_game();
+    let mut loaded = Game::from_json(&original.to_json()).unwrap();
+    assert_eq!(loaded, original);
+    play_out(&mut original, 10_000);
+    play_out(&mut loaded, 10_000);
+    assert_eq!(loaded.to_json(), original.to_json());
+}
+
+#[test]
+fn saving_and_loading_at_every_command_changes_nothing() {
+    let mut config = config();
+    config.round_limit = Some(3);
+    let mut reference = Game::new(players(3), config, 43).unwrap();
+    let mut reloaded = reference.clone();
+    while let Some(command) = next_bot_command(&reference) {
+        reference.apply(command.clone()).unwrap();
+        reloaded = Game::from_json(&reloaded.to_json()).unwrap();
+        reloaded.apply(command).unwrap();
+    }
+    assert_eq!(reloaded.to_json(), reference.to_json());
+}
+
+fn tampered(mutate: impl FnOnce(&mut Value)) -> SaveError {
+    let mut value: Value = serde_json::from_str(&mid_game().to_json()).unwrap();
+    mutate(&mut value);
+    Game::from_json(&value.to_string()).unwrap_err()
+}
+
+#[test]
+fn damaged_saves_are_refused_with_the_reason() {
+    let json = mid_game().to_json();
+    for bad in ["", "{}", "[1, 2]", &json[..json.len() - 10]] {
+        assert!(
+            matches!(Game::from_json(bad), Err(SaveError::Malformed(_))),
+            "{bad:.20}"
+        );
+    }
+    type Mutation = Box<dyn FnOnce(&mut Value)>;
+    let cases: Vec<(Mutation, &str)> = vec![
+        (
+            Box::new(|v| v["format"] = json!("horizons_edge.command_token_bag")),
+            "expected \"horizons_edge.game\"",
+        ),
+        (
+            Box::new(|v| v["version"] = json!(99)),
+            "version 99 is not supported",
+        ),
+        (
+            Box::new(|v| v["state"]["bag"]["players"][0]["contributed"] = json!(3)),
+            "contributed 3 tokens",
+        ),
+        (
+            Box::new(|v| {
+                // Consistently renumber player 0's share of the bag to an unseated player 9.
+                let bag = &mut v["state"]["bag"];
+                bag["players"][0]["player"] = json!(9);
+                for list in ["tokens", "drawn"] {
+                    for token in bag[list].as_array_mut().unwrap() {
+                        if token["owner"] == json!(0) {
+                            token["owner"] = json!(9);
+                        }
+                    }
+                }
+            }),
+            "the bag holds tokens of unknown player 9",
+        ),
+        (
+            Box::new(|v| v["state"]["players"][1]["id"] = json!(0)),
+            "seated twice",
+        ),
+        (
+            Box::new(|v| v["state"]["players"][0]["hand"][0] = json!(77)),
+            "unknown card 77",
+        ),
+        (
+            Box::new(|v| v["state"]["players"][0]["command_tier"] = json!(5)),
+            "tier 5",
+        ),
+        (
+            Box::new(|v| v["state"]["active"] = json!(12)),
+            "active player 12",
+        ),
+        (Box::new(|v| v["log"][3]["seq"] = json!(99)), "log entry 4"),
+        (
+            Box::new(|v| v["config"]["command_tiers"] = json!([])),
+            "command_tiers is empty",
+        ),
+        (
+            Box::new(|v| v["state"]["surprise"] = json!(1)),
+            "unknown field",
+        ),
+    ];
+    for (mutate, fragment) in cases {
+        let error = tampered(mutate);
+        assert!(
+            error.to_string().contains(fragment),
+            "expected '{fragment}' in: {error}"
+        );
+    }
+}
+
+#[test]
+fn a_bag_token_count_beyond_every_tier_is_refused() {
+    let error = tampered(|v| {
+        let bag = &mut v["state"]["bag"];
+        let extra: Vec<Value> = (1000..1003)
+            .map(|id| json!({"id": id, "owner": 0, "kind": "command"}))
+            .collect();
+        bag["tokens"].as_array_mut().unwrap().extend(extra);
+        bag["next_token_id"] = json!(2000);
+        let contributed = bag["players"][0]["contributed"].as_u64().unwrap();
+        bag["players"][0]["contributed"] = json!(contributed + 3);
+    });
+    assert!(
+        error
+            .to_string()
+            .contains("more than any command tier gives"),
+        "{error}"
+    );
+}
