@@ -219,12 +219,17 @@ fn too_many_reactions_in_one_activation_roll_it_back() {
 struct Mirror;
 
 impl Hooks for Mirror {
-    fn reactions(&mut self, view: GameView<'_>, resolved: &ResolvedAction) -> Vec<Reaction> {
+    fn reactions(
+        &mut self,
+        view: GameView<'_>,
+        resolved: &ResolvedAction,
+    ) -> Result<Vec<Reaction>, String> {
         // Every opponent answers a depth-0 action with "rally".
         if resolved.depth > 0 {
-            return Vec::new();
+            return Ok(Vec::new());
         }
-        view.state
+        Ok(view
+            .state
             .players
             .iter()
             .filter(|p| p.id != resolved.player)
@@ -233,7 +238,7 @@ impl Hooks for Mirror {
                 kind: "rally".into(),
                 context: json!(null),
             })
-            .collect()
+            .collect())
     }
 }
 
@@ -260,4 +265,38 @@ fn hook_reactions_join_the_rule_reactions() {
     for other in rallies {
         assert_eq!(game.state().player(PlayerId(other)).unwrap().resources, 55);
     }
+}
+
+struct Refuses;
+
+impl Hooks for Refuses {
+    fn reactions(
+        &mut self,
+        _view: GameView<'_>,
+        _resolved: &ResolvedAction,
+    ) -> Result<Vec<Reaction>, String> {
+        Err("the reaction list was malformed".into())
+    }
+}
+
+#[test]
+fn a_hook_refusing_reactions_rolls_the_activation_back() {
+    let mut game = in_round_one(2, config(), 12);
+    let player = draw(&mut game);
+    let before = game.to_json();
+    let error = game
+        .apply_with(
+            Command::Act {
+                player,
+                action: Action::Pass,
+            },
+            &mut Refuses,
+        )
+        .unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("the reaction list was malformed")
+    );
+    assert_eq!(game.to_json(), before);
 }

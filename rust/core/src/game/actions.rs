@@ -205,7 +205,7 @@ fn resolve(
             action: pending.action,
             depth: pending.depth,
         };
-        let reactions = triggered(GameView { config, state }, hooks, &resolved);
+        let reactions = triggered(GameView { config, state }, hooks, &resolved)?;
         // Pushed in reverse so the first reaction resolves first.
         for reaction in reactions.into_iter().rev() {
             stack.push(Pending {
@@ -306,7 +306,7 @@ fn triggered(
     view: GameView<'_>,
     hooks: &mut dyn Hooks,
     resolved: &ResolvedAction,
-) -> Vec<Reaction> {
+) -> Result<Vec<Reaction>, GameError> {
     let kind = resolved.action.kind();
     let mut reactions: Vec<Reaction> = view
         .config
@@ -328,7 +328,11 @@ fn triggered(
             })
         })
         .collect();
-    reactions.extend(hooks.reactions(view, resolved));
+    reactions.extend(
+        hooks
+            .reactions(view, resolved)
+            .map_err(|reason| GameError::RejectedByGame { reason })?,
+    );
     reactions.retain(|r| view.state.player(r.player).is_some_and(|p| !p.eliminated));
     let seats = view.state.players.len();
     let first = view
@@ -341,5 +345,5 @@ fn triggered(
             .seat(r.player)
             .map_or(seats, |s| (s + seats - first) % seats)
     });
-    reactions
+    Ok(reactions)
 }

@@ -67,10 +67,15 @@ pub trait Hooks {
         Ok(())
     }
 
-    /// Reactions to `resolved`, beyond the config's reaction rules.
-    fn reactions(&mut self, view: GameView<'_>, resolved: &ResolvedAction) -> Vec<Reaction> {
+    /// Reactions to `resolved`, beyond the config's reaction rules. `Err` (with the reason)
+    /// refuses the whole activation, which is rolled back.
+    fn reactions(
+        &mut self,
+        view: GameView<'_>,
+        resolved: &ResolvedAction,
+    ) -> Result<Vec<Reaction>, String> {
         let _ = (view, resolved);
-        Vec::new()
+        Ok(Vec::new())
     }
 }
 
@@ -252,6 +257,11 @@ impl Game {
             .unwrap_or(usize::MAX)
             .min(self.log.len());
         &self.log[start..]
+    }
+
+    /// The sequence number of the newest logged event (0 before any).
+    pub fn last_seq(&self) -> u64 {
+        self.log.len() as u64
     }
 
     /// The accepted commands, in order: with the seed, a complete record of the game.
