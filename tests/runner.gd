@@ -33,7 +33,7 @@ func _run_all() -> void:
 
 func _run_suite(path: String) -> void:
 	var script: GDScript = load(path)
-	var suite: TestSuite = script.new() if script else null
+	var suite: TestSuite = script.new() if script and script.can_instantiate() else null
 	if suite == null:
 		_record(path, PackedStringArray(["the suite did not load"]))
 		return

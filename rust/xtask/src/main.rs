@@ -30,7 +30,8 @@ usage: cargo xtask <command>
 commands:
   demo [--release] [-- <args for the demo scene>]
                       build the extension and run the bundled project headless
-  test                run every check (what CI runs)
+  test [--godot]      run every check (what CI runs); --godot: only GDScript lint and
+                      the Godot-side checks
   build [--release]   build the extension and copy it into the addon
   godot               find or fetch Godot 4 and print its command
 ";
@@ -46,7 +47,7 @@ fn main() -> ExitCode {
     };
     let outcome = match command {
         "demo" => demo::run(rest),
-        "test" => test::run(),
+        "test" => test::run(rest),
         "build" => extension::Profile::from_args(rest).and_then(|profile| {
             extension::build(profile)?;
             Ok(())

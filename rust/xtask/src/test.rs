@@ -10,25 +10,18 @@ use crate::process::{cargo, run as run_command};
 use crate::{Result, gdscript, paths};
 
 /// Runs every check; Godot-side checks need the build and an engine, so they are skipped when
-/// either failed.
-pub fn run() -> Result {
+/// either failed. `--godot` runs only the GDScript lint and the Godot-side checks (a quicker loop
+/// while working on the binding or the suites).
+pub fn run(args: &[String]) -> Result {
+    let godot_only = match args {
+        [] => false,
+        [flag] if flag == "--godot" => true,
+        _ => return Err(format!("unknown arguments to `test`: {}", args.join(" "))),
+    };
     let mut report = Report::default();
-    report.step("cargo fmt --check", || {
-        run_command(cargo().args(["fmt", "--all", "--check"]))
-    });
-    report.step("cargo clippy", || {
-        run_command(cargo().args([
-            "clippy",
-            "--workspace",
-            "--all-targets",
-            "--",
-            "-D",
-            "warnings",
-        ]))
-    });
-    report.step("cargo test", || {
-        run_command(cargo().args(["test", "--workspace"]))
-    });
+    if !godot_only {
+        rust_checks(&mut report);
+    }
     report.step("gdlint + gdformat", gdscript::lint);
     let built = report.step("extension build", || {
         extension::build(Profile::Debug).map(drop)
@@ -46,6 +39,26 @@ pub fn run() -> Result {
         _ => report.skip(&["headless suites", "class docs"]),
     }
     report.finish()
+}
+
+/// Formatting, lints and tests of the Rust workspace.
+fn rust_checks(report: &mut Report) {
+    report.step("cargo fmt --check", || {
+        run_command(cargo().args(["fmt", "--all", "--check"]))
+    });
+    report.step("cargo clippy", || {
+        run_command(cargo().args([
+            "clippy",
+            "--workspace",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ]))
+    });
+    report.step("cargo test", || {
+        run_command(cargo().args(["test", "--workspace"]))
+    });
 }
 
 /// Imports `project` so its script classes are registered (`--import` exits when done).
