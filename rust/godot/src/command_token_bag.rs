@@ -23,6 +23,10 @@ use crate::refusal::{Refusal, refusing};
 /// malformed or tampered save) is refused: the bag is unchanged, the reason is written to the
 /// error log, and the method returns a value to check (an [enum Error] code, [code]-1[/code],
 /// [code]null[/code] or an empty array).
+///
+/// A bag from [method GameRules.get_bag] is a read-only copy of the game's bag at that moment:
+/// every query works, and every change is refused with [constant ERR_LOCKED] (or
+/// [code]null[/code] / [code]-1[/code]); the game draws with [method GameRules.draw_next_token].
 /// ```gdscript
 /// var bag := CommandTokenBag.new()
 /// bag.set_seed(42)
@@ -39,7 +43,33 @@ use crate::refusal::{Refusal, refusing};
 #[class(base = RefCounted)]
 pub struct CommandTokenBag {
     bag: Bag,
+    read_only: bool,
     base: Base<RefCounted>,
+}
+
+impl CommandTokenBag {
+    /// A read-only copy of `bag`, as [`crate::game_rules::GameRules`] hands out: every query
+    /// works, every change is refused.
+    pub fn read_only_copy(bag: Bag) -> Gd<CommandTokenBag> {
+        Gd::from_init_fn(|base| CommandTokenBag {
+            bag,
+            read_only: true,
+            base,
+        })
+    }
+
+    /// Refuses a change to a read-only copy.
+    fn writable(&self, method: &'static str) -> Result<(), Refusal> {
+        if self.read_only {
+            return Err(Refusal::new(
+                method,
+                godot::global::Error::ERR_LOCKED,
+                "this bag is a read-only copy of a GameRules bag; change the game through \
+                 GameRules instead",
+            ));
+        }
+        Ok(())
+    }
 }
 
 #[godot_api]
@@ -47,6 +77,7 @@ impl IRefCounted for CommandTokenBag {
     fn init(base: Base<RefCounted>) -> Self {
         Self {
             bag: Bag::with_os_seed(),
+            read_only: false,
             base,
         }
     }
@@ -86,6 +117,7 @@ impl CommandTokenBag {
     /// Returns [constant OK], or [constant ERR_INVALID_PARAMETER] with the bag unchanged.
     #[func]
     pub fn add_player_tokens(&mut self, player_id: i64, count: i64) -> Result<(), Refusal> {
+        self.writable("CommandTokenBag.add_player_tokens")?;
         refusing("CommandTokenBag.add_player_tokens", || {
             let player = PlayerId::from_raw(player_id)?;
             let count = count_from_raw("token count", count, 1, MAX_TOKENS_PER_PLAYER)?;
@@ -95,8 +127,10 @@ impl CommandTokenBag {
 
     /// Puts the tokens in the bag in a uniformly random order.
     #[func]
-    pub fn shuffle(&mut self) {
+    pub fn shuffle(&mut self) -> Result<(), Refusal> {
+        self.writable("CommandTokenBag.shuffle")?;
         self.bag.shuffle();
+        Ok(())
     }
 
     /// Takes the next token out of the bag and emits [signal token_drawn] (and
@@ -104,6 +138,7 @@ impl CommandTokenBag {
     /// when the bag is empty.
     #[func]
     pub fn draw_token(&mut self) -> Result<Gd<CommandToken>, Refusal> {
+        self.writable("CommandTokenBag.draw_token")?;
         let draw = refusing("CommandTokenBag.draw_token", || Ok(self.bag.draw()?))?;
         self.signals()
             .token_drawn()
@@ -112,6 +147,13 @@ impl CommandTokenBag {
             self.signals().bag_emptied().emit();
         }
         Ok(CommandToken::from_core(draw.token))
+    }
+
+    /// Whether this bag is a read-only copy (from [method GameRules.get_bag]): queries work,
+    /// changes return [constant ERR_LOCKED].
+    #[func]
+    pub fn is_read_only(&self) -> bool {
+        self.read_only
     }
 
     /// Whether no token is left to draw.
@@ -167,6 +209,7 @@ impl CommandTokenBag {
     /// Returns [code]-1[/code] (and an error) for a player with no tokens in the bag this round.
     #[func]
     pub fn remove_player_tokens(&mut self, player_id: i64) -> Result<i64, Refusal> {
+        self.writable("CommandTokenBag.remove_player_tokens")?;
         let removed = refusing("CommandTokenBag.remove_player_tokens", || {
             Ok(self
                 .bag
@@ -205,15 +248,19 @@ impl CommandTokenBag {
     /// Empties the bag and forgets this round's players and history. The random stream and the
     /// token numbering carry on.
     #[func]
-    pub fn clear(&mut self) {
+    pub fn clear(&mut self) -> Result<(), Refusal> {
+        self.writable("CommandTokenBag.clear")?;
         self.bag.clear();
+        Ok(())
     }
 
     /// Restarts the random stream from [param seed]; the tokens stay where they are. Any 64-bit
     /// value is a valid seed (negative values stand for the same 64 bits unsigned).
     #[func]
-    pub fn set_seed(&mut self, seed: i64) {
+    pub fn set_seed(&mut self, seed: i64) -> Result<(), Refusal> {
+        self.writable("CommandTokenBag.set_seed")?;
         self.bag.reseed(seed as u64);
+        Ok(())
     }
 
     /// The seed the random stream started from, as set by [method set_seed] or from the OS.
@@ -234,6 +281,7 @@ impl CommandTokenBag {
     /// [constant ERR_INVALID_DATA]) and the bag is left as it was.
     #[func]
     pub fn load_json(&mut self, json: GString) -> Result<(), Refusal> {
+        self.writable("CommandTokenBag.load_json")?;
         refusing("CommandTokenBag.load_json", || {
             self.bag = Bag::from_json(&json.to_string()).map_err(RulesError::from)?;
             Ok(())

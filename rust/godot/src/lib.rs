@@ -5,6 +5,10 @@
 //!
 //! - [`command_token_bag::CommandTokenBag`] — the shared bag of command tokens.
 //! - [`command_token::CommandToken`] — one token, read-only.
+//! - [`game_rules::GameRules`] — the whole round loop: setup, mulligan, draws, actions,
+//!   reactions, elimination, save/load; signals for everything that happens.
+//! - [`script_hooks`] — the game's validator and reaction `Callable`s, as core hooks.
+//! - [`convert`] — Dictionaries and Arrays to and from the core's JSON values.
 //! - [`refusal`] — how a core error reaches GDScript: an error in Godot's log plus a checkable
 //!   return value.
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -13,7 +17,10 @@ use godot::prelude::*;
 
 pub mod command_token;
 pub mod command_token_bag;
+pub mod convert;
+pub mod game_rules;
 pub mod refusal;
+pub mod script_hooks;
 
 /// The GDExtension entry point (`gdext_rust_init`).
 struct HorizonsEdge;

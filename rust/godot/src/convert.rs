@@ -1,0 +1,150 @@
+//! Dictionaries and Arrays at the edge: Godot `Variant`s to and from the JSON values the core
+//! reads and writes.
+//!
+//! Accepted from GDScript: `null`, `bool`, `int`, `float`, `String`/`StringName`, `Array` (typed or
+//! not), packed arrays, `Dictionary` (keys `String`, `StringName` or `int`), and `Vector2`,
+//! `Vector2i`, `Vector3`, `Vector3i` (as `[x, y(, z)]`). Anything else is refused with the path
+//! of the offending value. Whole-number floats become integers (Godot's JSON parser reads `1` as
+//! `1.0`).
+
+use godot::builtin::{AnyArray, AnyDictionary, VariantType};
+use godot::prelude::*;
+use serde_json::{Map, Number, Value};
+
+/// `value` as JSON, or a message naming where the unsupported value sits.
+pub fn to_json(value: &Variant) -> Result<Value, String> {
+    convert(value, "value")
+}
+
+fn convert(value: &Variant, path: &str) -> Result<Value, String> {
+    let unsupported = || {
+        format!(
+            "{path} has type {:?}, which cannot be used here",
+            value.get_type()
+        )
+    };
+    Ok(match value.get_type() {
+        VariantType::NIL => Value::Null,
+        VariantType::BOOL => Value::Bool(value.to::<bool>()),
+        VariantType::INT => Value::from(value.to::<i64>()),
+        VariantType::FLOAT => float(value.to::<f64>(), path)?,
+        VariantType::STRING | VariantType::STRING_NAME => Value::String(value.to::<String>()),
+        VariantType::VECTOR2 => {
+            let v = value.to::<Vector2>();
+            floats(&[v.x.into(), v.y.into()], path)?
+        }
+        VariantType::VECTOR3 => {
+            let v = value.to::<Vector3>();
+            floats(&[v.x.into(), v.y.into(), v.z.into()], path)?
+        }
+        VariantType::VECTOR2I => {
+            let v = value.to::<Vector2i>();
+            Value::from(vec![v.x, v.y])
+        }
+        VariantType::VECTOR3I => {
+            let v = value.to::<Vector3i>();
+            Value::from(vec![v.x, v.y, v.z])
+        }
+        VariantType::DICTIONARY => {
+            let dict = value.try_to::<AnyDictionary>().map_err(|_| unsupported())?;
+            let mut map = Map::new();
+            for (key, item) in dict.iter_shared() {
+                let key = match key.get_type() {
+                    VariantType::STRING | VariantType::STRING_NAME => key.to::<String>(),
+                    VariantType::INT => key.to::<i64>().to_string(),
+                    _ => return Err(format!("{path} has a key of type {:?}", key.get_type())),
+                };
+                let item = convert(&item, &format!("{path}.{key}"))?;
+                map.insert(key, item);
+            }
+            Value::Object(map)
+        }
+        VariantType::ARRAY => {
+            let array = value.try_to::<AnyArray>().map_err(|_| unsupported())?;
+            let items = array
+                .iter_shared()
+                .enumerate()
+                .map(|(index, item)| convert(&item, &format!("{path}[{index}]")))
+                .collect::<Result<Vec<_>, _>>()?;
+            Value::Array(items)
+        }
+        VariantType::PACKED_INT32_ARRAY => Value::from(value.to::<PackedInt32Array>().as_slice()),
+        VariantType::PACKED_INT64_ARRAY => Value::from(value.to::<PackedInt64Array>().as_slice()),
+        VariantType::PACKED_FLOAT32_ARRAY => {
+            let items: Vec<f64> = value
+                .to::<PackedFloat32Array>()
+                .as_slice()
+                .iter()
+                .map(|&v| v.into())
+                .collect();
+            floats(&items, path)?
+        }
+        VariantType::PACKED_FLOAT64_ARRAY => {
+            floats(value.to::<PackedFloat64Array>().as_slice(), path)?
+        }
+        VariantType::PACKED_STRING_ARRAY => Value::from(
+            value
+                .to::<PackedStringArray>()
+                .as_slice()
+                .iter()
+                .map(GString::to_string)
+                .collect::<Vec<_>>(),
+        ),
+        _ => return Err(unsupported()),
+    })
+}
+
+fn floats(values: &[f64], path: &str) -> Result<Value, String> {
+    values
+        .iter()
+        .map(|&v| float(v, path))
+        .collect::<Result<Vec<_>, _>>()
+        .map(Value::Array)
+}
+
+/// A float as JSON; a whole number becomes an integer, since Godot's JSON parser reads every
+/// number as a float (`1` arrives as `1.0`).
+fn float(value: f64, path: &str) -> Result<Value, String> {
+    const EXACT: f64 = 9_007_199_254_740_992.0; // 2^53: every integer up to here is exact.
+    if value.fract() == 0.0 && value.abs() <= EXACT {
+        return Ok(Value::from(value as i64));
+    }
+    Number::from_f64(value)
+        .map(Value::Number)
+        .ok_or_else(|| format!("{path} is not a finite number"))
+}
+
+/// `value` as a Variant: objects become Dictionaries, arrays Arrays, integers `int`.
+pub fn to_variant(value: &Value) -> Variant {
+    match value {
+        Value::Null => Variant::nil(),
+        Value::Bool(b) => b.to_variant(),
+        Value::Number(n) => match n.as_i64() {
+            Some(i) => i.to_variant(),
+            None => n.as_f64().unwrap_or(0.0).to_variant(),
+        },
+        Value::String(s) => GString::from(s.as_str()).to_variant(),
+        Value::Array(items) => items
+            .iter()
+            .map(to_variant)
+            .collect::<VarArray>()
+            .to_variant(),
+        Value::Object(_) => to_dictionary(value).to_variant(),
+    }
+}
+
+/// A JSON object as a Dictionary with `String` keys (anything else gives an empty one).
+pub fn to_dictionary(value: &Value) -> VarDictionary {
+    let mut dict = VarDictionary::new();
+    if let Value::Object(map) = value {
+        for (key, item) in map {
+            dict.set(key.as_str(), &to_variant(item));
+        }
+    }
+    dict
+}
+
+/// Any serializable core value as a Dictionary.
+pub fn dictionary_of<T: serde::Serialize>(value: &T) -> VarDictionary {
+    serde_json::to_value(value).map_or_else(|_| VarDictionary::new(), |v| to_dictionary(&v))
+}

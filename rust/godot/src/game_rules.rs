@@ -1,0 +1,930 @@
+//! The `GameRules` class.
+
+// gdext generates undocumented Rust accessors for the exported fields; their Godot docs come from
+// the field comments below.
+#![allow(missing_docs)]
+
+use std::collections::VecDeque;
+
+use godot::classes::{INode, Node};
+use godot::global::Error;
+use godot::prelude::*;
+use horizons_edge_core::ids::count_from_raw;
+use horizons_edge_core::{
+    Action, Command, Event, EventRecord, Game, GameConfig, GameError, Phase, PlayerId, PlayerSetup,
+    RandomStream, RulesError,
+};
+use serde_json::Value;
+
+use crate::command_token_bag::CommandTokenBag;
+use crate::convert;
+use crate::refusal::{Refusal, refusing};
+use crate::script_hooks::ScriptHooks;
+
+/// What waits to be emitted, in the order it happened.
+enum Pending {
+    /// A logged event.
+    Record(EventRecord),
+    /// A refused action: who tried, and why.
+    Rejected(i64, String),
+}
+
+/// The rules of Horizon's Edge: setup and London mulligan, rounds of command token draws, one
+/// action per drawn token, command upgrades, reactions, continuous effects, elimination and
+/// save/load. Put it where the old game manager sat; all rules live here, in Rust.
+///
+/// Configure it in the inspector (or pass a config Dictionary to [method setup]), seat players
+/// with [method setup], then [method start_game]. During the mulligan every player calls
+/// [method keep_hand] (or [method take_mulligan] first). Then each round: [method
+/// draw_next_token] names the active player, who takes exactly one action ([method
+/// play_card_from_hand], [method build], [method attempt_command_upgrade], [method
+/// pass_activation], [method create_token] or [method perform_action]); after the action of the
+/// round's last token the round ends and the next one starts by itself.
+///
+/// Every change goes through one validated path in the core: a refused call changes nothing,
+/// keeps the active player's token (they may try again), writes the reason to the error log,
+/// emits [signal action_rejected] for actions, and returns an [enum Error] code to check. Signals
+/// are emitted after the state is consistent and in the order things happened; a handler may
+/// call straight back in (its own signals follow those still pending).
+///
+/// All randomness (bag, deck shuffles, bots) comes from [member seed]: the same seed and the same
+/// calls give the same game, and [method save_game] / [method load_game] resume it exactly.
+/// ```gdscript
+/// @onready var rules: GameRules = $GameRules
+///
+/// func _ready() -> void:
+///     rules.token_drawn.connect(func(player_id: int, remaining: int) -> void:
+///         print("player %d acts, %d tokens left" % [player_id, remaining]))
+///     rules.setup([{"id": 0, "name": "Ada"}, {"id": 1, "name": "Brin"}], {})
+///     rules.start_game()
+///     for player_id in rules.get_player_ids():
+///         rules.keep_hand(player_id, PackedInt64Array())
+///     var active := rules.draw_next_token()
+///     rules.attempt_command_upgrade(active)  # ERR_UNAUTHORIZED: not enough resources yet
+///     rules.pass_activation(active)
+/// ```
+#[derive(GodotClass)]
+#[class(base = Node)]
+pub struct GameRules {
+    /// The seed every random decision comes from. With [member randomize_seed] on, [method
+    /// setup] picks a fresh one from the OS and stores it here.
+    #[export]
+    seed: i64,
+    /// Whether [method setup] draws a new [member seed] from the OS (on by default; turn it off
+    /// to replay a seed).
+    #[export]
+    randomize_seed: bool,
+    /// Cards in an opening hand (London mulligan).
+    #[export(range = (0.0, 30.0, or_greater))]
+    opening_hand_size: i64,
+    /// Hand size players draw up to at the start of each round.
+    #[export(range = (0.0, 30.0, or_greater))]
+    hand_limit: i64,
+    /// Energy generated for each player every round.
+    #[export(range = (0.0, 100.0, or_greater))]
+    energy_per_round: i64,
+    /// Resources each player gains every round.
+    #[export(range = (0.0, 500.0, or_greater))]
+    resources_per_round: i64,
+    /// Resources each player starts with.
+    #[export(range = (0.0, 500.0, or_greater))]
+    starting_resources: i64,
+    /// The game ends after this round (0: no limit); the most victory points wins.
+    #[export(range = (0.0, 100.0, or_greater))]
+    round_limit: i64,
+    /// A player reaching this many victory points wins at once (0: off).
+    #[export(range = (0.0, 100.0, or_greater))]
+    victory_points_to_win: i64,
+    /// The game ends when this many players or fewer remain.
+    #[export(range = (0.0, 8.0))]
+    players_remaining_to_end: i64,
+    /// Deepest allowed chain of reactions to reactions; deeper rolls the activation back.
+    #[export(range = (0.0, 64.0, or_greater))]
+    max_reaction_depth: i64,
+    /// Most reactions one activation may resolve; more rolls the activation back.
+    #[export(range = (0.0, 1000.0, or_greater))]
+    max_reactions_per_activation: i64,
+    /// The game's own check of an action that passed the rules (placement, line of sight...):
+    /// called as [code]validator(player_id: int, action: Dictionary)[/code]; return
+    /// [code]true[/code] (or [code]""[/code]) to accept, [code]false[/code] or the reason as a
+    /// String to reject. It must not call back into this node.
+    #[var]
+    action_validator: Callable,
+    /// The game's reaction rules beyond the config's: called after every resolved action as
+    /// [code]provider(resolved: Dictionary)[/code] with [code]id[/code], [code]player_id[/code],
+    /// [code]action[/code] and [code]depth[/code]; returns an Array of
+    /// [code]{"player_id": int, "kind": String, "context": Variant}[/code], each a configured
+    /// custom action kind performed free of cost right after it (depth-first). It must not call
+    /// back into this node.
+    #[var]
+    reaction_provider: Callable,
+    game: Option<Game>,
+    /// While a hook runs, the game is out of `game`.
+    busy: bool,
+    pending: VecDeque<Pending>,
+    emitting: bool,
+    base: Base<Node>,
+}
+
+#[godot_api]
+impl INode for GameRules {
+    fn init(base: Base<Node>) -> Self {
+        let defaults = GameConfig::default();
+        GameRules {
+            seed: 0,
+            randomize_seed: true,
+            opening_hand_size: defaults.opening_hand_size.into(),
+            hand_limit: defaults.hand_limit.into(),
+            energy_per_round: defaults.energy_per_round.into(),
+            resources_per_round: defaults.resources_per_round.into(),
+            starting_resources: defaults.starting_resources.into(),
+            round_limit: 0,
+            victory_points_to_win: 0,
+            players_remaining_to_end: defaults.players_remaining_to_end.into(),
+            max_reaction_depth: defaults.max_reaction_depth.into(),
+            max_reactions_per_activation: defaults.max_reactions_per_activation.into(),
+            action_validator: Callable::invalid(),
+            reaction_provider: Callable::invalid(),
+            game: None,
+            busy: false,
+            pending: VecDeque::new(),
+            emitting: false,
+            base,
+        }
+    }
+}
+
+#[godot_api]
+impl GameRules {
+    /// [method get_phase]: players are seated; [method start_game] comes next.
+    #[constant]
+    pub const PHASE_SETUP: i64 = 0;
+    /// [method get_phase]: opening hands are dealt; every player keeps or mulligans.
+    #[constant]
+    pub const PHASE_MULLIGAN: i64 = 1;
+    /// [method get_phase]: a round is under way; [method draw_next_token] comes next.
+    #[constant]
+    pub const PHASE_AWAITING_DRAW: i64 = 2;
+    /// [method get_phase]: the active player may take exactly one action.
+    #[constant]
+    pub const PHASE_ACTIVATION: i64 = 3;
+    /// [method get_phase]: the game has ended.
+    #[constant]
+    pub const PHASE_GAME_OVER: i64 = 4;
+    /// [method get_phase] before [method setup].
+    #[constant]
+    pub const PHASE_NONE: i64 = -1;
+    /// Stands for "no player" where an id is returned.
+    #[constant]
+    pub const NO_PLAYER: i64 = -1;
+    /// The most players one game seats.
+    #[constant]
+    pub const MAX_PLAYERS: i64 = horizons_edge_core::game::MAX_PLAYERS as i64;
+
+    /// Setup ended: decks were shuffled and opening hands dealt; the mulligan begins.
+    #[signal]
+    pub fn game_started(player_ids: PackedInt64Array);
+    /// A player shuffled their hand back and drew a new one ([param mulligans] so far).
+    #[signal]
+    pub fn mulligan_taken(player_id: i64, mulligans: i64);
+    /// A player kept their opening hand, putting [param bottomed] cards on the bottom.
+    #[signal]
+    pub fn hand_kept(player_id: i64, bottomed: i64);
+    /// A round began: energy generated, hands refilled, the bag filled and shuffled.
+    #[signal]
+    pub fn round_started(round: i64);
+    /// A token was drawn: its owner is the active player; [param remaining] tokens are left.
+    #[signal]
+    pub fn token_drawn(player_id: i64, remaining: i64);
+    /// The last token of the round was drawn; the round ends after that player's action.
+    #[signal]
+    pub fn bag_emptied();
+    /// [param player_id] became the active player.
+    #[signal]
+    pub fn turn_changed(player_id: i64);
+    /// The active player's action resolved; [param action] is the action as a Dictionary
+    /// ([code]type[/code] and its fields).
+    #[signal]
+    pub fn action_completed(player_id: i64, action: VarDictionary);
+    /// An action was refused; nothing changed and the token is still theirs.
+    #[signal]
+    pub fn action_rejected(player_id: i64, reason: GString);
+    /// A reaction resolved: who reacted, with what, the id of the action it answered, and its
+    /// depth (1 for a reaction to the active player's action).
+    #[signal]
+    pub fn reaction_resolved(player_id: i64, action: VarDictionary, cause_id: i64, depth: i64);
+    /// A player reached a new command tier; [param tokens] per round from the next round.
+    #[signal]
+    pub fn command_upgraded(player_id: i64, tier: i64, tokens: i64);
+    /// The active player's activation is over (their action and its reactions resolved).
+    #[signal]
+    pub fn activation_ended(player_id: i64);
+    /// A round ended; until-end-of-round effects have expired.
+    #[signal]
+    pub fn round_ended(round: i64);
+    /// A player left the game; their remaining tokens left the bag.
+    #[signal]
+    pub fn player_eliminated(player_id: i64);
+    /// The game ended; [param winner_id] is [constant NO_PLAYER] for a draw.
+    #[signal]
+    pub fn game_over(winner_id: i64);
+    /// Every logged event, after its own signal: a Dictionary with [code]seq[/code],
+    /// [code]round[/code], [code]cause[/code] and the event's [code]type[/code] and fields, as
+    /// [method get_events_since] returns them.
+    #[signal]
+    pub fn event_logged(event: VarDictionary);
+
+    /// Seats [param players] in turn order and prepares a new game (any game in progress is
+    /// dropped). Each entry is a player id or a Dictionary [code]{"id": int, "name": String,
+    /// "deck": Array[int], "energy_per_round": int, "resources_per_round": int}[/code] (only
+    /// [code]id[/code] required). [param config] overrides the exported settings, and also takes
+    /// [code]command_tiers[/code], [code]cards[/code], [code]structures[/code],
+    /// [code]action_kinds[/code], [code]reactions[/code] (see README). Returns [constant OK], or
+    /// [constant ERR_INVALID_PARAMETER] with the previous game untouched.
+    #[func]
+    pub fn setup(&mut self, players: VarArray, config: VarDictionary) -> Result<(), Refusal> {
+        const METHOD: &str = "GameRules.setup";
+        self.ensure_idle(METHOD)?;
+        let seed = if self.randomize_seed {
+            RandomStream::os_seed() as i64
+        } else {
+            self.seed
+        };
+        let game = refusing(METHOD, || {
+            let players = player_setups(&players)?;
+            let config = self.config_with(&config)?;
+            Ok(Game::new(players, config, seed as u64)?)
+        })?;
+        self.seed = seed;
+        self.game = Some(game);
+        self.pending.clear();
+        Ok(())
+    }
+
+    /// Ends setup: shuffles every deck and deals opening hands; the mulligan begins.
+    #[func]
+    pub fn start_game(&mut self) -> Result<(), Refusal> {
+        self.run("GameRules.start_game", Command::StartGame)
+    }
+
+    /// During the mulligan: [param player_id] shuffles their hand back and draws a new one
+    /// (London mulligan; with more than two players the first is free).
+    #[func]
+    pub fn take_mulligan(&mut self, player_id: i64) -> Result<(), Refusal> {
+        const METHOD: &str = "GameRules.take_mulligan";
+        let player = parse_player(METHOD, player_id)?;
+        self.run(METHOD, Command::Mulligan { player })
+    }
+
+    /// During the mulligan: [param player_id] keeps their hand, putting the cards at the hand
+    /// indices [param bottom] on the bottom of their deck, exactly as many as their mulligans
+    /// that count. When everyone has kept, round 1 starts.
+    #[func]
+    pub fn keep_hand(&mut self, player_id: i64, bottom: PackedInt64Array) -> Result<(), Refusal> {
+        const METHOD: &str = "GameRules.keep_hand";
+        let player = parse_player(METHOD, player_id)?;
+        let bottom = refusing(METHOD, || {
+            bottom
+                .as_slice()
+                .iter()
+                .map(|&index| Ok(count_from_raw("hand index", index, 0, u32::MAX)?))
+                .collect::<Result<Vec<u32>, RulesError>>()
+        })?;
+        self.run(METHOD, Command::Keep { player, bottom })
+    }
+
+    /// Draws the next token; its owner becomes the active player, whose id is returned
+    /// ([constant NO_PLAYER] and an error when no draw is possible now).
+    #[func]
+    pub fn draw_next_token(&mut self) -> Result<i64, Refusal> {
+        self.run("GameRules.draw_next_token", Command::DrawToken)?;
+        Ok(self.get_active_player())
+    }
+
+    /// The active player plays the card at [param hand_index] for its energy cost.
+    /// [param context] (any Variant: a target, a position...) reaches the validator and the
+    /// card's effects.
+    #[func]
+    pub fn play_card_from_hand(
+        &mut self,
+        player_id: i64,
+        hand_index: i64,
+        context: Variant,
+    ) -> Result<(), Refusal> {
+        const METHOD: &str = "GameRules.play_card_from_hand";
+        let action = refusing(METHOD, || {
+            Ok(count_from_raw("hand index", hand_index, 0, u32::MAX)?)
+        })
+        .and_then(|hand_index| {
+            Ok(Action::PlayCard {
+                hand_index,
+                context: context_json(METHOD, &context)?,
+            })
+        });
+        self.act(METHOD, player_id, action)
+    }
+
+    /// The active player builds [param structure] (a name from the config's structures) for its
+    /// resource cost; [param context] (e.g. a position) reaches the validator.
+    #[func]
+    pub fn build(
+        &mut self,
+        player_id: i64,
+        structure: GString,
+        context: Variant,
+    ) -> Result<(), Refusal> {
+        const METHOD: &str = "GameRules.build";
+        let action = context_json(METHOD, &context).map(|context| Action::Build {
+            structure: structure.to_string(),
+            context,
+        });
+        self.act(METHOD, player_id, action)
+    }
+
+    /// The active player moves to the next command tier (see [method get_upgrade_cost]); it
+    /// puts more tokens into the bag from the next round. Uses the activation.
+    #[func]
+    pub fn attempt_command_upgrade(&mut self, player_id: i64) -> Result<(), Refusal> {
+        self.act(
+            "GameRules.attempt_command_upgrade",
+            player_id,
+            Ok(Action::UpgradeCommand),
+        )
+    }
+
+    /// The active player gives up their activation.
+    #[func]
+    pub fn pass_activation(&mut self, player_id: i64) -> Result<(), Refusal> {
+        self.act("GameRules.pass_activation", player_id, Ok(Action::Pass))
+    }
+
+    /// The active player creates a token object with the given stats on their side.
+    #[func]
+    pub fn create_token(
+        &mut self,
+        player_id: i64,
+        name: GString,
+        power: i64,
+        toughness: i64,
+    ) -> Result<(), Refusal> {
+        let action = Action::CreateToken {
+            name: name.to_string(),
+            power,
+            toughness,
+        };
+        self.act("GameRules.create_token", player_id, Ok(action))
+    }
+
+    /// The active player takes [param action], given as a Dictionary with a [code]type[/code]
+    /// ([code]play_card[/code], [code]build[/code], [code]upgrade_command[/code],
+    /// [code]pass[/code], [code]create_token[/code] or [code]custom[/code]) and its fields, e.g.
+    /// [code]{"type": "custom", "kind": "scout", "context": {"hex": Vector2i(3, 4)}}[/code] —
+    /// the same shape [method legal_actions] returns.
+    #[func]
+    pub fn perform_action(&mut self, player_id: i64, action: VarDictionary) -> Result<(), Refusal> {
+        const METHOD: &str = "GameRules.perform_action";
+        let action = convert::to_json(&action.to_variant())
+            .and_then(|json| serde_json::from_value(json).map_err(|e| e.to_string()))
+            .map_err(|reason| {
+                Refusal::new(
+                    METHOD,
+                    Error::ERR_INVALID_PARAMETER,
+                    format!("not an action: {reason}"),
+                )
+            });
+        self.act(METHOD, player_id, action)
+    }
+
+    /// Lets a bot decide for [param player_id]: a mulligan decision during the mulligan, or a
+    /// uniformly random legal action when they are active. Bots draw from the game's own random
+    /// stream, so bot games replay exactly.
+    #[func]
+    pub fn bot_decide(&mut self, player_id: i64) -> Result<(), Refusal> {
+        const METHOD: &str = "GameRules.bot_decide";
+        let player = parse_player(METHOD, player_id)?;
+        self.run(METHOD, Command::BotDecide { player })
+    }
+
+    /// Takes [param player_id] out of the game: their tokens leave the bag; if they were active,
+    /// their activation ends. The game ends when few enough players remain.
+    #[func]
+    pub fn eliminate_player(&mut self, player_id: i64) -> Result<(), Refusal> {
+        const METHOD: &str = "GameRules.eliminate_player";
+        let player = parse_player(METHOD, player_id)?;
+        self.run(METHOD, Command::Eliminate { player })
+    }
+
+    /// Whether [method setup] (or [method load_game]) has prepared a game.
+    #[func]
+    pub fn is_set_up(&self) -> bool {
+        self.game.is_some() || self.busy
+    }
+
+    /// The phase: one of the [code]PHASE_*[/code] constants.
+    #[func]
+    pub fn get_phase(&self) -> i64 {
+        self.game
+            .as_ref()
+            .map_or(Self::PHASE_NONE, |game| match game.state().phase {
+                Phase::Setup => Self::PHASE_SETUP,
+                Phase::Mulligan => Self::PHASE_MULLIGAN,
+                Phase::AwaitingDraw => Self::PHASE_AWAITING_DRAW,
+                Phase::Activation { .. } => Self::PHASE_ACTIVATION,
+                Phase::GameOver { .. } => Self::PHASE_GAME_OVER,
+            })
+    }
+
+    /// The current round, from 1 (0 before round 1).
+    #[func]
+    pub fn get_round(&self) -> i64 {
+        self.game
+            .as_ref()
+            .map_or(0, |game| i64::from(game.state().round))
+    }
+
+    /// The player who may act now, or [constant NO_PLAYER] between activations.
+    #[func]
+    pub fn get_active_player(&self) -> i64 {
+        match self
+            .current("GameRules.get_active_player")
+            .map(|game| game.state().phase)
+        {
+            Some(Phase::Activation { player }) => player.to_raw(),
+            _ => Self::NO_PLAYER,
+        }
+    }
+
+    /// The winner once the game is over; [constant NO_PLAYER] before that or for a draw.
+    #[func]
+    pub fn get_winner(&self) -> i64 {
+        match self
+            .current("GameRules.get_winner")
+            .map(|game| game.state().phase)
+        {
+            Some(Phase::GameOver {
+                winner: Some(player),
+            }) => player.to_raw(),
+            _ => Self::NO_PLAYER,
+        }
+    }
+
+    /// Every seated player's id, in turn order (eliminated players included).
+    #[func]
+    pub fn get_player_ids(&self) -> PackedInt64Array {
+        self.game
+            .as_ref()
+            .map_or_else(PackedInt64Array::new, |game| {
+                game.state().players.iter().map(|p| p.id.to_raw()).collect()
+            })
+    }
+
+    /// The players still in the game, in turn order.
+    #[func]
+    pub fn get_living_player_ids(&self) -> PackedInt64Array {
+        self.game
+            .as_ref()
+            .map_or_else(PackedInt64Array::new, |game| {
+                game.state().living().map(|p| p.id.to_raw()).collect()
+            })
+    }
+
+    /// One player's state: [code]id[/code], [code]name[/code], [code]seat[/code],
+    /// [code]energy[/code], [code]resources[/code], [code]energy_per_round[/code],
+    /// [code]resources_per_round[/code], [code]victory_points[/code], [code]hand[/code] (card
+    /// ids), [code]hand_size[/code], [code]deck_size[/code], [code]hand_limit[/code],
+    /// [code]command_tier[/code], [code]max_command_tokens[/code] (from the next round's bag),
+    /// [code]tokens_in_bag[/code], [code]tokens_contributed[/code], [code]mulligans[/code],
+    /// [code]kept[/code], [code]eliminated[/code]. Empty (and an error) for an unknown id.
+    #[func]
+    pub fn get_player_state(&self, player_id: i64) -> Result<VarDictionary, Refusal> {
+        const METHOD: &str = "GameRules.get_player_state";
+        self.query(METHOD).and_then(|game| {
+            let player = parse_player(METHOD, player_id)?;
+            refusing(METHOD, || {
+                let state = game.state();
+                let seated = state
+                    .player(player)
+                    .ok_or(GameError::UnknownPlayer { player })?;
+                let tally = state.bag.tally(player).ok();
+                let mut dict = convert::dictionary_of(seated);
+                dict.remove("deck");
+                dict.remove("discard");
+                dict.set("seat", state.seat(player).map_or(-1, |s| s as i64));
+                dict.set("hand_size", seated.hand.len() as i64);
+                dict.set("deck_size", seated.deck.len() as i64);
+                dict.set("discard_size", seated.discard.len() as i64);
+                dict.set(
+                    "max_command_tokens",
+                    i64::from(game.config().tokens_at(seated.command_tier)),
+                );
+                dict.set("tokens_in_bag", tally.map_or(0, |t| i64::from(t.remaining)));
+                dict.set(
+                    "tokens_contributed",
+                    tally.map_or(0, |t| i64::from(t.contributed)),
+                );
+                Ok(dict)
+            })
+        })
+    }
+
+    /// A read-only copy of the current round's bag (remaining tokens, per-player counts,
+    /// next-draw chances, history); call again after a change. [code]null[/code] (and an error)
+    /// before [method setup].
+    #[func]
+    pub fn get_bag(&self) -> Result<Gd<CommandTokenBag>, Refusal> {
+        let game = self.query("GameRules.get_bag")?;
+        Ok(CommandTokenBag::read_only_copy(game.state().bag.clone()))
+    }
+
+    /// What [param player_id]'s next command upgrade costs: [code]{"tier": int, "tokens": int,
+    /// "energy": int, "resources": int}[/code], or an empty Dictionary when they are at the
+    /// highest tier. Empty (and an error) for an unknown id.
+    #[func]
+    pub fn get_upgrade_cost(&self, player_id: i64) -> Result<VarDictionary, Refusal> {
+        const METHOD: &str = "GameRules.get_upgrade_cost";
+        self.query(METHOD).and_then(|game| {
+            let player = parse_player(METHOD, player_id)?;
+            let seated = game.state().player(player).ok_or_else(|| {
+                Refusal::from_rules(METHOD, GameError::UnknownPlayer { player }.into())
+            })?;
+            let tier = seated.command_tier + 1;
+            let mut dict = VarDictionary::new();
+            if let Some(next) = game.config().next_tier(seated.command_tier) {
+                dict.set("tier", i64::from(tier));
+                dict.set("tokens", i64::from(next.tokens));
+                dict.set("energy", i64::from(next.cost.energy));
+                dict.set("resources", i64::from(next.cost.resources));
+            }
+            Ok(dict)
+        })
+    }
+
+    /// Every action [param player_id] could take now that would be accepted (the validator is
+    /// consulted), each as a Dictionary for [method perform_action]. Empty when they are not
+    /// the active player. [code]create_token[/code] is never listed (its stats are the caller's).
+    #[func]
+    pub fn legal_actions(&mut self, player_id: i64) -> Result<Array<VarDictionary>, Refusal> {
+        const METHOD: &str = "GameRules.legal_actions";
+        let player = parse_player(METHOD, player_id)?;
+        let actions =
+            self.with_hooks(METHOD, |game, hooks| Ok(game.legal_actions(player, hooks)))?;
+        Ok(actions.iter().map(convert::dictionary_of).collect())
+    }
+
+    /// Units, buildings and token objects in play, each a Dictionary with [code]id[/code],
+    /// [code]owner[/code], [code]name[/code], [code]kind[/code], [code]power[/code] and
+    /// [code]toughness[/code] (after every continuous effect), base stats and counters.
+    #[func]
+    pub fn get_objects(&self) -> Array<VarDictionary> {
+        self.current("GameRules.get_objects")
+            .map_or_else(Array::new, |game| {
+                game.state()
+                    .objects
+                    .iter()
+                    .map(convert::dictionary_of)
+                    .collect()
+            })
+    }
+
+    /// The logged events with a sequence number above [param seq] (0: all), oldest first, each a
+    /// Dictionary like [signal event_logged] carries.
+    #[func]
+    pub fn get_events_since(&self, seq: i64) -> Array<VarDictionary> {
+        let Some(game) = self.current("GameRules.get_events_since") else {
+            return Array::new();
+        };
+        game.events_since(u64::try_from(seq).unwrap_or(0))
+            .iter()
+            .map(record_dictionary)
+            .collect()
+    }
+
+    /// The sequence number of the newest logged event (0 before any).
+    #[func]
+    pub fn get_last_event_seq(&self) -> i64 {
+        self.current("GameRules.get_last_event_seq")
+            .map_or(0, |game| game.last_seq() as i64)
+    }
+
+    /// The config in force, as a Dictionary (the exported settings plus what [method setup]
+    /// was given).
+    #[func]
+    pub fn get_config(&self) -> VarDictionary {
+        self.current("GameRules.get_config")
+            .map_or_else(VarDictionary::new, |game| {
+                convert::dictionary_of(game.config())
+            })
+    }
+
+    /// The whole game — config, state, random streams, log and command history — as versioned
+    /// JSON. Empty (and an error) before [method setup].
+    #[func]
+    pub fn save_game(&self) -> Result<GString, Refusal> {
+        let game = self.query("GameRules.save_game")?;
+        Ok(GString::from(&game.to_json()))
+    }
+
+    /// Replaces the game with one saved by [method save_game]; it continues exactly as the
+    /// saved one would have. Malformed, foreign or tampered JSON is refused
+    /// ([constant ERR_PARSE_ERROR], [constant ERR_FILE_UNRECOGNIZED] or
+    /// [constant ERR_INVALID_DATA]) and the current game stays as it was.
+    #[func]
+    pub fn load_game(&mut self, json: GString) -> Result<(), Refusal> {
+        const METHOD: &str = "GameRules.load_game";
+        self.ensure_idle(METHOD)?;
+        let game = refusing(METHOD, || {
+            Game::from_json(&json.to_string()).map_err(RulesError::from)
+        })?;
+        self.seed = game.state().seed as i64;
+        self.game = Some(game);
+        self.pending.clear();
+        Ok(())
+    }
+}
+
+impl GameRules {
+    /// The config from the exported settings, overridden by `overrides`.
+    fn config_with(&self, overrides: &VarDictionary) -> Result<GameConfig, RulesError> {
+        let count = |what: &'static str, raw: i64| count_from_raw(what, raw, 0, u32::MAX);
+        let optional = |what: &'static str, raw: i64| -> Result<Option<u32>, RulesError> {
+            Ok((raw != 0).then_some(count(what, raw)?))
+        };
+        let config = GameConfig {
+            opening_hand_size: count("opening_hand_size", self.opening_hand_size)?,
+            hand_limit: count("hand_limit", self.hand_limit)?,
+            energy_per_round: count("energy_per_round", self.energy_per_round)?,
+            resources_per_round: count("resources_per_round", self.resources_per_round)?,
+            starting_resources: count("starting_resources", self.starting_resources)?,
+            round_limit: optional("round_limit", self.round_limit)?,
+            victory_points_to_win: optional("victory_points_to_win", self.victory_points_to_win)?,
+            players_remaining_to_end: count(
+                "players_remaining_to_end",
+                self.players_remaining_to_end,
+            )?,
+            max_reaction_depth: count("max_reaction_depth", self.max_reaction_depth)?,
+            max_reactions_per_activation: count(
+                "max_reactions_per_activation",
+                self.max_reactions_per_activation,
+            )?,
+            ..GameConfig::default()
+        };
+        let invalid = |reason: String| RulesError::from(GameError::InvalidConfig(reason));
+        let Value::Object(overrides) =
+            convert::to_json(&overrides.to_variant()).map_err(invalid)?
+        else {
+            return Ok(config);
+        };
+        let Value::Object(mut merged) =
+            serde_json::to_value(&config).map_err(|e| invalid(e.to_string()))?
+        else {
+            return Ok(config);
+        };
+        merged.extend(overrides);
+        serde_json::from_value(Value::Object(merged)).map_err(|e| invalid(e.to_string()))
+    }
+
+    /// The game for a query, unless there is none or a hook is running.
+    fn query(&self, method: &'static str) -> Result<&Game, Refusal> {
+        self.ensure_idle(method)?;
+        self.game.as_ref().ok_or_else(|| {
+            Refusal::new(
+                method,
+                Error::ERR_UNCONFIGURED,
+                "no game: call setup() or load_game() first",
+            )
+        })
+    }
+
+    /// The game for an infallible getter; logs the refusal and gives `None` while a hook runs.
+    fn current(&self, method: &'static str) -> Option<&Game> {
+        match self.ensure_idle(method) {
+            Ok(()) => self.game.as_ref(),
+            Err(refusal) => {
+                refusal.log();
+                None
+            }
+        }
+    }
+
+    /// Refuses calls made from inside an action_validator or reaction_provider.
+    fn ensure_idle(&self, method: &'static str) -> Result<(), Refusal> {
+        if self.busy {
+            return Err(Refusal::new(
+                method,
+                Error::ERR_BUSY,
+                "GameRules is resolving an action: its action_validator and reaction_provider \
+                 cannot call back into it",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Runs `body` on the game with the script hooks, the game taken out of `self` so that a
+    /// hook calling back in gets a clear refusal instead of a double borrow.
+    fn with_hooks<T>(
+        &mut self,
+        method: &'static str,
+        body: impl FnOnce(&mut Game, &mut ScriptHooks) -> Result<T, RulesError>,
+    ) -> Result<T, Refusal> {
+        self.query(method)?;
+        let Some(mut game) = self.game.take() else {
+            return Err(Refusal::new(
+                method,
+                Error::ERR_BUG,
+                "the game went missing",
+            ));
+        };
+        let mut hooks = ScriptHooks {
+            validator: self.action_validator.clone(),
+            reaction_provider: self.reaction_provider.clone(),
+        };
+        self.busy = true;
+        let result = {
+            let _reentrant = self.base_mut();
+            body(&mut game, &mut hooks)
+        };
+        self.busy = false;
+        self.game = Some(game);
+        result.map_err(|error| Refusal::from_rules(method, error))
+    }
+
+    /// Applies `command`, then emits the signals of what happened.
+    fn run(&mut self, method: &'static str, command: Command) -> Result<(), Refusal> {
+        let acting = match &command {
+            Command::Act { player, .. } => Some(player.to_raw()),
+            _ => None,
+        };
+        let seq = self.game.as_ref().map_or(0, Game::last_seq);
+        let result = self.with_hooks(method, |game, hooks| game.apply_with(command, hooks));
+        match &result {
+            Ok(_) => {
+                if let Some(game) = self.game.as_ref() {
+                    let records = game.events_since(seq).iter().cloned();
+                    self.pending.extend(records.map(Pending::Record));
+                }
+            }
+            Err(refusal) => {
+                if let Some(player) = acting {
+                    let reason = refusal.reason().to_owned();
+                    self.pending.push_back(Pending::Rejected(player, reason));
+                }
+            }
+        }
+        self.flush();
+        result.map(drop)
+    }
+
+    /// An action by `player_id`, once both have parsed.
+    fn act(
+        &mut self,
+        method: &'static str,
+        player_id: i64,
+        action: Result<Action, Refusal>,
+    ) -> Result<(), Refusal> {
+        let parsed = parse_player(method, player_id).and_then(|player| Ok((player, action?)));
+        match parsed {
+            Ok((player, action)) => self.run(method, Command::Act { player, action }),
+            Err(refusal) => {
+                self.pending
+                    .push_back(Pending::Rejected(player_id, refusal.reason().to_owned()));
+                self.flush();
+                Err(refusal)
+            }
+        }
+    }
+
+    /// Emits everything pending, in order, unless an outer call is already doing so (then the
+    /// new items follow the ones it has left).
+    fn flush(&mut self) {
+        if self.emitting {
+            return;
+        }
+        self.emitting = true;
+        while let Some(item) = self.pending.pop_front() {
+            match item {
+                Pending::Record(record) => {
+                    self.emit_event(&record.event);
+                    self.signals()
+                        .event_logged()
+                        .emit(&record_dictionary(&record));
+                }
+                Pending::Rejected(player, reason) => {
+                    self.signals()
+                        .action_rejected()
+                        .emit(player, &GString::from(&reason));
+                }
+            }
+        }
+        self.emitting = false;
+    }
+
+    /// The event's own signal, if it has one.
+    fn emit_event(&mut self, event: &Event) {
+        let mut signals = self.signals();
+        match event {
+            Event::GameStarted { players } => signals.game_started().emit(
+                &players
+                    .iter()
+                    .map(|p| p.to_raw())
+                    .collect::<PackedInt64Array>(),
+            ),
+            Event::MulliganTaken { player, mulligans } => signals
+                .mulligan_taken()
+                .emit(player.to_raw(), i64::from(*mulligans)),
+            Event::HandKept { player, bottomed } => signals
+                .hand_kept()
+                .emit(player.to_raw(), i64::from(*bottomed)),
+            Event::RoundStarted { round } => signals.round_started().emit(i64::from(*round)),
+            Event::TokenDrawn {
+                player, remaining, ..
+            } => signals
+                .token_drawn()
+                .emit(player.to_raw(), i64::from(*remaining)),
+            Event::BagEmptied => signals.bag_emptied().emit(),
+            Event::TurnChanged { player } => signals.turn_changed().emit(player.to_raw()),
+            Event::ActionResolved {
+                player,
+                action,
+                cause,
+                depth,
+                ..
+            } => {
+                let action = convert::dictionary_of(action);
+                match cause {
+                    None => signals.action_completed().emit(player.to_raw(), &action),
+                    Some(cause) => signals.reaction_resolved().emit(
+                        player.to_raw(),
+                        &action,
+                        cause.0 as i64,
+                        i64::from(*depth),
+                    ),
+                }
+            }
+            Event::CommandUpgraded {
+                player,
+                tier,
+                tokens,
+            } => signals.command_upgraded().emit(
+                player.to_raw(),
+                i64::from(*tier),
+                i64::from(*tokens),
+            ),
+            Event::ActivationEnded { player } => signals.activation_ended().emit(player.to_raw()),
+            Event::RoundEnded { round } => signals.round_ended().emit(i64::from(*round)),
+            Event::PlayerEliminated { player, .. } => {
+                signals.player_eliminated().emit(player.to_raw())
+            }
+            Event::GameOver { winner } => signals
+                .game_over()
+                .emit(winner.map_or(Self::NO_PLAYER, PlayerId::to_raw)),
+            _ => {}
+        }
+    }
+}
+
+/// `raw` as a player id, or a refusal naming `method`.
+fn parse_player(method: &'static str, raw: i64) -> Result<PlayerId, Refusal> {
+    refusing(method, || Ok(PlayerId::from_raw(raw)?))
+}
+
+/// The players argument of `setup`: ids or Dictionaries.
+fn player_setups(players: &VarArray) -> Result<Vec<PlayerSetup>, RulesError> {
+    players
+        .iter_shared()
+        .enumerate()
+        .map(|(index, entry)| {
+            let invalid =
+                |reason: String| GameError::InvalidSetup(format!("players[{index}]: {reason}"));
+            let json = match convert::to_json(&entry).map_err(invalid)? {
+                Value::Number(id) => serde_json::json!({ "id": id }),
+                other => other,
+            };
+            Ok(serde_json::from_value(json).map_err(|e| invalid(e.to_string()))?)
+        })
+        .collect()
+}
+
+/// An action's context argument as JSON.
+fn context_json(method: &'static str, context: &Variant) -> Result<Value, Refusal> {
+    convert::to_json(context).map_err(|reason| {
+        Refusal::new(
+            method,
+            Error::ERR_INVALID_PARAMETER,
+            format!("context: {reason}"),
+        )
+    })
+}
+
+/// A log record as GDScript sees it: the event's fields plus `seq`, `round` and `cause`.
+fn record_dictionary(record: &EventRecord) -> VarDictionary {
+    let mut dict = convert::dictionary_of(&record.event);
+    dict.set("seq", record.seq as i64);
+    dict.set("round", i64::from(record.round));
+    dict.set(
+        "cause",
+        &record
+            .cause
+            .map_or(Variant::nil(), |c| (c.0 as i64).to_variant()),
+    );
+    dict
+}

@@ -1,0 +1,126 @@
+//! The game's own judgement from GDScript: the `Callable`s [`crate::game_rules::GameRules`] calls
+//! while the core resolves an action.
+
+use godot::builtin::VariantType;
+use godot::prelude::*;
+use horizons_edge_core::game::{GameView, Hooks, Reaction, ResolvedAction};
+use horizons_edge_core::{Action, PlayerId};
+
+use crate::convert;
+
+/// The validator and the reaction provider, as set on `GameRules`; an unset (invalid) `Callable`
+/// accepts everything and adds no reactions.
+pub struct ScriptHooks {
+    /// Called as `validator(player_id: int, action: Dictionary)`.
+    pub validator: Callable,
+    /// Called as `provider(resolved: Dictionary)`.
+    pub reaction_provider: Callable,
+}
+
+impl ScriptHooks {
+    /// Calls `callable` with `args`, first making sure it takes no more arguments than given
+    /// (Godot aborts a call that is short of arguments).
+    fn call(callable: &Callable, role: &str, args: &[Variant]) -> Result<Variant, String> {
+        let wanted = callable.get_argument_count();
+        if wanted > args.len() {
+            return Err(format!(
+                "the {role} takes {wanted} arguments; it is called with {}",
+                args.len()
+            ));
+        }
+        Ok(callable.callv(&args.iter().cloned().collect::<VarArray>()))
+    }
+}
+
+impl Hooks for ScriptHooks {
+    /// `true` or `""` accepts; `false` or a non-empty String (the reason) rejects; anything else
+    /// (a missing `return`, a script error) rejects, naming what came back.
+    fn validate(
+        &mut self,
+        _view: GameView<'_>,
+        player: PlayerId,
+        action: &Action,
+    ) -> Result<(), String> {
+        if !self.validator.is_valid() {
+            return Ok(());
+        }
+        let verdict = Self::call(
+            &self.validator,
+            "action_validator",
+            &[
+                player.to_raw().to_variant(),
+                convert::dictionary_of(action).to_variant(),
+            ],
+        )?;
+        match verdict.get_type() {
+            VariantType::BOOL if verdict.to::<bool>() => Ok(()),
+            VariantType::BOOL => Err("the action_validator returned false".to_owned()),
+            VariantType::STRING | VariantType::STRING_NAME => {
+                let reason = verdict.to::<String>();
+                if reason.is_empty() {
+                    Ok(())
+                } else {
+                    Err(reason)
+                }
+            }
+            other => Err(format!(
+                "the action_validator returned {other:?}; it must return a bool or a String"
+            )),
+        }
+    }
+
+    /// The provider returns an Array of Dictionaries `{player_id: int, kind: String,
+    /// context: Variant (optional)}`; anything else refuses the activation.
+    fn reactions(
+        &mut self,
+        _view: GameView<'_>,
+        resolved: &ResolvedAction,
+    ) -> Result<Vec<Reaction>, String> {
+        if !self.reaction_provider.is_valid() {
+            return Ok(Vec::new());
+        }
+        let mut argument = VarDictionary::new();
+        argument.set("id", resolved.id.0 as i64);
+        argument.set("player_id", resolved.player.to_raw());
+        argument.set(
+            "action",
+            &convert::dictionary_of(&resolved.action).to_variant(),
+        );
+        argument.set("depth", i64::from(resolved.depth));
+        let returned = Self::call(
+            &self.reaction_provider,
+            "reaction_provider",
+            &[argument.to_variant()],
+        )?;
+        let list = convert::to_json(&returned)
+            .map_err(|reason| format!("the reaction_provider's result: {reason}"))?;
+        let serde_json::Value::Array(items) = list else {
+            return Err("the reaction_provider must return an Array of Dictionaries".to_owned());
+        };
+        items.into_iter().enumerate().map(reaction).collect()
+    }
+}
+
+/// One entry of the provider's Array.
+fn reaction((index, item): (usize, serde_json::Value)) -> Result<Reaction, String> {
+    let problem = |what: &str| format!("the reaction_provider's entry {index} {what}");
+    let serde_json::Value::Object(mut fields) = item else {
+        return Err(problem("is not a Dictionary"));
+    };
+    let player = fields
+        .get("player_id")
+        .and_then(serde_json::Value::as_i64)
+        .ok_or_else(|| problem("has no int player_id"))
+        .and_then(|raw| PlayerId::from_raw(raw).map_err(|e| problem(&e.to_string())))?;
+    let kind = fields
+        .get("kind")
+        .and_then(serde_json::Value::as_str)
+        .ok_or_else(|| problem("has no String kind"))?
+        .to_owned();
+    let context = fields.remove("context").unwrap_or(serde_json::Value::Null);
+    Ok(Reaction {
+        player,
+        kind,
+        context,
+    })
+}
