@@ -1,56 +1,77 @@
 extends Control
-## The bundled demo: a four-player command token bag over three rounds, every draw logged.
+## The bundled game: seats of bots playing Horizon's Edge on the starter set, the game log on
+## screen.
 ##
-## Run headless with [code]cargo xtask demo[/code] (pass [code]-- --seed N[/code] for another
-## game); it quits when done. In a window it shows the same log.
+## Run headless with [code]cargo xtask demo[/code]; arguments after [code]--[/code] choose the
+## game: [code]--seed N[/code], [code]--players N[/code] (1 to 8), [code]--rounds N[/code].
+## Headless, it plays without delays, prints the log and quits when the game is over.
 
-const PLAYER_COUNT := 4
-const TOKENS_PER_PLAYER := 4
-const ROUNDS := 3
+const STARTER_SET := "res://addons/horizons_edge/starter_set.json"
+const DECK: Array[int] = [1, 2, 3, 4, 5, 1, 2, 4, 5, 1, 2, 3, 4, 5, 1, 2, 4, 1, 5, 2]
+const COLORS: Array[Color] = [
+	Color("e6194b"),
+	Color("3cb44b"),
+	Color("4363d8"),
+	Color("f58231"),
+	Color("911eb4"),
+	Color("42d4f4"),
+	Color("f032e6"),
+	Color("bfef45"),
+]
 const DEFAULT_SEED := 2026
+const DEFAULT_PLAYERS := 4
+const DEFAULT_ROUNDS := 5
 
+@onready var _rules: GameRules = %GameRules
+@onready var _manager: GameManager = %GameManager
+@onready var _seats: Node = %Seats
 @onready var _log_label: Label = %Log
 
 
 func _ready() -> void:
-	var seed_value := _seed_from_arguments()
-	var lines := PackedStringArray(["seed %d" % seed_value])
-	var bag := CommandTokenBag.new()
-	bag.set_seed(seed_value)
-	for round_number in range(1, ROUNDS + 1):
-		bag.clear()
-		for player_id in PLAYER_COUNT:
-			bag.add_player_tokens(player_id, TOKENS_PER_PLAYER)
-		bag.shuffle()
-		var total := bag.get_remaining_count()
-		var draw_number := 0
-		while not bag.is_empty():
-			var token := bag.draw_token()
-			draw_number += 1
-			lines.append(
-				(
-					"round %d · draw %d/%d · player %d · left: %s"
-					% [round_number, draw_number, total, token.player_id, _counts(bag)]
-				)
-			)
-		lines.append("round %d complete" % round_number)
-	for line in lines:
-		print(line)
-	_log_label.text = "\n".join(lines)
-	if DisplayServer.get_name() == "headless":
+	var headless := DisplayServer.get_name() == "headless"
+	var player_count := clampi(_argument("--players", DEFAULT_PLAYERS), 1, GameRules.MAX_PLAYERS)
+	_rules.randomize_seed = false
+	_rules.seed = _argument("--seed", DEFAULT_SEED)
+	if headless:
+		_manager.draw_delay = 0.0
+		_manager.bot_delay = 0.0
+	_manager.line_logged.connect(_on_line_logged)
+	_manager.game_finished.connect(_on_game_finished.bind(headless))
+	var config: Dictionary = JSON.parse_string(FileAccess.get_file_as_string(STARTER_SET))
+	config["round_limit"] = _argument("--rounds", DEFAULT_ROUNDS)
+	var error := _manager.start(_make_seats(player_count), config)
+	if error != OK and headless:
+		get_tree().quit(1)
+
+
+func _make_seats(count: int) -> Array[PlayerSeat]:
+	var seats: Array[PlayerSeat] = []
+	for player_id in count:
+		var seat := PlayerSeat.new()
+		seat.name = "Seat%d" % player_id
+		seat.player_id = player_id
+		seat.display_name = "player %d" % player_id
+		seat.color = COLORS[player_id]
+		seat.deck = PackedInt64Array(DECK)
+		_seats.add_child(seat)
+		seats.append(seat)
+	return seats
+
+
+func _on_line_logged(text: String) -> void:
+	print(text)
+	_log_label.text += text + "\n"
+
+
+func _on_game_finished(_winner_id: int, headless: bool) -> void:
+	if headless:
 		get_tree().quit()
 
 
-func _counts(bag: CommandTokenBag) -> String:
-	var parts := PackedStringArray()
-	for player_id in bag.get_player_ids():
-		parts.append("p%d %d" % [player_id, bag.get_player_remaining_count(player_id)])
-	return " ".join(parts)
-
-
-func _seed_from_arguments() -> int:
+func _argument(flag: String, default: int) -> int:
 	var args := OS.get_cmdline_user_args()
-	var index := args.find("--seed")
+	var index := args.find(flag)
 	if index >= 0 and index + 1 < args.size() and args[index + 1].is_valid_int():
 		return args[index + 1].to_int()
-	return DEFAULT_SEED
+	return default

@@ -20,11 +20,21 @@ pub fn run(args: &[String]) -> Result {
     let godot = Godot::locate_or_fetch()?;
     eprintln!("xtask: {}", godot.describe());
     extension::build(Profile::Debug)?;
+    play(&godot, user_args).map(drop)
+}
+
+/// Runs the bundled project's main scene headless with `user_args` (the extension already
+/// built); returns its log. Fails unless the game reached its end.
+pub fn play(godot: &Godot, user_args: &[String]) -> Result<String> {
     let project = paths::godot_project();
     extension::register_extension(&project)?;
-    crate::test::import(&godot, &project)?;
-    Run::new(&godot, &project, 600)
+    crate::test::import(godot, &project)?;
+    let finished = Run::new(godot, &project, 600)
         .args(std::iter::once("--").chain(user_args.iter().map(String::as_str)))
-        .finish(false)?
-        .check("demo")
+        .finish(false)?;
+    finished.check("demo")?;
+    if !finished.log.contains("game over") {
+        return Err("demo: the game did not reach its end".to_owned());
+    }
+    Ok(finished.log)
 }

@@ -35,8 +35,12 @@ pub fn run(args: &[String]) -> Result {
         (Some(()), Some(godot)) => {
             report.step("headless suites", || headless_suites(&godot));
             report.step("class docs", || crate::docs::check(&godot));
+            report.step("demo (8 bots)", || {
+                let args = ["--players", "8", "--rounds", "3"].map(String::from);
+                crate::demo::play(&godot, &args).map(drop)
+            });
         }
-        _ => report.skip(&["headless suites", "class docs"]),
+        _ => report.skip(&["headless suites", "class docs", "demo (8 bots)"]),
     }
     report.finish()
 }

@@ -1,0 +1,179 @@
+class_name GameManager
+extends Node
+## A thin driver over [GameRules]: it seats the players, paces the draws, lets bots decide and
+## writes the game log. Every rule lives in [GameRules] (Rust); this node only decides when to
+## call it.
+##
+## Human seats get [signal human_turn_started] and answer with [method submit_action].
+
+## A line for the game log.
+signal line_logged(text: String)
+## A human seat's token was drawn; call [method submit_action] for them.
+signal human_turn_started(player_id: int)
+## The game ended; [param winner_id] is [constant GameRules.NO_PLAYER] for a draw.
+signal game_finished(winner_id: int)
+
+## The rules, injected by the scene.
+@export var rules: GameRules
+## Seconds between the end of one activation and the next draw.
+@export_range(0.0, 5.0, 0.05) var draw_delay := 0.5
+## Seconds a bot "thinks" before acting.
+@export_range(0.0, 5.0, 0.05) var bot_delay := 0.3
+
+var _seats: Dictionary[int, PlayerSeat] = {}
+var _card_names: Dictionary[int, String] = {}
+var _round := 0
+var _draw_number := 0
+var _round_tokens := 0
+var _tokens_left: Dictionary[int, int] = {}
+var _played_card := ""
+
+
+## Seats [param seats] under [param config] and starts the game; bots take their mulligan
+## decisions and human seats keep their opening hands. Returns the error of a refused setup.
+func start(seats: Array[PlayerSeat], config: Dictionary) -> Error:
+	_seats.clear()
+	var players: Array = []
+	for seat in seats:
+		_seats[seat.player_id] = seat
+		players.append({"id": seat.player_id, "name": seat.display_name, "deck": seat.deck})
+	var error := rules.setup(players, config)
+	if error != OK:
+		return error
+	_card_names.clear()
+	var cards: Dictionary = rules.get_config()["cards"]
+	for card_id: String in cards:
+		_card_names[card_id.to_int()] = cards[card_id]["name"]
+	_connect_rules()
+	line_logged.emit("seed %d · %d players" % [rules.seed, seats.size()])
+	rules.start_game()
+	while rules.get_phase() == GameRules.PHASE_MULLIGAN:
+		for seat in seats:
+			if not rules.get_player_state(seat.player_id)["kept"]:
+				if seat.is_bot:
+					rules.bot_decide(seat.player_id)
+				else:
+					rules.keep_hand(seat.player_id, PackedInt64Array())
+	_advance()
+	return OK
+
+
+## The action of the human whose token was drawn, as a Dictionary for
+## [method GameRules.perform_action]. On [constant OK] the game moves on.
+func submit_action(player_id: int, action: Dictionary) -> Error:
+	var error := rules.perform_action(player_id, action)
+	if error == OK:
+		_advance()
+	return error
+
+
+## Draws tokens and lets bots act until a human must decide or the game ends.
+func _advance() -> void:
+	while rules.get_phase() == GameRules.PHASE_AWAITING_DRAW:
+		await _pause(draw_delay)
+		var player_id := rules.draw_next_token()
+		if not _seats[player_id].is_bot:
+			human_turn_started.emit(player_id)
+			return
+		await _pause(bot_delay)
+		rules.bot_decide(player_id)
+
+
+func _pause(seconds: float) -> void:
+	if seconds > 0.0:
+		await get_tree().create_timer(seconds).timeout
+
+
+func _connect_rules() -> void:
+	if rules.round_started.is_connected(_on_round_started):
+		return
+	rules.round_started.connect(_on_round_started)
+	rules.token_drawn.connect(_on_token_drawn)
+	rules.event_logged.connect(_on_event_logged)
+	rules.action_completed.connect(_on_action_completed)
+	rules.reaction_resolved.connect(_on_reaction_resolved)
+	rules.round_ended.connect(_on_round_ended)
+	rules.player_eliminated.connect(_on_player_eliminated)
+	rules.game_over.connect(_on_game_over)
+
+
+# Signals arrive once a whole call is done (the action that ends a round also starts the next),
+# so the log follows the signals' own arguments rather than the state at the time of emission.
+func _on_round_started(round_number: int) -> void:
+	_round = round_number
+	_draw_number = 0
+	var bag := rules.get_bag()
+	_round_tokens = bag.get_remaining_count()
+	_tokens_left.clear()
+	for player_id in bag.get_player_ids():
+		_tokens_left[player_id] = bag.get_player_remaining_count(player_id)
+	line_logged.emit("round %d begins · %d tokens in the bag" % [round_number, _round_tokens])
+
+
+func _on_token_drawn(player_id: int, _remaining: int) -> void:
+	_draw_number += 1
+	_tokens_left[player_id] -= 1
+
+
+func _on_event_logged(event: Dictionary) -> void:
+	if event["type"] == "card_played":
+		_played_card = _card_names.get(event["card"], "card %d" % event["card"])
+
+
+func _on_action_completed(player_id: int, action: Dictionary) -> void:
+	var where := "round %d · draw %d/%d" % [_round, _draw_number, _round_tokens]
+	var what := "%s · %s" % [_name(player_id), _describe(action)]
+	line_logged.emit("%s · %s · left: %s" % [where, what, _left_in_bag()])
+
+
+func _on_reaction_resolved(player_id: int, action: Dictionary, _cause: int, depth: int) -> void:
+	line_logged.emit(
+		"%s↳ %s reacts: %s" % ["  ".repeat(depth), _name(player_id), _describe(action)]
+	)
+
+
+func _on_round_ended(round_number: int) -> void:
+	line_logged.emit("round %d complete" % round_number)
+
+
+func _on_player_eliminated(player_id: int) -> void:
+	_tokens_left[player_id] = 0
+	line_logged.emit("%s is eliminated" % _name(player_id))
+
+
+func _on_game_over(winner_id: int) -> void:
+	var scores := PackedStringArray()
+	for player_id in rules.get_player_ids():
+		scores.append(
+			"%s %d VP" % [_name(player_id), rules.get_player_state(player_id)["victory_points"]]
+		)
+	var verdict := "a draw" if winner_id == GameRules.NO_PLAYER else "%s wins" % _name(winner_id)
+	line_logged.emit("game over · %s · %s" % [verdict, ", ".join(scores)])
+	game_finished.emit(winner_id)
+
+
+func _describe(action: Dictionary) -> String:
+	match action["type"]:
+		"play_card":
+			return "plays %s" % _played_card
+		"build":
+			return "builds %s" % action["structure"]
+		"upgrade_command":
+			return "upgrades command"
+		"create_token":
+			return "creates %s" % action["name"]
+		"custom":
+			return action["kind"]
+		_:
+			return "passes"
+
+
+func _name(player_id: int) -> String:
+	return _seats[player_id].display_name
+
+
+func _left_in_bag() -> String:
+	var parts := PackedStringArray()
+	for player_id in _tokens_left:
+		parts.append("p%d %d" % [player_id, _tokens_left[player_id]])
+	return " ".join(parts)
