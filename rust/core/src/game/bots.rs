@@ -6,7 +6,7 @@ use crate::game::command::{Action, Command};
 use crate::game::config::GameConfig;
 use crate::game::mulligan::cards_to_bottom;
 use crate::game::state::{GameState, Phase};
-use crate::game::{Emitter, GameView, Hooks, actions};
+use crate::game::{Emitter, GameView, Hooks, NoHooks, actions};
 use crate::ids::PlayerId;
 
 /// One in this many first decisions of a bot is a mulligan.
@@ -42,6 +42,8 @@ pub fn legal_actions(view: GameView<'_>, player: PlayerId, hooks: &mut dyn Hooks
             context: context.clone(),
         }));
     candidates
+        // The cheap checks first (no copy, no validator); only what passes them is tried out.
+        .filter(|action| actions::check(view, &mut NoHooks, player, action).is_ok())
         .filter(|action| {
             let mut trial = view.state.clone();
             actions::act(
