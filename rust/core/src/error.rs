@@ -292,6 +292,30 @@ pub enum SaveError {
     Inconsistent(String),
 }
 
+impl SaveError {
+    /// Checks a save's `format` tag and `version` against what the loader reads.
+    pub(crate) fn check_header(
+        format: &str,
+        expected: &'static str,
+        version: u32,
+        supported: u32,
+    ) -> Result<(), SaveError> {
+        if format != expected {
+            return Err(SaveError::WrongFormat {
+                expected,
+                found: format.to_owned(),
+            });
+        }
+        if version != supported {
+            return Err(SaveError::UnsupportedVersion {
+                found: version,
+                supported,
+            });
+        }
+        Ok(())
+    }
+}
+
 impl From<serde_json::Error> for SaveError {
     fn from(error: serde_json::Error) -> Self {
         SaveError::Malformed(error.to_string())

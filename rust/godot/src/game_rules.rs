@@ -271,9 +271,9 @@ impl GameRules {
     /// (London mulligan; with more than two players the first is free).
     #[func]
     pub fn take_mulligan(&mut self, player_id: i64) -> Result<(), Refusal> {
-        const METHOD: &str = "GameRules.take_mulligan";
-        let player = parse_player(METHOD, player_id)?;
-        self.run(METHOD, Command::Mulligan { player })
+        self.run_for("GameRules.take_mulligan", player_id, |player| {
+            Command::Mulligan { player }
+        })
     }
 
     /// During the mulligan: [param player_id] keeps their hand, putting the cards at the hand
@@ -400,18 +400,18 @@ impl GameRules {
     /// stream, so bot games replay exactly.
     #[func]
     pub fn bot_decide(&mut self, player_id: i64) -> Result<(), Refusal> {
-        const METHOD: &str = "GameRules.bot_decide";
-        let player = parse_player(METHOD, player_id)?;
-        self.run(METHOD, Command::BotDecide { player })
+        self.run_for("GameRules.bot_decide", player_id, |player| {
+            Command::BotDecide { player }
+        })
     }
 
     /// Takes [param player_id] out of the game: their tokens leave the bag; if they were active,
     /// their activation ends. The game ends when few enough players remain.
     #[func]
     pub fn eliminate_player(&mut self, player_id: i64) -> Result<(), Refusal> {
-        const METHOD: &str = "GameRules.eliminate_player";
-        let player = parse_player(METHOD, player_id)?;
-        self.run(METHOD, Command::Eliminate { player })
+        self.run_for("GameRules.eliminate_player", player_id, |player| {
+            Command::Eliminate { player }
+        })
     }
 
     /// Whether [method setup] (or [method load_game]) has prepared a game.
@@ -772,6 +772,17 @@ impl GameRules {
         }
         self.flush();
         result.map(drop)
+    }
+
+    /// Applies the command `make` gives for `player_id`, once it has parsed.
+    fn run_for(
+        &mut self,
+        method: &'static str,
+        player_id: i64,
+        make: impl FnOnce(PlayerId) -> Command,
+    ) -> Result<(), Refusal> {
+        let player = parse_player(method, player_id)?;
+        self.run(method, make(player))
     }
 
     /// An action by `player_id`, once both have parsed.

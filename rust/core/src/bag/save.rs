@@ -106,18 +106,7 @@ impl Bag {
     /// [`Bag::check`]).
     pub fn from_json(json: &str) -> Result<Bag, SaveError> {
         let save: BagSave = serde_json::from_str(json)?;
-        if save.format != BAG_FORMAT {
-            return Err(SaveError::WrongFormat {
-                expected: BAG_FORMAT,
-                found: save.format,
-            });
-        }
-        if save.version != BAG_VERSION {
-            return Err(SaveError::UnsupportedVersion {
-                found: save.version,
-                supported: BAG_VERSION,
-            });
-        }
+        SaveError::check_header(&save.format, BAG_FORMAT, save.version, BAG_VERSION)?;
         let bag = Bag::from(save);
         bag.check()?;
         Ok(bag)

@@ -46,18 +46,7 @@ impl Game {
     /// versions, and contents that contradict each other.
     pub fn from_json(json: &str) -> Result<Game, SaveError> {
         let save: GameSave = serde_json::from_str(json)?;
-        if save.format != GAME_FORMAT {
-            return Err(SaveError::WrongFormat {
-                expected: GAME_FORMAT,
-                found: save.format,
-            });
-        }
-        if save.version != GAME_VERSION {
-            return Err(SaveError::UnsupportedVersion {
-                found: save.version,
-                supported: GAME_VERSION,
-            });
-        }
+        SaveError::check_header(&save.format, GAME_FORMAT, save.version, GAME_VERSION)?;
         save.config
             .validate()
             .map_err(|e| SaveError::Inconsistent(e.to_string()))?;
