@@ -4,7 +4,7 @@
 use thiserror::Error;
 
 use crate::game::config::Cost;
-use crate::ids::{CardId, PlayerId, UnitId};
+use crate::ids::{CardId, PlayerId, TriggerId, UnitId};
 
 /// Any refusal from the core: what every fallible entry point of the rules returns.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -35,7 +35,7 @@ pub enum InputError {
         /// The value as given.
         raw: i64,
     },
-    /// A unit id outside `0..=u32::MAX`.
+    /// A unit or trigger id outside `0..=u32::MAX`.
     #[error("{what} id {raw} is out of range (expected 0 to {max})", max = u32::MAX)]
     IdOutOfRange {
         /// What the id names, e.g. "unit".
@@ -277,7 +277,8 @@ pub enum GameError {
 }
 
 /// A turn-order command that cannot be carried out: charge initiative
-/// ([`crate::turns::initiative`]). The turn order is unchanged when one is returned.
+/// ([`crate::turns::initiative`]) or seat order ([`crate::turns::seats`]). The turn order is
+/// unchanged when one is returned.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum TurnError {
     /// A unit id that is not in the race.
@@ -378,6 +379,51 @@ pub enum TurnError {
         unit: UnitId,
         /// The name given.
         status: String,
+    },
+    /// A seat order with no seats, too many, or a player seated twice.
+    #[error("invalid seating: {0}")]
+    InvalidSeating(String),
+    /// A seat-order command before any seating was set up.
+    #[error("no seating has been set up")]
+    NoSeating,
+    /// A player who is not seated.
+    #[error("player {player} is not seated")]
+    UnknownPlayer {
+        /// The id given.
+        player: PlayerId,
+    },
+    /// A player who has been eliminated.
+    #[error("player {player} has been eliminated")]
+    Eliminated {
+        /// The id given.
+        player: PlayerId,
+    },
+    /// A turn was asked for with every player eliminated.
+    #[error("every player has been eliminated: nobody can take a turn")]
+    NoLivingPlayers,
+    /// An exchange of a player's turn with their own.
+    #[error("player {player} cannot exchange turns with themselves")]
+    ExchangeWithSelf {
+        /// The player.
+        player: PlayerId,
+    },
+    /// An exchange involving a player whose next turn is already exchanged.
+    #[error("player {player}'s next turn is already exchanged")]
+    ExchangePending {
+        /// The player.
+        player: PlayerId,
+    },
+    /// A trigger id that is already registered.
+    #[error("trigger {trigger} is already registered")]
+    DuplicateTrigger {
+        /// The id given.
+        trigger: TriggerId,
+    },
+    /// A trigger id that is not registered.
+    #[error("trigger {trigger} is not registered")]
+    UnknownTrigger {
+        /// The id given.
+        trigger: TriggerId,
     },
 }
 

@@ -83,6 +83,23 @@ impl UnitId {
     }
 }
 
+id_type!(
+    /// A beginning-of-turn trigger registered with a seat order ([`crate::turns::seats`]).
+    TriggerId(u32)
+);
+
+impl TriggerId {
+    /// Parses a caller's raw integer, rejecting negative and out-of-range values.
+    pub fn from_raw(raw: i64) -> Result<Self, InputError> {
+        u32::try_from(raw)
+            .map(TriggerId)
+            .map_err(|_| InputError::IdOutOfRange {
+                what: "trigger",
+                raw,
+            })
+    }
+}
+
 /// Parses a caller's raw count, accepting only `min..=max`.
 pub fn count_from_raw(what: &'static str, raw: i64, min: u32, max: u32) -> Result<u32, InputError> {
     u32::try_from(raw)

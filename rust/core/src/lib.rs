@@ -10,11 +10,12 @@
 //!   their costs, command upgrades, depth-first reactions, layers of continuous effects, bots,
 //!   elimination, save/load. Its state changes only through [`Game::apply`].
 //! - [`turns`] — who acts next besides the bag: charge initiative (a speed race with action
-//!   points, cooldowns, status effects and an exact predicted queue). It changes only through its
-//!   own `apply`.
+//!   points, cooldowns, status effects and an exact predicted queue) and seat order (random first
+//!   player, reversal, skips, extra turns, exchanges, elimination, beginning-of-turn triggers).
+//!   Each changes only through its own `apply`.
 //! - [`random`] — the seeded ChaCha20 stream every random decision comes from, with its exact
 //!   bounded-integer and shuffle algorithms.
-//! - [`ids`] — player, token and unit identifiers, and parsing of a caller's raw
+//! - [`ids`] — player, token, unit and trigger identifiers, and parsing of a caller's raw
 //!   integers.
 //! - [`error`] — every way a request is refused; each message names the problem.
 //! - [`stats`] — χ² goodness-of-fit with p-values, for fairness checks.
@@ -42,7 +43,8 @@ pub use game::config::GameConfig;
 pub use game::event::{Event, EventRecord};
 pub use game::state::{GameState, Phase, PlayerSetup};
 pub use game::{Game, Hooks, NoHooks};
-pub use ids::{ActionId, CardId, EffectId, ObjectId, PlayerId, TokenId, UnitId};
+pub use ids::{ActionId, CardId, EffectId, ObjectId, PlayerId, TokenId, TriggerId, UnitId};
 pub use random::RandomStream;
 pub use turns::TurnEvent;
 pub use turns::initiative::{Initiative, InitiativeCommand, InitiativeEvent, Side, UnitSpec};
+pub use turns::seats::{SeatCommand, SeatEvent, SeatOrder, TriggerScope};

@@ -1,31 +1,34 @@
-//! Who acts next, besides the token bag: charge initiative.
+//! Who acts next, besides the token bag: charge initiative and seat order.
 //!
 //! - [`initiative`] — a speed race for combat encounters: every unit gains its speed in charge per
 //!   tick, and the first to reach [`initiative::CHARGE_TO_ACT`] takes a turn (action points,
 //!   cooldowns, status effects, stuns). [`initiative::Initiative::predicted_queue`] shows the
 //!   coming turns without changing anything.
+//! - [`seats`] — players round a table: a random first player, then clockwise; reversal, skips,
+//!   extra turns (newest first), exchanged turns, elimination, and beginning-of-turn triggers.
 //!
-//! It follows the shape of [`crate::game::Game`]: the state is plain serde data, it changes only
+//! Both follow the shape of [`crate::game::Game`]: the state is plain serde data, it changes only
 //! through an `apply(command)` that validates the whole command before touching anything and
 //! returns the events that happened, in order; a refused command returns a
 //! [`crate::error::TurnError`] (inside [`crate::error::RulesError`]) and changes nothing.
 //!
 //! ## Virtual rounds
-//! The race has no rounds of its own, so it counts *virtual rounds*
+//! Neither order has rounds of its own, so both count *virtual rounds* the same way
 //! ([`RoundTracker`]): the first turn starts round 1, and a turn starts a new round when every
-//! living unit has had a turn since the current round started. A turn that was skipped
-//! (a stun) counts as a turn had; units that leave the order are forgotten, and a
+//! living unit (or player) has had a turn since the current round started. A turn that was skipped
+//! (a stun, a skip effect) counts as a turn had; units that leave the order are forgotten, and a
 //! newcomer extends the current round until it has had its turn. [`TurnEvent::is_new_round`] marks
 //! the first turn of each round.
 
 pub mod initiative;
+pub mod seats;
 
 use std::collections::BTreeSet;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-/// The longest prediction computed; longer requests are cut to this many turns.
+/// The longest prediction either order computes; longer requests are cut to this many turns.
 pub const MAX_PREDICTION_DEPTH: usize = 100_000;
 
 /// One change of turn: who had the previous turn, who has this one, and whether this turn starts a
@@ -49,13 +52,16 @@ pub struct TurnEvent<Id> {
 pub enum SkipReason {
     /// A stun status effect ticked at the start of the unit's turn.
     Stunned,
+    /// A skip effect on the seat order used up this turn.
+    Skipped,
 }
 
 impl SkipReason {
-    /// The reason as a short lowercase word: `"stunned"`.
+    /// The reason as a short lowercase word: `"stunned"` or `"skipped"`.
     pub fn as_str(self) -> &'static str {
         match self {
             SkipReason::Stunned => "stunned",
+            SkipReason::Skipped => "skipped",
         }
     }
 }
