@@ -2,15 +2,15 @@
 //!
 //! A `#[func]` returns `Result<T, Refusal>`; on `Err`, the message is written to Godot's error log
 //! (as `push_error` does, naming the method) and GDScript receives a value it can check instead of
-//! a failed call: an `Error` code for `Result<(), _>`, `-1` for counts, `null` for objects and an
-//! empty array for arrays.
+//! a failed call: an `Error` code for `Result<(), _>`, `-1` for counts, `false` for questions,
+//! `null` for objects and an empty array for arrays.
 
 use godot::global::Error;
 use godot::meta::error::{CallOutcome, ErrorToGodot};
 use godot::meta::{Element, ToGodot};
 use godot::obj::{Gd, GodotClass};
-use godot::prelude::{Array, godot_error};
-use horizons_edge_core::{BagError, RulesError, SaveError};
+use godot::prelude::{Array, PackedInt64Array, godot_error};
+use horizons_edge_core::{BagError, RulesError, SaveError, TurnError};
 
 /// A refused call: which method refused, and the core's reason.
 pub struct Refusal {
@@ -41,7 +41,38 @@ impl Refusal {
                 SaveError::WrongFormat { .. } | SaveError::UnsupportedVersion { .. },
             ) => Error::ERR_FILE_UNRECOGNIZED,
             RulesError::Save(SaveError::Inconsistent(_)) => Error::ERR_INVALID_DATA,
+            // No class exposes the game loop yet; its binding will refine this.
+            RulesError::Game(_) => Error::FAILED,
+            RulesError::Turn(error) => turn_code(error),
         }
+    }
+}
+
+/// The `Error` constant for a refused turn-order command.
+fn turn_code(error: &TurnError) -> Error {
+    match error {
+        TurnError::UnknownUnit { .. }
+        | TurnError::UnknownSkill { .. }
+        | TurnError::UnknownStatus { .. }
+        | TurnError::UnknownPlayer { .. }
+        | TurnError::UnknownTrigger { .. }
+        | TurnError::NoSeating => Error::ERR_DOES_NOT_EXIST,
+        TurnError::DuplicateUnit { .. }
+        | TurnError::DuplicateSkill { .. }
+        | TurnError::DuplicateTrigger { .. } => Error::ERR_ALREADY_EXISTS,
+        TurnError::OutOfRange { .. }
+        | TurnError::EmptyName { .. }
+        | TurnError::InvalidSeating(_)
+        | TurnError::ExchangeWithSelf { .. } => Error::ERR_INVALID_PARAMETER,
+        TurnError::NoUnits
+        | TurnError::NoActiveTurn
+        | TurnError::NotActing { .. }
+        | TurnError::NotEnoughActionPoints { .. }
+        | TurnError::SkillOnCooldown { .. }
+        | TurnError::ActionAlreadyTaken { .. }
+        | TurnError::Eliminated { .. }
+        | TurnError::NoLivingPlayers
+        | TurnError::ExchangePending { .. } => Error::ERR_UNAVAILABLE,
     }
 }
 
@@ -76,6 +107,30 @@ impl ErrorToGodot<i64> for Refusal {
         CallOutcome::Return(result.unwrap_or_else(|refusal| {
             refusal.log();
             -1
+        }))
+    }
+}
+
+/// `Result<bool, Refusal>` reaches GDScript as `bool`: the answer, or `false`.
+impl ErrorToGodot<bool> for Refusal {
+    type Mapped = bool;
+
+    fn result_to_godot(result: Result<bool, Self>) -> CallOutcome<bool> {
+        CallOutcome::Return(result.unwrap_or_else(|refusal| {
+            refusal.log();
+            false
+        }))
+    }
+}
+
+/// `Result<PackedInt64Array, Refusal>` reaches GDScript as the array, or an empty one.
+impl ErrorToGodot<PackedInt64Array> for Refusal {
+    type Mapped = PackedInt64Array;
+
+    fn result_to_godot(result: Result<PackedInt64Array, Self>) -> CallOutcome<PackedInt64Array> {
+        CallOutcome::Return(result.unwrap_or_else(|refusal| {
+            refusal.log();
+            PackedInt64Array::new()
         }))
     }
 }
