@@ -5,6 +5,8 @@
 //!
 //! - [`command_token_bag::CommandTokenBag`] — the shared bag of command tokens.
 //! - [`command_token::CommandToken`] — one token, read-only.
+//! - [`turn_system::TurnSystem`] — who acts next: charge initiative for units, seat order for
+//!   players.
 //! - [`refusal`] — how a core error reaches GDScript: an error in Godot's log plus a checkable
 //!   return value.
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -14,6 +16,7 @@ use godot::prelude::*;
 pub mod command_token;
 pub mod command_token_bag;
 pub mod refusal;
+pub mod turn_system;
 
 /// The GDExtension entry point (`gdext_rust_init`).
 struct HorizonsEdge;
