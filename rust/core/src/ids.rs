@@ -69,6 +69,36 @@ id_type!(
     /// A resolved action or reaction, unique in the game.
     ActionId(u64)
 );
+id_type!(
+    /// A unit in a charge-initiative race ([`crate::turns::initiative`]), unique in its race.
+    UnitId(u32)
+);
+
+impl UnitId {
+    /// Parses a caller's raw integer, rejecting negative and out-of-range values.
+    pub fn from_raw(raw: i64) -> Result<Self, InputError> {
+        u32::try_from(raw)
+            .map(UnitId)
+            .map_err(|_| InputError::IdOutOfRange { what: "unit", raw })
+    }
+}
+
+id_type!(
+    /// A beginning-of-turn trigger registered with a seat order ([`crate::turns::seats`]).
+    TriggerId(u32)
+);
+
+impl TriggerId {
+    /// Parses a caller's raw integer, rejecting negative and out-of-range values.
+    pub fn from_raw(raw: i64) -> Result<Self, InputError> {
+        u32::try_from(raw)
+            .map(TriggerId)
+            .map_err(|_| InputError::IdOutOfRange {
+                what: "trigger",
+                raw,
+            })
+    }
+}
 
 /// Parses a caller's raw count, accepting only `min..=max`.
 pub fn count_from_raw(what: &'static str, raw: i64, min: u32, max: u32) -> Result<u32, InputError> {

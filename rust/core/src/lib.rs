@@ -9,9 +9,14 @@
 //! - [`game`] — the round loop: setup and London mulligan, rounds of token draws, actions and
 //!   their costs, command upgrades, depth-first reactions, layers of continuous effects, bots,
 //!   elimination, save/load. Its state changes only through [`Game::apply`].
+//! - [`turns`] — who acts next besides the bag: charge initiative (a speed race with action
+//!   points, cooldowns, status effects and an exact predicted queue) and seat order (random first
+//!   player, reversal, skips, extra turns, exchanges, elimination, beginning-of-turn triggers).
+//!   Each changes only through its own `apply`.
 //! - [`random`] — the seeded ChaCha20 stream every random decision comes from, with its exact
 //!   bounded-integer and shuffle algorithms.
-//! - [`ids`] — player and token identifiers, and parsing of a caller's raw integers.
+//! - [`ids`] — player, token, unit and trigger identifiers, and parsing of a caller's raw
+//!   integers.
 //! - [`error`] — every way a request is refused; each message names the problem.
 //! - [`stats`] — χ² goodness-of-fit with p-values, for fairness checks.
 //!
@@ -29,13 +34,17 @@ pub mod game;
 pub mod ids;
 pub mod random;
 pub mod stats;
+pub mod turns;
 
 pub use bag::{Bag, Chance, Draw, PlayerTally, Token, TokenKind};
-pub use error::{BagError, GameError, InputError, RulesError, SaveError};
+pub use error::{BagError, GameError, InputError, RulesError, SaveError, TurnError};
 pub use game::command::{Action, Command};
 pub use game::config::GameConfig;
 pub use game::event::{Event, EventRecord};
 pub use game::state::{GameState, Phase, PlayerSetup};
 pub use game::{Game, Hooks, NoHooks};
-pub use ids::{ActionId, CardId, EffectId, ObjectId, PlayerId, TokenId};
+pub use ids::{ActionId, CardId, EffectId, ObjectId, PlayerId, TokenId, TriggerId, UnitId};
 pub use random::RandomStream;
+pub use turns::TurnEvent;
+pub use turns::initiative::{Initiative, InitiativeCommand, InitiativeEvent, Side, UnitSpec};
+pub use turns::seats::{SeatCommand, SeatEvent, SeatOrder, TriggerScope};

@@ -9,6 +9,8 @@
 //!   reactions, elimination, save/load; signals for everything that happens.
 //! - [`script_hooks`] — the game's validator and reaction `Callable`s, as core hooks.
 //! - [`convert`] — Dictionaries and Arrays to and from the core's JSON values.
+//! - [`turn_system::TurnSystem`] — who acts next: charge initiative for units, seat order for
+//!   players.
 //! - [`refusal`] — how a core error reaches GDScript: an error in Godot's log plus a checkable
 //!   return value.
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -21,6 +23,7 @@ pub mod convert;
 pub mod game_rules;
 pub mod refusal;
 pub mod script_hooks;
+pub mod turn_system;
 
 /// The GDExtension entry point (`gdext_rust_init`).
 struct HorizonsEdge;

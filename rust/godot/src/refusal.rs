@@ -9,8 +9,8 @@ use godot::global::Error;
 use godot::meta::error::{CallOutcome, ErrorToGodot};
 use godot::meta::{Element, ToGodot};
 use godot::obj::{Gd, GodotClass};
-use godot::prelude::{Array, GString, VarDictionary, godot_error};
-use horizons_edge_core::{BagError, GameError, RulesError, SaveError};
+use godot::prelude::{Array, GString, PackedInt64Array, VarDictionary, godot_error};
+use horizons_edge_core::{BagError, GameError, RulesError, SaveError, TurnError};
 
 /// A refused call: which method refused, why, and the code GDScript receives.
 pub struct Refusal {
@@ -61,6 +61,7 @@ fn code_of(error: &RulesError) -> Error {
         }
         RulesError::Save(SaveError::Inconsistent(_)) => Error::ERR_INVALID_DATA,
         RulesError::Game(error) => game_code_of(error),
+        RulesError::Turn(error) => turn_code_of(error),
     }
 }
 
@@ -94,6 +95,34 @@ fn game_code_of(error: &GameError) -> Error {
     }
 }
 
+/// The Godot `Error` constant for a refused turn-order command.
+fn turn_code_of(error: &TurnError) -> Error {
+    match error {
+        TurnError::UnknownUnit { .. }
+        | TurnError::UnknownSkill { .. }
+        | TurnError::UnknownStatus { .. }
+        | TurnError::UnknownPlayer { .. }
+        | TurnError::UnknownTrigger { .. }
+        | TurnError::NoSeating => Error::ERR_DOES_NOT_EXIST,
+        TurnError::DuplicateUnit { .. }
+        | TurnError::DuplicateSkill { .. }
+        | TurnError::DuplicateTrigger { .. } => Error::ERR_ALREADY_EXISTS,
+        TurnError::OutOfRange { .. }
+        | TurnError::EmptyName { .. }
+        | TurnError::InvalidSeating(_)
+        | TurnError::ExchangeWithSelf { .. } => Error::ERR_INVALID_PARAMETER,
+        TurnError::NoUnits
+        | TurnError::NoActiveTurn
+        | TurnError::NotActing { .. }
+        | TurnError::NotEnoughActionPoints { .. }
+        | TurnError::SkillOnCooldown { .. }
+        | TurnError::ActionAlreadyTaken { .. }
+        | TurnError::Eliminated { .. }
+        | TurnError::NoLivingPlayers
+        | TurnError::ExchangePending { .. } => Error::ERR_UNAVAILABLE,
+    }
+}
+
 /// Runs `body`, naming `method` in the log should it be refused.
 pub fn refusing<T>(
     method: &'static str,
@@ -117,16 +146,29 @@ impl ErrorToGodot<()> for Refusal {
     }
 }
 
-/// `Result<i64, Refusal>` reaches GDScript as `int`: the count, or `-1`.
-impl ErrorToGodot<i64> for Refusal {
-    type Mapped = i64;
+/// `Result<$type, Refusal>` reaches GDScript as the value, or `$fallback` (the refusal logged).
+macro_rules! value_or_fallback {
+    ($($type:ty => $fallback:expr, $doc:literal;)*) => {$(
+        #[doc = $doc]
+        impl ErrorToGodot<$type> for Refusal {
+            type Mapped = $type;
 
-    fn result_to_godot(result: Result<i64, Self>) -> CallOutcome<i64> {
-        CallOutcome::Return(result.unwrap_or_else(|refusal| {
-            refusal.log();
-            -1
-        }))
-    }
+            fn result_to_godot(result: Result<$type, Self>) -> CallOutcome<$type> {
+                CallOutcome::Return(result.unwrap_or_else(|refusal| {
+                    refusal.log();
+                    $fallback
+                }))
+            }
+        }
+    )*};
+}
+
+value_or_fallback! {
+    i64 => -1, "`int` results: the value, or `-1`.";
+    bool => false, "`bool` results: the answer, or `false`.";
+    PackedInt64Array => PackedInt64Array::new(), "Id lists: the array, or an empty one.";
+    VarDictionary => VarDictionary::new(), "Dictionaries: the Dictionary, or an empty one.";
+    GString => GString::new(), "Strings: the String, or an empty one.";
 }
 
 /// `Result<Gd<T>, Refusal>` reaches GDScript as the object, or `null`.
@@ -135,30 +177,6 @@ impl<T: GodotClass> ErrorToGodot<Gd<T>> for Refusal {
 
     fn result_to_godot(result: Result<Gd<T>, Self>) -> CallOutcome<Option<Gd<T>>> {
         CallOutcome::Return(result.map_err(|refusal| refusal.log()).ok())
-    }
-}
-
-/// `Result<VarDictionary, Refusal>` reaches GDScript as the Dictionary, or an empty one.
-impl ErrorToGodot<VarDictionary> for Refusal {
-    type Mapped = VarDictionary;
-
-    fn result_to_godot(result: Result<VarDictionary, Self>) -> CallOutcome<VarDictionary> {
-        CallOutcome::Return(result.unwrap_or_else(|refusal| {
-            refusal.log();
-            VarDictionary::new()
-        }))
-    }
-}
-
-/// `Result<GString, Refusal>` reaches GDScript as the String, or an empty one.
-impl ErrorToGodot<GString> for Refusal {
-    type Mapped = GString;
-
-    fn result_to_godot(result: Result<GString, Self>) -> CallOutcome<GString> {
-        CallOutcome::Return(result.unwrap_or_else(|refusal| {
-            refusal.log();
-            GString::new()
-        }))
     }
 }
 

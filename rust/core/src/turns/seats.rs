@@ -1,0 +1,672 @@
+//! Seat order: players round a table take turns one after another, as in Commander.
+//!
+//! ## Rules
+//! - **First player**: drawn uniformly from the game's [`RandomStream`] ([`SeatOrder::new`]), or
+//!   chosen ([`SeatOrder::with_first_player`]). Seats are given clockwise; play goes clockwise.
+//! - **Natural order**: each natural turn goes to the next living seat after the seat of the last
+//!   natural turn, in the current direction.
+//! - **Reverse** toggles the direction: reversing twice restores it.
+//! - **Skip** is a counter: each pending skip uses up the next natural turn (whoever would take
+//!   it, an exchanged turn included); extra turns are never skipped.
+//! - **Extra turns** are a stack, taken newest first (as Magic's rule 500.7), before the next
+//!   natural turn; they do not move the natural order. An extra turn for A granted during C's
+//!   turn in A, B, C, D gives A, B, C, A*, D.
+//! - **Exchange** swaps two players' next natural turns, once: in A, B, C, D with A playing, an
+//!   exchange of B and D gives A, D, C, B, then A, B, C, D again. Seats never change.
+//! - **Elimination**, at any time (their own turn, an extra turn, while reversed, with skips
+//!   pending), takes a player out: their seat is passed over, their pending extra turns, exchanges
+//!   and triggers go, and their turn in progress ends. An eliminated player never gets a turn and
+//!   no living player loses one because of it: a pending skip that would have used up one of the
+//!   eliminated player's turns goes with them, so the same living players are skipped as before,
+//!   and an exchange with them is cancelled, so their partner takes their own turn.
+//! - **Beginning-of-turn triggers** fire at the start of every turn (extra turns included) whose
+//!   player matches their [`TriggerScope`]: the controller's turns, the opponents' turns, or
+//!   everyone's. They fire in APNAP order: the player whose turn it is first, then the others in
+//!   turn order; one player's triggers by id.
+//!
+//! The current direction is the direction of play; "turn order" in the iterators means seat
+//! order in the current direction, starting from the current player.
+
+use serde::{Deserialize, Serialize};
+
+use super::{MAX_PREDICTION_DEPTH, RoundTracker, SkipReason, TurnEvent};
+use crate::error::{RulesError, TurnError};
+use crate::ids::{PlayerId, TriggerId};
+use crate::random::RandomStream;
+
+/// The most seats at one table.
+pub const MAX_SEATS: usize = crate::bag::MAX_PLAYERS;
+/// The most skips that may be pending at once.
+pub const MAX_PENDING_SKIPS: u32 = 1_000;
+
+/// Whose turns a beginning-of-turn trigger fires on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TriggerScope {
+    /// Only its controller's turns.
+    Controller,
+    /// Only the turns of its controller's opponents.
+    Opponents,
+    /// Every player's turns.
+    Everyone,
+}
+
+impl TriggerScope {
+    /// Whether a trigger of this scope controlled by `controller` fires on `player`'s turn.
+    pub fn fires(self, controller: PlayerId, player: PlayerId) -> bool {
+        match self {
+            TriggerScope::Controller => controller == player,
+            TriggerScope::Opponents => controller != player,
+            TriggerScope::Everyone => true,
+        }
+    }
+
+    /// The scope's integer code: 0 controller, 1 opponents, 2 everyone.
+    pub fn code(self) -> i64 {
+        match self {
+            TriggerScope::Controller => 0,
+            TriggerScope::Opponents => 1,
+            TriggerScope::Everyone => 2,
+        }
+    }
+
+    /// The scope for an integer code from [`TriggerScope::code`], if it is one.
+    pub fn from_code(code: i64) -> Option<TriggerScope> {
+        match code {
+            0 => Some(TriggerScope::Controller),
+            1 => Some(TriggerScope::Opponents),
+            2 => Some(TriggerScope::Everyone),
+            _ => None,
+        }
+    }
+}
+
+/// A registered beginning-of-turn trigger.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Trigger {
+    /// Its id, unique in the seat order.
+    pub id: TriggerId,
+    /// The player who controls it.
+    pub controller: PlayerId,
+    /// Whose turns it fires on.
+    pub scope: TriggerScope,
+}
+
+/// One seat at the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Seat {
+    /// Who sits there.
+    pub player: PlayerId,
+    /// Whether they are out of the game.
+    pub eliminated: bool,
+}
+
+/// The turn in progress.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActiveTurn {
+    /// Whose turn.
+    pub player: PlayerId,
+    /// Whether it is an extra turn.
+    pub extra: bool,
+}
+
+/// A request to change the seat order. [`SeatOrder::apply`] validates it completely first; a
+/// refused command changes nothing.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "command", rename_all = "snake_case")]
+pub enum SeatCommand {
+    /// Ends the turn in progress, if any, and starts the next: the newest extra turn, or else the
+    /// next natural turn that is not skipped.
+    NextTurn,
+    /// Ends the turn in progress without starting another.
+    EndTurn,
+    /// Toggles the direction of play.
+    Reverse,
+    /// Adds one pending skip: the next natural turn will not be taken (at most
+    /// [`MAX_PENDING_SKIPS`] pending).
+    SkipNext,
+    /// Gives `player` an extra turn, taken before any extra turn granted earlier.
+    GrantExtraTurn {
+        /// Who.
+        player: PlayerId,
+    },
+    /// Swaps the next natural turns of two players, once.
+    Exchange {
+        /// One player.
+        first: PlayerId,
+        /// The other.
+        second: PlayerId,
+    },
+    /// Takes a player out of the game.
+    Eliminate {
+        /// Who.
+        player: PlayerId,
+    },
+    /// Registers a beginning-of-turn trigger.
+    AddTrigger(Trigger),
+    /// Unregisters a beginning-of-turn trigger.
+    RemoveTrigger {
+        /// Its id.
+        trigger: TriggerId,
+    },
+}
+
+/// What happened, in order, as [`SeatOrder::apply`] returns it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum SeatEvent {
+    /// A player's turn ended.
+    TurnEnded {
+        /// Whose.
+        player: PlayerId,
+    },
+    /// A natural turn was used up by a pending skip.
+    TurnSkipped {
+        /// Who would have taken it.
+        player: PlayerId,
+        /// Why ([`SkipReason::Skipped`]).
+        reason: SkipReason,
+    },
+    /// The turn passed from one player to another.
+    TurnChanged(TurnEvent<PlayerId>),
+    /// A player's turn started.
+    TurnStarted {
+        /// Whose.
+        player: PlayerId,
+        /// Whether it is an extra turn.
+        extra: bool,
+    },
+    /// A beginning-of-turn trigger fired.
+    TriggerFired {
+        /// The trigger.
+        trigger: TriggerId,
+        /// Its controller.
+        controller: PlayerId,
+        /// Whose turn is beginning.
+        player: PlayerId,
+    },
+    /// The direction of play changed.
+    DirectionChanged {
+        /// Whether play now goes counter-clockwise.
+        reversed: bool,
+    },
+    /// A skip was added.
+    SkipAdded {
+        /// Skips now pending.
+        pending: u32,
+    },
+    /// A player was granted an extra turn.
+    ExtraTurnGranted {
+        /// Who.
+        player: PlayerId,
+    },
+    /// Two players' next natural turns were swapped.
+    TurnsExchanged {
+        /// One player.
+        first: PlayerId,
+        /// The other.
+        second: PlayerId,
+    },
+    /// A player was eliminated.
+    PlayerEliminated {
+        /// Who.
+        player: PlayerId,
+    },
+    /// A trigger was registered.
+    TriggerAdded {
+        /// Its id.
+        trigger: TriggerId,
+    },
+    /// A trigger was unregistered (explicitly, or with its eliminated controller).
+    TriggerRemoved {
+        /// Its id.
+        trigger: TriggerId,
+    },
+}
+
+/// A turn the seat order will give, as [`SeatOrder::upcoming_turns`] foresees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UpcomingTurn {
+    /// Whose turn.
+    pub player: PlayerId,
+    /// Whether it is an extra turn.
+    pub extra: bool,
+}
+
+/// The table: seats, direction, pending skips, extra turns and exchanges, triggers and virtual
+/// rounds. Serializable as a whole; it changes only through [`SeatOrder::apply`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatOrder {
+    /// Clockwise.
+    seats: Vec<Seat>,
+    /// The first player's seat.
+    first: usize,
+    /// The seat of the latest natural turn (taken or skipped); `None` before the first.
+    natural: Option<usize>,
+    /// The turn in progress.
+    active: Option<ActiveTurn>,
+    /// Who had the latest turn taken.
+    last: Option<PlayerId>,
+    /// Whether play goes counter-clockwise.
+    reversed: bool,
+    /// Natural turns still to skip.
+    pending_skips: u32,
+    /// Extra turns, the newest last.
+    extra_turns: Vec<PlayerId>,
+    /// Pending exchanges: (whose natural turn, who takes it instead).
+    exchanges: Vec<(PlayerId, PlayerId)>,
+    /// Registered triggers, by id.
+    triggers: Vec<Trigger>,
+    /// Virtual rounds.
+    rounds: RoundTracker<PlayerId>,
+}
+
+impl SeatOrder {
+    /// Seats `players` clockwise (1 to [`MAX_SEATS`], each once) and draws the first player
+    /// uniformly from `rng`. No turn is in progress until the first [`SeatCommand::NextTurn`].
+    pub fn new(players: Vec<PlayerId>, rng: &mut RandomStream) -> Result<SeatOrder, TurnError> {
+        check_seating(&players)?;
+        let first = rng.below(players.len() as u32) as usize;
+        Ok(SeatOrder::seated(players, first))
+    }
+
+    /// Seats `players` clockwise (1 to [`MAX_SEATS`], each once) with `first` to play first.
+    pub fn with_first_player(
+        players: Vec<PlayerId>,
+        first: PlayerId,
+    ) -> Result<SeatOrder, TurnError> {
+        check_seating(&players)?;
+        let first = players
+            .iter()
+            .position(|&p| p == first)
+            .ok_or(TurnError::UnknownPlayer { player: first })?;
+        Ok(SeatOrder::seated(players, first))
+    }
+
+    fn seated(players: Vec<PlayerId>, first: usize) -> SeatOrder {
+        SeatOrder {
+            seats: players
+                .into_iter()
+                .map(|player| Seat {
+                    player,
+                    eliminated: false,
+                })
+                .collect(),
+            first,
+            natural: None,
+            active: None,
+            last: None,
+            reversed: false,
+            pending_skips: 0,
+            extra_turns: Vec::new(),
+            exchanges: Vec::new(),
+            triggers: Vec::new(),
+            rounds: RoundTracker::default(),
+        }
+    }
+
+    /// Validates and carries out `command`; returns what happened, in order. On `Err` nothing has
+    /// changed.
+    pub fn apply(&mut self, command: SeatCommand) -> Result<Vec<SeatEvent>, RulesError> {
+        let mut out = Vec::new();
+        match command {
+            SeatCommand::NextTurn => self.next_turn(&mut out)?,
+            SeatCommand::EndTurn => {
+                let active = self.active.ok_or(TurnError::NoActiveTurn)?;
+                self.active = None;
+                out.push(SeatEvent::TurnEnded {
+                    player: active.player,
+                });
+            }
+            SeatCommand::Reverse => {
+                self.reversed = !self.reversed;
+                out.push(SeatEvent::DirectionChanged {
+                    reversed: self.reversed,
+                });
+            }
+            SeatCommand::SkipNext => {
+                if self.pending_skips >= MAX_PENDING_SKIPS {
+                    return Err(TurnError::OutOfRange {
+                        what: "pending skips",
+                        value: u64::from(self.pending_skips) + 1,
+                        min: 0,
+                        max: u64::from(MAX_PENDING_SKIPS),
+                    }
+                    .into());
+                }
+                self.pending_skips += 1;
+                out.push(SeatEvent::SkipAdded {
+                    pending: self.pending_skips,
+                });
+            }
+            SeatCommand::GrantExtraTurn { player } => {
+                self.living_seat(player)?;
+                self.extra_turns.push(player);
+                out.push(SeatEvent::ExtraTurnGranted { player });
+            }
+            SeatCommand::Exchange { first, second } => {
+                self.living_seat(first)?;
+                self.living_seat(second)?;
+                if first == second {
+                    return Err(TurnError::ExchangeWithSelf { player: first }.into());
+                }
+                for player in [first, second] {
+                    if self.exchanges.iter().any(|&(owner, _)| owner == player) {
+                        return Err(TurnError::ExchangePending { player }.into());
+                    }
+                }
+                self.exchanges.push((first, second));
+                self.exchanges.push((second, first));
+                out.push(SeatEvent::TurnsExchanged { first, second });
+            }
+            SeatCommand::Eliminate { player } => self.eliminate(player, &mut out)?,
+            SeatCommand::AddTrigger(trigger) => {
+                self.living_seat(trigger.controller)?;
+                let at = match self.triggers.binary_search_by_key(&trigger.id, |t| t.id) {
+                    Ok(_) => {
+                        return Err(TurnError::DuplicateTrigger {
+                            trigger: trigger.id,
+                        }
+                        .into());
+                    }
+                    Err(at) => at,
+                };
+                self.triggers.insert(at, trigger);
+                out.push(SeatEvent::TriggerAdded {
+                    trigger: trigger.id,
+                });
+            }
+            SeatCommand::RemoveTrigger { trigger } => {
+                let at = self
+                    .triggers
+                    .binary_search_by_key(&trigger, |t| t.id)
+                    .map_err(|_| TurnError::UnknownTrigger { trigger })?;
+                self.triggers.remove(at);
+                out.push(SeatEvent::TriggerRemoved { trigger });
+            }
+        }
+        Ok(out)
+    }
+
+    /// The seats, clockwise, eliminated players included.
+    pub fn seats(&self) -> &[Seat] {
+        &self.seats
+    }
+
+    /// The player who plays (or played) first.
+    pub fn first_player(&self) -> Option<PlayerId> {
+        self.seats.get(self.first).map(|seat| seat.player)
+    }
+
+    /// The turn in progress, if any.
+    pub fn active(&self) -> Option<ActiveTurn> {
+        self.active
+    }
+
+    /// The player whose turn is in progress, if any.
+    pub fn current_player(&self) -> Option<PlayerId> {
+        self.active.map(|turn| turn.player)
+    }
+
+    /// Whether play goes counter-clockwise.
+    pub fn is_reversed(&self) -> bool {
+        self.reversed
+    }
+
+    /// Natural turns still to be skipped.
+    pub fn pending_skips(&self) -> u32 {
+        self.pending_skips
+    }
+
+    /// Pending extra turns, the next one first.
+    pub fn pending_extra_turns(&self) -> Vec<PlayerId> {
+        self.extra_turns.iter().rev().copied().collect()
+    }
+
+    /// The registered triggers, by id.
+    pub fn triggers(&self) -> &[Trigger] {
+        &self.triggers
+    }
+
+    /// The current virtual round, from 1; 0 before the first turn.
+    pub fn round(&self) -> u32 {
+        self.rounds.round()
+    }
+
+    /// Whether `player` is seated and not eliminated.
+    pub fn is_living(&self, player: PlayerId) -> bool {
+        self.seat_of(player)
+            .is_some_and(|seat| !self.seats[seat].eliminated)
+    }
+
+    /// Every living player once, in turn order: the current player first (or, with no turn in
+    /// progress, the player of the next turn), then round the table in the current direction.
+    pub fn players_from_current(&self) -> impl Iterator<Item = PlayerId> + '_ {
+        let start = self
+            .current_player()
+            .or_else(|| self.upcoming_turns(1).first().map(|turn| turn.player))
+            .and_then(|player| self.seat_of(player));
+        let len = self.seats.len();
+        (0..len)
+            .filter_map(move |offset| start.map(|start| self.step(start, offset)))
+            .filter_map(move |seat| self.seats.get(seat))
+            .filter(|seat| !seat.eliminated)
+            .map(|seat| seat.player)
+    }
+
+    /// The current player's living opponents in turn order: round the table in the current
+    /// direction, starting after the current player.
+    pub fn opponents_in_turn_order(&self) -> impl Iterator<Item = PlayerId> + '_ {
+        self.players_from_current().skip(1)
+    }
+
+    /// The next `depth` turns to be taken (at most [`MAX_PREDICTION_DEPTH`]), without changing
+    /// anything. The turn in progress is not included; skipped turns are not listed.
+    pub fn upcoming_turns(&self, depth: usize) -> Vec<UpcomingTurn> {
+        let mut copy = self.clone();
+        let mut turns = Vec::new();
+        let mut events = Vec::new();
+        for _ in 0..depth.min(MAX_PREDICTION_DEPTH) {
+            events.clear();
+            if copy.next_turn(&mut events).is_err() {
+                break;
+            }
+            if let Some(turn) = copy.active {
+                turns.push(UpcomingTurn {
+                    player: turn.player,
+                    extra: turn.extra,
+                });
+            }
+        }
+        turns
+    }
+
+    fn seat_of(&self, player: PlayerId) -> Option<usize> {
+        self.seats.iter().position(|seat| seat.player == player)
+    }
+
+    /// The seat of `player`, who must be seated and living.
+    fn living_seat(&self, player: PlayerId) -> Result<usize, TurnError> {
+        let seat = self
+            .seat_of(player)
+            .ok_or(TurnError::UnknownPlayer { player })?;
+        if self.seats[seat].eliminated {
+            return Err(TurnError::Eliminated { player });
+        }
+        Ok(seat)
+    }
+
+    fn living_count(&self) -> usize {
+        self.seats.iter().filter(|seat| !seat.eliminated).count()
+    }
+
+    /// The seat `offset` steps from `from` in the current direction.
+    fn step(&self, from: usize, offset: usize) -> usize {
+        let len = self.seats.len().max(1);
+        let offset = offset % len;
+        if self.reversed {
+            (from + len - offset) % len
+        } else {
+            (from + offset) % len
+        }
+    }
+
+    /// The seat of the next natural turn: the first living seat after the latest natural turn's
+    /// seat (or from the first player's seat, inclusive, before any).
+    fn next_natural_seat(&self) -> Option<usize> {
+        self.natural_seat_after(self.natural)
+    }
+
+    /// The first living seat after `natural` in the current direction (or from the first
+    /// player's seat, inclusive, for `None`).
+    fn natural_seat_after(&self, natural: Option<usize>) -> Option<usize> {
+        let (from, skip_from) = match natural {
+            Some(seat) => (seat, 1),
+            None => (self.first, 0),
+        };
+        (skip_from..skip_from + self.seats.len())
+            .map(|offset| self.step(from, offset))
+            .find(|&seat| self.seats.get(seat).is_some_and(|s| !s.eliminated))
+    }
+
+    /// Who takes each of the next `count` natural turns (skips and extra turns aside).
+    fn natural_turns(&self, count: u32) -> Vec<PlayerId> {
+        let mut natural = self.natural;
+        let mut exchanges = self.exchanges.clone();
+        let mut takers = Vec::new();
+        for _ in 0..count {
+            let Some(seat) = self.natural_seat_after(natural) else {
+                break;
+            };
+            natural = Some(seat);
+            let Some(owner) = self.seats.get(seat).map(|s| s.player) else {
+                break;
+            };
+            takers.push(match exchanges.iter().position(|&(o, _)| o == owner) {
+                Some(at) => exchanges.remove(at).1,
+                None => owner,
+            });
+        }
+        takers
+    }
+
+    fn next_turn(&mut self, out: &mut Vec<SeatEvent>) -> Result<(), TurnError> {
+        if self.living_count() == 0 {
+            return Err(TurnError::NoLivingPlayers);
+        }
+        if let Some(active) = self.active.take() {
+            out.push(SeatEvent::TurnEnded {
+                player: active.player,
+            });
+        }
+        if let Some(player) = self.extra_turns.pop() {
+            self.start_turn(player, true, out);
+            return Ok(());
+        }
+        // Each pending skip uses up one natural turn, so this ends after at most
+        // `pending_skips + 1` seats.
+        while let Some(seat) = self.next_natural_seat() {
+            self.natural = Some(seat);
+            let Some(owner) = self.seats.get(seat).map(|s| s.player) else {
+                break;
+            };
+            let player = match self.exchanges.iter().position(|&(o, _)| o == owner) {
+                Some(at) => self.exchanges.remove(at).1,
+                None => owner,
+            };
+            if self.pending_skips > 0 {
+                self.pending_skips -= 1;
+                self.rounds.turn_skipped(&player, self.living_count());
+                out.push(SeatEvent::TurnSkipped {
+                    player,
+                    reason: SkipReason::Skipped,
+                });
+                continue;
+            }
+            self.start_turn(player, false, out);
+            return Ok(());
+        }
+        // Unreachable: a living player exists, so a natural seat does.
+        Err(TurnError::NoLivingPlayers)
+    }
+
+    fn start_turn(&mut self, player: PlayerId, extra: bool, out: &mut Vec<SeatEvent>) {
+        let is_new_round = self.rounds.turn_taken(&player, self.living_count());
+        out.push(SeatEvent::TurnChanged(TurnEvent {
+            previous: self.last,
+            next: player,
+            is_new_round,
+            round: self.rounds.round(),
+        }));
+        self.last = Some(player);
+        self.active = Some(ActiveTurn { player, extra });
+        out.push(SeatEvent::TurnStarted { player, extra });
+        if self.triggers.is_empty() {
+            return;
+        }
+        let order: Vec<PlayerId> = self.players_from_current().collect();
+        for controller in order {
+            for trigger in &self.triggers {
+                if trigger.controller == controller && trigger.scope.fires(controller, player) {
+                    out.push(SeatEvent::TriggerFired {
+                        trigger: trigger.id,
+                        controller,
+                        player,
+                    });
+                }
+            }
+        }
+    }
+
+    fn eliminate(&mut self, player: PlayerId, out: &mut Vec<SeatEvent>) -> Result<(), TurnError> {
+        let seat = self.living_seat(player)?;
+        // Skips pending for the eliminated player's turns go with them, so that every other
+        // player keeps exactly the turns they would have had.
+        let doomed = self
+            .natural_turns(self.pending_skips)
+            .into_iter()
+            .filter(|&taker| taker == player)
+            .count();
+        self.pending_skips = self
+            .pending_skips
+            .saturating_sub(u32::try_from(doomed).unwrap_or(u32::MAX));
+        if self.current_player() == Some(player) {
+            self.active = None;
+            out.push(SeatEvent::TurnEnded { player });
+        }
+        self.seats[seat].eliminated = true;
+        self.extra_turns.retain(|&p| p != player);
+        self.exchanges
+            .retain(|&(owner, taker)| owner != player && taker != player);
+        self.rounds.forget(&player);
+        out.push(SeatEvent::PlayerEliminated { player });
+        let (gone, kept): (Vec<Trigger>, Vec<Trigger>) = self
+            .triggers
+            .iter()
+            .partition(|trigger| trigger.controller == player);
+        self.triggers = kept;
+        for trigger in gone {
+            out.push(SeatEvent::TriggerRemoved {
+                trigger: trigger.id,
+            });
+        }
+        Ok(())
+    }
+}
+
+fn check_seating(players: &[PlayerId]) -> Result<(), TurnError> {
+    if players.is_empty() || players.len() > MAX_SEATS {
+        return Err(TurnError::InvalidSeating(format!(
+            "{} players given; a table seats 1 to {MAX_SEATS}",
+            players.len()
+        )));
+    }
+    for (index, player) in players.iter().enumerate() {
+        if players[..index].contains(player) {
+            return Err(TurnError::InvalidSeating(format!(
+                "player {player} is seated twice"
+            )));
+        }
+    }
+    Ok(())
+}

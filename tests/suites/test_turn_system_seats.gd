@@ -1,0 +1,193 @@
+extends TestSuite
+## TurnSystem's seat order through the GDScript API, in the real engine: the seeded first player,
+## extra turns, reversal, skips, exchanges, elimination, iterators, triggers, and refused input.
+
+const A := 10
+const B := 11
+const C := 12
+const D := 13
+
+
+func test_the_first_player_comes_from_the_seed() -> void:
+	var firsts := {}
+	for seed_value in 64:
+		var turns := TurnSystem.new()
+		check_equal(turns.setup_seats(PackedInt64Array([A, B, C, D]), seed_value), OK, "setup")
+		var again := TurnSystem.new()
+		again.setup_seats(PackedInt64Array([A, B, C, D]), seed_value)
+		check_equal(turns.get_first_player(), again.get_first_player(), "seed %d" % seed_value)
+		firsts[turns.get_first_player()] = true
+		turns.set_mode(TurnSystem.MODE_SEATS)
+		check_equal(turns.next_turn(), turns.get_first_player(), "first turn")
+	check_equal(firsts.size(), 4, "every player is first for some seed")
+
+
+func test_an_extra_turn_comes_next_then_play_resumes_from_the_natural_seat() -> void:
+	var turns := _table(A)
+	check_equal(_play(turns, 3), "A B C", "start")
+	check_equal(turns.grant_extra_turn(A), OK, "grant_extra_turn")
+	check_equal(turns.get_upcoming_players(2), PackedInt64Array([A, D]), "upcoming")
+	check_equal(_play(turns, 5), "A* D A B C", "A, B, C, A*, D")
+
+
+func test_extra_turns_are_taken_newest_first() -> void:
+	var turns := _table(A)
+	_play(turns, 3)
+	turns.grant_extra_turn(A)
+	turns.grant_extra_turn(B)
+	check_equal(turns.get_pending_extra_turns(), PackedInt64Array([B, A]), "pending")
+	check_equal(_play(turns, 4), "B* A* D A", "newest first")
+
+
+func test_reversing_twice_restores_the_order() -> void:
+	var plain := _table(A)
+	var twice := _table(A)
+	_play(plain, 2)
+	_play(twice, 2)
+	twice.reverse_turn_order()
+	check(twice.is_turn_order_reversed(), "reversed")
+	twice.reverse_turn_order()
+	check(not twice.is_turn_order_reversed(), "restored")
+	check_equal(_play(twice, 8), _play(plain, 8), "same order")
+	var once := _table(A)
+	_play(once, 3)
+	once.reverse_turn_order()
+	check_equal(_play(once, 4), "B A D C", "counter-clockwise from C")
+
+
+func test_skips_use_up_natural_turns() -> void:
+	var turns := _table(A)
+	var skipped: Array = []
+	turns.turn_skipped.connect(func(id: int, reason: String) -> void: skipped.append([id, reason]))
+	turns.next_turn()
+	turns.skip_next_turn()
+	turns.skip_next_turn()
+	check_equal(turns.get_pending_skips(), 2, "pending skips")
+	check_equal(turns.next_turn(), D, "B and C skipped")
+	check_equal(skipped, [[B, "skipped"], [C, "skipped"]], "turn_skipped")
+	check_equal(turns.get_pending_skips(), 0, "none left")
+
+
+func test_an_exchange_swaps_the_next_turns_once() -> void:
+	var turns := _table(A)
+	turns.next_turn()
+	check_equal(turns.exchange_turns(B, D), OK, "exchange_turns")
+	check_equal(_play(turns, 7), "D C B A B C D", "swapped once")
+	check_equal(turns.get_seat_order(), PackedInt64Array([A, B, C, D]), "seats unchanged")
+
+
+func test_elimination_during_an_extra_turn_reversed_with_skips_pending() -> void:
+	var turns := _table(A)
+	var ended: Array[int] = []
+	turns.turn_ended.connect(func(id: int) -> void: ended.append(id))
+	_play(turns, 3)
+	turns.grant_extra_turn(A)
+	check_equal(_play(turns, 1), "A*", "extra turn")
+	ended.clear()
+	check_equal(turns.eliminate_player(A), OK, "eliminate_player")
+	check_equal(ended, [A] as Array[int], "A's extra turn ended")
+	check(turns.is_player_eliminated(A), "A is out")
+	check_equal(_play(turns, 3), "D B C", "play resumes after C, without A")
+	turns.reverse_turn_order()
+	turns.skip_next_turn()
+	# Reversed from C: B would be skipped; B is eliminated, so D is not skipped instead.
+	turns.eliminate_player(B)
+	check_equal(_play(turns, 3), "D C D", "nobody living skipped")
+
+
+func test_iterators_and_triggers_follow_the_turn_order() -> void:
+	var turns := _table(A)
+	var fired: Array = []
+	turns.trigger_fired.connect(
+		func(trigger_id: int, controller_id: int, player_id: int) -> void:
+			fired.append([trigger_id, controller_id, player_id])
+	)
+	check_equal(turns.add_turn_trigger(1, A, TurnSystem.TRIGGER_CONTROLLER), OK, "trigger 1")
+	check_equal(turns.add_turn_trigger(2, B, TurnSystem.TRIGGER_OPPONENTS), OK, "trigger 2")
+	check_equal(turns.add_turn_trigger(3, C, TurnSystem.TRIGGER_EVERYONE), OK, "trigger 3")
+	_play(turns, 3)
+	check_equal(turns.get_players_from_current(), PackedInt64Array([C, D, A, B]), "from current")
+	check_equal(turns.get_opponents_in_turn_order(), PackedInt64Array([D, A, B]), "opponents")
+	check_equal(
+		fired,
+		[[1, A, A], [2, B, A], [3, C, A], [3, C, B], [3, C, C], [2, B, C]],
+		"triggers on A's, B's and C's turns"
+	)
+	turns.reverse_turn_order()
+	check_equal(turns.get_opponents_in_turn_order(), PackedInt64Array([B, A, D]), "reversed")
+
+
+# --- Refusals -----------------------------------------------------------------------------------
+
+
+func test_bad_seat_input_is_refused_and_changes_nothing() -> void:
+	var turns := _table(A)
+	turns.next_turn()
+	turns.eliminate_player(D)
+	var before := turns.to_json()
+	var cases := [
+		[
+			func() -> Variant: return turns.setup_seats(PackedInt64Array([A, A]), 1),
+			"seated twice",
+			ERR_INVALID_PARAMETER
+		],
+		[
+			func() -> Variant: return turns.setup_seats(PackedInt64Array(), 1),
+			"invalid seating",
+			ERR_INVALID_PARAMETER
+		],
+		[
+			func() -> Variant: return turns.setup_seats(PackedInt64Array([-2]), 1),
+			"player id -2 is out of range",
+			ERR_INVALID_PARAMETER
+		],
+		[
+			func() -> Variant: return turns.grant_extra_turn(99),
+			"player 99 is not seated",
+			ERR_DOES_NOT_EXIST
+		],
+		[
+			func() -> Variant: return turns.grant_extra_turn(D),
+			"player 13 has been eliminated",
+			ERR_UNAVAILABLE
+		],
+		[
+			func() -> Variant: return turns.exchange_turns(B, B),
+			"with themselves",
+			ERR_INVALID_PARAMETER
+		],
+		[func() -> Variant: return turns.eliminate_player(D), "eliminated", ERR_UNAVAILABLE],
+		[
+			func() -> Variant: return turns.add_turn_trigger(1, A, 3),
+			"trigger scope",
+			ERR_INVALID_PARAMETER
+		],
+		[
+			func() -> Variant: return turns.remove_turn_trigger(4),
+			"trigger 4 is not registered",
+			ERR_DOES_NOT_EXIST
+		],
+		[func() -> Variant: return turns.get_upcoming_players(-1), "depth", PackedInt64Array()],
+		[func() -> Variant: return turns.is_player_eliminated(99), "not seated", false],
+	]
+	for case in cases:
+		var result: Variant = expect_error(case[0], case[1])
+		check_equal(result, case[2], "return value when refusing '%s'" % case[1])
+		check_equal(turns.to_json(), before, "state after refusing '%s'" % case[1])
+
+
+## Players A, B, C, D clockwise, [param first] first, in seat mode.
+func _table(first: int) -> TurnSystem:
+	var turns := TurnSystem.new()
+	turns.setup_seats_with_first_player(PackedInt64Array([A, B, C, D]), first)
+	turns.set_mode(TurnSystem.MODE_SEATS)
+	return turns
+
+
+## Plays [param count] turns and names them ("A B C A* D").
+func _play(turns: TurnSystem, count: int) -> String:
+	var names := PackedStringArray()
+	for i in count:
+		var player := turns.next_turn()
+		names.append("ABCD"[player - A] + ("*" if turns.is_extra_turn() else ""))
+	return " ".join(names)
