@@ -441,6 +441,37 @@ func test_the_same_seed_plays_the_same_game() -> void:
 	other.free()
 
 
+func test_seat_order_and_initiative_can_decide_the_round() -> void:
+	var rules := _rules(21, 4, {"activation_order": "seats"})
+	_keep_all(rules)
+	var order: Array[int] = []
+	while rules.get_round() == 1:
+		var active := rules.draw_next_token()
+		order.append(active)
+		rules.pass_activation(active)
+	check_equal(order.size(), 16, "16 activations")
+	for index in order.size():
+		check_equal(order[index], (order[0] + index) % 4, "seat order, draw %d" % index)
+	rules.free()
+	rules = GameRules.new()
+	rules.randomize_seed = false
+	rules.activation_order = GameRules.ORDER_INITIATIVE
+	check_equal(rules.setup([0, 1, 2], {}), OK, "initiative setup from the inspector property")
+	_keep_all(rules)
+	var counts := {0: 0, 1: 0, 2: 0}
+	order.clear()
+	while rules.get_round() == 1:
+		var active := rules.draw_next_token()
+		order.append(active)
+		counts[active] += 1
+		rules.pass_activation(active)
+	check_equal(order.slice(0, 6), [0, 1, 2, 0, 1, 2] as Array[int], "equal speeds alternate")
+	check_equal(counts, {0: 4, 1: 4, 2: 4}, "each player's tokens, once each")
+	rules.activation_order = 7
+	expect_error(func() -> Error: return rules.setup([0, 1], {}), "activation_order")
+	rules.free()
+
+
 ## A game of [param player_count] players on the starter set, seeded and set up.
 func _rules(seed_value: int, player_count: int, overrides: Dictionary) -> GameRules:
 	var rules := GameRules.new()

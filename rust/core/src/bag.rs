@@ -218,14 +218,37 @@ impl Bag {
             self.shuffle();
         }
         let token = self.tokens.pop().ok_or(BagError::Empty)?;
+        Ok(self.record_draw(token))
+    }
+
+    /// Takes `player`'s next token out of the bag (the one of theirs a plain draw would reach
+    /// first), for rounds whose order is decided elsewhere (seat order, initiative): the bag
+    /// still counts every player's activations.
+    pub fn draw_for(&mut self, player: PlayerId) -> Result<Draw, BagError> {
+        if !self.shuffled {
+            self.shuffle();
+        }
+        self.tally_index(player)
+            .ok_or(BagError::UnknownPlayer { player })?;
+        let index = self
+            .tokens
+            .iter()
+            .rposition(|token| token.owner == player)
+            .ok_or(BagError::NoTokensLeft { player })?;
+        let token = self.tokens.remove(index);
+        Ok(self.record_draw(token))
+    }
+
+    /// Books `token`, just taken out of the bag, as drawn.
+    fn record_draw(&mut self, token: Token) -> Draw {
         if let Some(tally) = self.tallies.iter_mut().find(|t| t.player == token.owner) {
             tally.remaining -= 1;
         }
         self.drawn.push(token);
-        Ok(Draw {
+        Draw {
             token,
             remaining: self.remaining(),
-        })
+        }
     }
 
     /// Whether no token is left to draw.

@@ -89,6 +89,12 @@ pub enum BagError {
         /// The id asked about.
         player: PlayerId,
     },
+    /// A draw for a player whose tokens have all been drawn or removed.
+    #[error("player {player} has no tokens left in the bag")]
+    NoTokensLeft {
+        /// Who.
+        player: PlayerId,
+    },
     /// A draw from a bag with no tokens left.
     #[error("the bag is empty: no token to draw")]
     Empty,

@@ -9,10 +9,11 @@ use std::collections::VecDeque;
 use godot::classes::{INode, Node};
 use godot::global::Error;
 use godot::prelude::*;
+use horizons_edge_core::game::activation::ActivationOrder;
 use horizons_edge_core::ids::count_from_raw;
 use horizons_edge_core::{
-    Action, Command, Event, EventRecord, Game, GameConfig, GameError, Phase, PlayerId, PlayerSetup,
-    RandomStream, RulesError,
+    Action, Command, Event, EventRecord, Game, GameConfig, GameError, InputError, Phase, PlayerId,
+    PlayerSetup, RandomStream, RulesError,
 };
 use serde_json::Value;
 
@@ -74,6 +75,12 @@ pub struct GameRules {
     /// to replay a seed).
     #[export]
     randomize_seed: bool,
+    /// Who acts next in a round: [constant ORDER_BAG] (a random token, the default),
+    /// [constant ORDER_SEATS] (seat order from a random first player) or
+    /// [constant ORDER_INITIATIVE] (a charge race, speed 10 × tokens). Each player still gets
+    /// exactly their tokens' worth of activations.
+    #[export(enum = (Bag = 0, Seats = 1, Initiative = 2))]
+    activation_order: i64,
     /// Cards in an opening hand (London mulligan).
     #[export(range = (0.0, 30.0, or_greater))]
     opening_hand_size: i64,
@@ -133,6 +140,7 @@ impl INode for GameRules {
         GameRules {
             seed: 0,
             randomize_seed: true,
+            activation_order: Self::ORDER_BAG,
             opening_hand_size: defaults.opening_hand_size.into(),
             hand_limit: defaults.hand_limit.into(),
             energy_per_round: defaults.energy_per_round.into(),
@@ -174,6 +182,15 @@ impl GameRules {
     /// [method get_phase] before [method setup].
     #[constant]
     pub const PHASE_NONE: i64 = -1;
+    /// [member activation_order]: a random token from the bag decides.
+    #[constant]
+    pub const ORDER_BAG: i64 = 0;
+    /// [member activation_order]: seat order, clockwise from a first player drawn each round.
+    #[constant]
+    pub const ORDER_SEATS: i64 = 1;
+    /// [member activation_order]: a charge race; more tokens, more frequent turns.
+    #[constant]
+    pub const ORDER_INITIATIVE: i64 = 2;
     /// Stands for "no player" where an id is returned.
     #[constant]
     pub const NO_PLAYER: i64 = -1;
@@ -649,7 +666,19 @@ impl GameRules {
         let optional = |what: &'static str, raw: i64| -> Result<Option<u32>, RulesError> {
             Ok((raw != 0).then_some(count(what, raw)?))
         };
+        let activation_order = match self.activation_order {
+            Self::ORDER_BAG => ActivationOrder::Bag,
+            Self::ORDER_SEATS => ActivationOrder::Seats,
+            Self::ORDER_INITIATIVE => ActivationOrder::Initiative,
+            raw => Err(InputError::CountOutOfRange {
+                what: "activation_order",
+                raw,
+                min: Self::ORDER_BAG,
+                max: Self::ORDER_INITIATIVE,
+            })?,
+        };
         let config = GameConfig {
+            activation_order,
             opening_hand_size: count("opening_hand_size", self.opening_hand_size)?,
             hand_limit: count("hand_limit", self.hand_limit)?,
             energy_per_round: count("energy_per_round", self.energy_per_round)?,

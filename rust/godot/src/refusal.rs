@@ -53,7 +53,7 @@ fn code_of(error: &RulesError) -> Error {
             Error::ERR_INVALID_PARAMETER
         }
         RulesError::Bag(BagError::UnknownPlayer { .. }) => Error::ERR_DOES_NOT_EXIST,
-        RulesError::Bag(BagError::Empty) => Error::ERR_UNAVAILABLE,
+        RulesError::Bag(BagError::Empty | BagError::NoTokensLeft { .. }) => Error::ERR_UNAVAILABLE,
         RulesError::Bag(BagError::TokenIdsExhausted) => Error::ERR_OUT_OF_MEMORY,
         RulesError::Save(SaveError::Malformed(_)) => Error::ERR_PARSE_ERROR,
         RulesError::Save(SaveError::WrongFormat { .. } | SaveError::UnsupportedVersion { .. }) => {

@@ -422,3 +422,23 @@ fn garbage_and_truncated_saves_are_rejected() {
         );
     }
 }
+
+#[test]
+fn draw_for_takes_that_players_next_token_and_refuses_otherwise() {
+    let mut bag = filled(3, 2);
+    bag.shuffle();
+    let expected = bag
+        .peek(6)
+        .into_iter()
+        .find(|token| token.owner == p(2))
+        .unwrap();
+    let draw = bag.draw_for(p(2)).unwrap();
+    assert_eq!(draw.token, expected);
+    assert_eq!(draw.remaining, 5);
+    assert_eq!(bag.tally(p(2)).unwrap().remaining, 1);
+    bag.draw_for(p(2)).unwrap();
+    let error = assert_refused_unchanged(&mut bag, |bag| bag.draw_for(p(2)).map(drop));
+    assert_eq!(error, BagError::NoTokensLeft { player: p(2) });
+    let error = assert_refused_unchanged(&mut bag, |bag| bag.draw_for(p(7)).map(drop));
+    assert_eq!(error, BagError::UnknownPlayer { player: p(7) });
+}

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::error::GameError;
+use crate::game::activation::ActivationOrder;
 use crate::game::effects::{Effect, ObjectDef};
 use crate::ids::{CardId, PlayerId};
 
@@ -119,6 +120,9 @@ pub struct GameConfig {
     pub resources_per_round: u32,
     /// Resources each player starts with. Default 0.
     pub starting_resources: u32,
+    /// Where each next activation comes from: `bag` (default), `seats` or `initiative` (see
+    /// [`crate::game::activation`]).
+    pub activation_order: ActivationOrder,
     /// Command tiers from 0 up. Default 4 tokens, then 5 for 100 resources and 10 energy, then 6
     /// for 200 resources and 20 energy.
     pub command_tiers: Vec<CommandTier>,
@@ -152,6 +156,7 @@ impl Default for GameConfig {
             energy_per_round: 10,
             resources_per_round: 50,
             starting_resources: 0,
+            activation_order: ActivationOrder::Bag,
             command_tiers: vec![
                 CommandTier {
                     tokens: 4,

@@ -2,11 +2,13 @@
 //! activations, elimination and the end of the game.
 
 use crate::error::{GameError, RulesError};
+use crate::game::activation::Sequencer;
 use crate::game::config::GameConfig;
 use crate::game::event::Event;
 use crate::game::state::{GameState, Phase};
 use crate::game::{Emitter, layers, streams};
 use crate::ids::PlayerId;
+use crate::random::RandomStream;
 
 /// Refuses unless the game has started and not ended.
 pub fn ensure_running(state: &GameState) -> Result<(), GameError> {
@@ -92,15 +94,20 @@ pub fn begin_round(
     state
         .bag
         .reseed_stream(state.seed, streams::BAG_ROUND | u64::from(round));
-    for player in state.players.iter().filter(|p| !p.eliminated) {
-        let tokens = config.tokens_at(player.command_tier);
-        state.bag.add_player_tokens(player.id, tokens)?;
-        out.push(Event::TokensContributed {
-            player: player.id,
-            tokens,
-        });
+    let contributions: Vec<(PlayerId, u32)> = state
+        .living()
+        .map(|p| (p.id, config.tokens_at(p.command_tier)))
+        .collect();
+    for &(player, tokens) in &contributions {
+        state.bag.add_player_tokens(player, tokens)?;
+        out.push(Event::TokensContributed { player, tokens });
     }
     state.bag.shuffle();
+    state.sequencer = Sequencer::for_round(
+        config.activation_order,
+        &contributions,
+        &mut RandomStream::derived(state.seed, streams::SEATS_ROUND | u64::from(round)),
+    )?;
     out.push(Event::BagFilled {
         tokens: state.bag.remaining(),
     });
@@ -124,7 +131,10 @@ pub fn draw_token(state: &mut GameState, out: &mut Emitter) -> Result<(), RulesE
             .into());
         }
     }
-    let draw = state.bag.draw()?;
+    let draw = match state.sequencer.next(&state.bag)? {
+        Some(player) => state.bag.draw_for(player)?,
+        None => state.bag.draw()?,
+    };
     let player = draw.token.owner;
     out.push(Event::TokenDrawn {
         player,
@@ -190,6 +200,7 @@ pub fn eliminate(
         p.eliminated = true;
     }
     let tokens_removed = state.bag.remove_player_tokens(player).unwrap_or(0);
+    state.sequencer.eliminate(player)?;
     out.push(Event::PlayerEliminated {
         player,
         tokens_removed,

@@ -18,6 +18,7 @@
 //! owner.
 
 pub mod actions;
+pub mod activation;
 pub mod bots;
 pub mod command;
 pub mod config;
@@ -48,6 +49,8 @@ pub mod streams {
     pub const DECKS: u64 = 2 << 32;
     /// Bot decisions.
     pub const BOTS: u64 = 3 << 32;
+    /// The first player of round `r` in seat order uses stream `SEATS_ROUND | r`.
+    pub const SEATS_ROUND: u64 = 4 << 32;
 }
 
 /// The most players in one game.
@@ -184,6 +187,7 @@ impl Game {
             round: 0,
             active: None,
             bag: crate::bag::Bag::new(seed),
+            sequencer: activation::Sequencer::Bag,
             objects: Vec::new(),
             effects: Vec::new(),
             counters: Counters::default(),

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::bag::Bag;
+use crate::game::activation::Sequencer;
 use crate::game::config::GameConfig;
 use crate::game::layers::{ContinuousEffect, GameObject};
 use crate::ids::{CardId, PlayerId};
@@ -154,6 +155,9 @@ pub struct GameState {
     pub active: Option<PlayerId>,
     /// The command token bag of the current round.
     pub bag: Bag,
+    /// Who acts next when the config's activation order is not the bag.
+    #[serde(default)]
+    pub sequencer: Sequencer,
     /// Units, buildings and tokens in play.
     pub objects: Vec<GameObject>,
     /// Continuous effects on objects, oldest first.

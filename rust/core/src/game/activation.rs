@@ -1,0 +1,130 @@
+//! Who acts next in a round: one model with three sources. Every living player's activations for
+//! the round are their tokens in the bag (so counts, odds and the display work the same way);
+//! [`ActivationOrder`] decides which player's token comes out next:
+//!
+//! - `bag` — a uniformly random token (the Horizon's Edge default);
+//! - `seats` — seat order ([`SeatOrder`]) clockwise from a first player chosen at random each
+//!   round, passing over players whose tokens are used up;
+//! - `initiative` — a charge race ([`Initiative`]) in which each player's speed is 10 × their
+//!   tokens for the round, so more tokens mean more frequent turns; a player whose tokens are
+//!   used up leaves the race.
+//!
+//! All three run inside [`crate::game::Game::apply`]: the same commands, events, log, saves and
+//! replays.
+
+use serde::{Deserialize, Serialize};
+
+use crate::bag::Bag;
+use crate::error::RulesError;
+use crate::ids::{PlayerId, UnitId};
+use crate::random::RandomStream;
+use crate::turns::initiative::{Initiative, InitiativeCommand, Side, UnitSpec};
+use crate::turns::seats::{SeatCommand, SeatOrder};
+
+/// Speed per token in an initiative round.
+pub const SPEED_PER_TOKEN: u32 = 10;
+
+/// Where the next activation of a round comes from (config `activation_order`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ActivationOrder {
+    /// A random token from the bag.
+    #[default]
+    Bag,
+    /// Seat order from a random first player.
+    Seats,
+    /// A charge race, speed proportional to tokens.
+    Initiative,
+}
+
+/// The round's sequencer for the order in force.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "order", rename_all = "snake_case")]
+pub enum Sequencer {
+    /// The bag decides.
+    #[default]
+    Bag,
+    /// The round's seat order.
+    Seats(SeatOrder),
+    /// The round's race.
+    Initiative(Initiative),
+}
+
+impl Sequencer {
+    /// The sequencer of a round whose bag holds `contributions` (living players in seat order,
+    /// with their tokens); `rng` is the round's own stream.
+    pub fn for_round(
+        order: ActivationOrder,
+        contributions: &[(PlayerId, u32)],
+        rng: &mut RandomStream,
+    ) -> Result<Sequencer, RulesError> {
+        Ok(match order {
+            ActivationOrder::Bag => Sequencer::Bag,
+            ActivationOrder::Seats => {
+                let players = contributions.iter().map(|&(player, _)| player).collect();
+                Sequencer::Seats(SeatOrder::new(players, rng)?)
+            }
+            ActivationOrder::Initiative => {
+                let mut race = Initiative::new();
+                for &(player, tokens) in contributions {
+                    let speed = tokens.saturating_mul(SPEED_PER_TOKEN);
+                    let unit = UnitSpec::new(UnitId(player.0), Side::Player, speed);
+                    race.apply(InitiativeCommand::AddUnit(unit))?;
+                }
+                Sequencer::Initiative(race)
+            }
+        })
+    }
+
+    /// The player whose token is drawn next, advancing the seat order or the race; `None` when
+    /// the bag decides. `bag` must not be empty.
+    pub fn next(&mut self, bag: &Bag) -> Result<Option<PlayerId>, RulesError> {
+        let has_tokens = |player: PlayerId| bag.tally(player).is_ok_and(|t| t.remaining > 0);
+        // Every pass either finds a player or retires one, so this bounds the search.
+        let attempts = 2 * bag.tallies().len() + 2;
+        match self {
+            Sequencer::Bag => return Ok(None),
+            Sequencer::Seats(seats) => {
+                for _ in 0..attempts {
+                    seats.apply(SeatCommand::NextTurn)?;
+                    if let Some(player) = seats.current_player().filter(|&p| has_tokens(p)) {
+                        return Ok(Some(player));
+                    }
+                }
+            }
+            Sequencer::Initiative(race) => {
+                for _ in 0..attempts {
+                    race.apply(InitiativeCommand::NextTurn)?;
+                    let Some(unit) = race.active() else { continue };
+                    let player = PlayerId(unit.0);
+                    if has_tokens(player) {
+                        return Ok(Some(player));
+                    }
+                    race.apply(InitiativeCommand::RemoveUnit { unit })?;
+                }
+            }
+        }
+        // Unreachable while the bag holds tokens of a seated player; the bag's own draw is a
+        // safe answer.
+        Ok(None)
+    }
+
+    /// Takes an eliminated player out of the seat order or the race.
+    pub fn eliminate(&mut self, player: PlayerId) -> Result<(), RulesError> {
+        match self {
+            Sequencer::Bag => {}
+            Sequencer::Seats(seats) => {
+                if seats.is_living(player) {
+                    seats.apply(SeatCommand::Eliminate { player })?;
+                }
+            }
+            Sequencer::Initiative(race) => {
+                let unit = UnitId(player.0);
+                if race.unit(unit).is_some() {
+                    race.apply(InitiativeCommand::RemoveUnit { unit })?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
