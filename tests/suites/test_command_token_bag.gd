@@ -243,6 +243,21 @@ func test_drawing_from_an_empty_bag_returns_null() -> void:
 
 
 ## A bag with the given seed and one entry of tokens per player (player ids 0, 1, ...), shuffled.
+func test_odds_are_exact_from_the_counts_left() -> void:
+	var bag := _bag(12, [3, 1])
+	check(is_equal_approx(bag.get_chance_within(1, 1), 0.25), "1 of 4 next")
+	check(is_equal_approx(bag.get_chance_within(1, 2), 0.5), "within 2: 1 - 3/4 * 2/3")
+	check_equal(bag.get_chance_within(1, 4), 1.0, "within every draw left")
+	check_equal(bag.get_chance_within(0, 0), 0.0, "within no draw")
+	check_equal(bag.get_expected_activations_before(1), 1.5, "3 others / (1 + 1)")
+	check_equal(bag.get_expected_activations_before(0), 0.25, "1 other / (3 + 1)")
+	bag.remove_player_tokens(1)
+	check_equal(bag.get_expected_activations_before(1), -1.0, "no token left")
+	var refused: Variant = expect_error(func() -> float: return bag.get_chance_within(9, 1), "9")
+	check_equal(refused, -1.0, "unknown player")
+	expect_error(func() -> float: return bag.get_chance_within(0, -1), "draw count")
+
+
 func _bag(seed_value: int, tokens_per_player: Array) -> CommandTokenBag:
 	var bag := CommandTokenBag.new()
 	bag.set_seed(seed_value)

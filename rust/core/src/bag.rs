@@ -6,6 +6,7 @@
 //! Per-player counts are kept in a tally of at most [`MAX_PLAYERS`] entries, so asking how many
 //! tokens a player has left never scans the bag.
 
+mod odds;
 mod save;
 
 use serde::{Deserialize, Serialize};

@@ -245,6 +245,33 @@ impl CommandTokenBag {
             .collect()
     }
 
+    /// The exact chance (0.0 to 1.0) that at least one of the next [param draws] draws is
+    /// [param player_id]'s (hypergeometric, from the counts left, never from the hidden order).
+    /// [code]-1.0[/code] (and an error) for a player with no tokens in the bag this round or a
+    /// negative [param draws].
+    #[func]
+    pub fn get_chance_within(&self, player_id: i64, draws: i64) -> Result<f64, Refusal> {
+        refusing("CommandTokenBag.get_chance_within", || {
+            let draws = count_from_raw("draw count", draws, 0, u32::MAX)?;
+            Ok(self
+                .bag
+                .chance_within(PlayerId::from_raw(player_id)?, draws)?)
+        })
+    }
+
+    /// The expected number of other players' activations before [param player_id]'s next one,
+    /// exactly [code](others left) / (theirs left + 1)[/code]; [code]-1.0[/code] when they have
+    /// no token left (and an error for a player with no tokens in the bag this round).
+    #[func]
+    pub fn get_expected_activations_before(&self, player_id: i64) -> Result<f64, Refusal> {
+        refusing("CommandTokenBag.get_expected_activations_before", || {
+            let expected = self
+                .bag
+                .expected_activations_before(PlayerId::from_raw(player_id)?)?;
+            Ok(expected.unwrap_or(-1.0))
+        })
+    }
+
     /// Empties the bag and forgets this round's players and history. The random stream and the
     /// token numbering carry on.
     #[func]

@@ -165,6 +165,7 @@ macro_rules! value_or_fallback {
 
 value_or_fallback! {
     i64 => -1, "`int` results: the value, or `-1`.";
+    f64 => -1.0, "`float` results: the value, or `-1.0`.";
     bool => false, "`bool` results: the answer, or `false`.";
     PackedInt64Array => PackedInt64Array::new(), "Id lists: the array, or an empty one.";
     VarDictionary => VarDictionary::new(), "Dictionaries: the Dictionary, or an empty one.";

@@ -1,0 +1,46 @@
+//! The odds of the draws to come, computed exactly from the counts left in the bag (never from
+//! its hidden order): what a player sees on the display and what an AI may reason with.
+//!
+//! With `n` tokens left of which `m` are a player's, every order of the remaining tokens is
+//! equally likely, so:
+//! - the next draw is theirs with chance `m / n`;
+//! - one of the next `k` draws is theirs with chance `1 − C(n − m, k) / C(n, k)` (hypergeometric),
+//!   evaluated as the product `1 − ∏_{i<k} (n − m − i) / (n − i)`;
+//! - the expected number of other players' activations before their next one is
+//!   `(n − m) / (m + 1)` (each of the `n − m` other tokens comes before all `m` of theirs with
+//!   chance `1 / (m + 1)`).
+
+use crate::bag::Bag;
+use crate::error::BagError;
+use crate::ids::PlayerId;
+
+impl Bag {
+    /// The chance that at least one of the next `draws` draws is `player`'s (1.0 when `draws`
+    /// reaches every token left and they have one; 0.0 when they have none left).
+    pub fn chance_within(&self, player: PlayerId, draws: u32) -> Result<f64, BagError> {
+        let mine = self.tally(player)?.remaining;
+        let left = self.remaining();
+        if mine == 0 {
+            return Ok(0.0);
+        }
+        let others = left - mine;
+        if draws > others {
+            return Ok(1.0);
+        }
+        let none = (0..draws).fold(1.0, |product, i| {
+            product * f64::from(others - i) / f64::from(left - i)
+        });
+        Ok(1.0 - none)
+    }
+
+    /// The expected number of other players' activations before `player`'s next one, or `None`
+    /// when they have no token left this round.
+    pub fn expected_activations_before(&self, player: PlayerId) -> Result<Option<f64>, BagError> {
+        let mine = self.tally(player)?.remaining;
+        if mine == 0 {
+            return Ok(None);
+        }
+        let others = self.remaining() - mine;
+        Ok(Some(f64::from(others) / f64::from(mine + 1)))
+    }
+}
