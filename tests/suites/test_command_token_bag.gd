@@ -258,6 +258,20 @@ func test_odds_are_exact_from_the_counts_left() -> void:
 	expect_error(func() -> float: return bag.get_chance_within(0, -1), "draw count")
 
 
+func test_sampled_futures_leave_the_bag_untouched() -> void:
+	var bag := _bag(13, [2, 2, 1])
+	var peeked := bag.peek_tokens(5)
+	var futures := bag.sample_rest_of_round(50, 99)
+	check_equal(futures.size(), 50, "fifty futures")
+	for future in futures:
+		var sorted := Array(future)
+		sorted.sort()
+		check_equal(sorted, [0, 0, 1, 1, 2], "each holds the tokens left")
+	check_equal(bag.sample_rest_of_round(50, 99), futures, "same seed, same futures")
+	check_equal(bag.draw_token().token_id, peeked[0].token_id, "the bag's own draws did not move")
+	expect_error(func() -> Array: return bag.sample_rest_of_round(-1, 0), "sample count")
+
+
 func _bag(seed_value: int, tokens_per_player: Array) -> CommandTokenBag:
 	var bag := CommandTokenBag.new()
 	bag.set_seed(seed_value)

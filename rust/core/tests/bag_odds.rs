@@ -96,3 +96,29 @@ fn odds_edge_cases_are_exact() {
     assert_eq!(bag.expected_activations_before(one).unwrap(), None);
     assert!(bag.chance_within(PlayerId(5), 1).is_err());
 }
+
+#[test]
+fn sampled_futures_are_uniform_and_leave_the_bag_alone() {
+    let bag = bag(31, &[1, 3], 0);
+    let before = bag.to_json();
+    let futures = bag.sample_rest(8_000, 5);
+    assert_eq!(bag.to_json(), before, "sampling moved the bag");
+    assert_eq!(
+        futures,
+        bag.sample_rest(8_000, 5),
+        "same seed, same futures"
+    );
+    // Player 0's single token is equally likely at each of the 4 positions: 2 000 expected
+    // each, standard deviation ≈ 39; 5 deviations of tolerance.
+    for position in 0..4 {
+        let hits = futures
+            .iter()
+            .filter(|f| f[position] == PlayerId(0))
+            .count();
+        assert!(
+            (hits as i64 - 2_000).abs() < 195,
+            "position {position}: {hits}"
+        );
+    }
+    assert!(futures.iter().all(|f| f.len() == 4));
+}

@@ -140,9 +140,11 @@ impl CommandTokenBag {
     pub fn draw_token(&mut self) -> Result<Gd<CommandToken>, Refusal> {
         self.writable("CommandTokenBag.draw_token")?;
         let draw = refusing("CommandTokenBag.draw_token", || Ok(self.bag.draw()?))?;
-        self.signals()
-            .token_drawn()
-            .emit(draw.token.owner.to_raw(), i64::from(draw.remaining));
+        if self.base().has_connections("token_drawn") {
+            self.signals()
+                .token_drawn()
+                .emit(draw.token.owner.to_raw(), i64::from(draw.remaining));
+        }
         if draw.remaining == 0 {
             self.signals().bag_emptied().emit();
         }
@@ -269,6 +271,27 @@ impl CommandTokenBag {
                 .bag
                 .expected_activations_before(PlayerId::from_raw(player_id)?)?;
             Ok(expected.unwrap_or(-1.0))
+        })
+    }
+
+    /// [param samples] possible futures of this round for Monte Carlo planning (an AI weighing
+    /// its options): each the owners of the tokens left, in a uniformly random order drawn from
+    /// a fresh stream seeded with [param seed]. The bag and its own draws are untouched. At most
+    /// 100 000 samples; an empty array (and an error) otherwise.
+    #[func]
+    pub fn sample_rest_of_round(
+        &self,
+        samples: i64,
+        seed: i64,
+    ) -> Result<Array<PackedInt64Array>, Refusal> {
+        refusing("CommandTokenBag.sample_rest_of_round", || {
+            let samples = count_from_raw("sample count", samples, 0, 100_000)?;
+            Ok(self
+                .bag
+                .sample_rest(samples as usize, seed as u64)
+                .iter()
+                .map(|order| order.iter().map(|p| p.to_raw()).collect())
+                .collect())
         })
     }
 

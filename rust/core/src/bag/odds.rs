@@ -1,5 +1,6 @@
 //! The odds of the draws to come, computed exactly from the counts left in the bag (never from
-//! its hidden order): what a player sees on the display and what an AI may reason with.
+//! its hidden order): what a player sees on the display and what an AI may reason with; and
+//! sampled futures of the round for Monte Carlo planning.
 //!
 //! With `n` tokens left of which `m` are a player's, every order of the remaining tokens is
 //! equally likely, so:
@@ -13,6 +14,7 @@
 use crate::bag::Bag;
 use crate::error::BagError;
 use crate::ids::PlayerId;
+use crate::random::RandomStream;
 
 impl Bag {
     /// The chance that at least one of the next `draws` draws is `player`'s (1.0 when `draws`
@@ -42,5 +44,23 @@ impl Bag {
         }
         let others = self.remaining() - mine;
         Ok(Some(f64::from(others) / f64::from(mine + 1)))
+    }
+}
+
+impl Bag {
+    /// `samples` possible futures of this round: each the owners of the tokens left, in a
+    /// uniformly random order drawn from a fresh stream seeded with `seed`. The bag and its own
+    /// stream are untouched, so an AI can weigh plans over plausible futures without moving the
+    /// game's draws.
+    pub fn sample_rest(&self, samples: usize, seed: u64) -> Vec<Vec<PlayerId>> {
+        let mut stream = RandomStream::from_seed(seed);
+        let owners: Vec<PlayerId> = self.tokens.iter().map(|token| token.owner).collect();
+        (0..samples)
+            .map(|_| {
+                let mut order = owners.clone();
+                stream.shuffle(&mut order);
+                order
+            })
+            .collect()
     }
 }
