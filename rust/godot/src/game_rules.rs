@@ -842,11 +842,17 @@ impl GameRules {
         self.emitting = true;
         while let Some(item) = self.pending.pop_front() {
             match item {
+                // Payloads are built only for signals someone listens to: converting every
+                // event to a Dictionary would cost more than the rules themselves.
                 Pending::Record(record) => {
-                    self.emit_event(&record.event);
-                    self.signals()
-                        .event_logged()
-                        .emit(&record_dictionary(&record));
+                    if signal_of(&record.event).is_some_and(|name| self.is_heard(name)) {
+                        self.emit_event(&record.event);
+                    }
+                    if self.is_heard("event_logged") {
+                        self.signals()
+                            .event_logged()
+                            .emit(&record_dictionary(&record));
+                    }
                 }
                 Pending::Rejected(player, reason) => {
                     self.signals()
@@ -858,7 +864,12 @@ impl GameRules {
         self.emitting = false;
     }
 
-    /// The event's own signal, if it has one.
+    /// Whether anything is connected to `signal`.
+    fn is_heard(&self, signal: &str) -> bool {
+        self.base().has_connections(signal)
+    }
+
+    /// Emits the event's own signal (see [`signal_of`]).
     fn emit_event(&mut self, event: &Event) {
         let mut signals = self.signals();
         match event {
@@ -920,6 +931,27 @@ impl GameRules {
             _ => {}
         }
     }
+}
+
+/// The name of the event's own signal, if it has one.
+fn signal_of(event: &Event) -> Option<&'static str> {
+    Some(match event {
+        Event::GameStarted { .. } => "game_started",
+        Event::MulliganTaken { .. } => "mulligan_taken",
+        Event::HandKept { .. } => "hand_kept",
+        Event::RoundStarted { .. } => "round_started",
+        Event::TokenDrawn { .. } => "token_drawn",
+        Event::BagEmptied => "bag_emptied",
+        Event::TurnChanged { .. } => "turn_changed",
+        Event::ActionResolved { cause: None, .. } => "action_completed",
+        Event::ActionResolved { cause: Some(_), .. } => "reaction_resolved",
+        Event::CommandUpgraded { .. } => "command_upgraded",
+        Event::ActivationEnded { .. } => "activation_ended",
+        Event::RoundEnded { .. } => "round_ended",
+        Event::PlayerEliminated { .. } => "player_eliminated",
+        Event::GameOver { .. } => "game_over",
+        _ => return None,
+    })
 }
 
 /// `raw` as a player id, or a refusal naming `method`.
