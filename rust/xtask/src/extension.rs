@@ -75,7 +75,7 @@ pub fn build(profile: Profile) -> Result<PathBuf> {
 
 /// The library's file name in `bin/` for this platform, e.g.
 /// `libhorizons_edge.linux.debug.x86_64.so` (matching `horizons_edge.gdextension`).
-fn library_name(profile: Profile) -> String {
+pub fn library_name(profile: Profile) -> String {
     // Rust's OS names (linux, windows, macos) are Godot's; only the ARM architecture differs.
     let os = std::env::consts::OS;
     let arch = match std::env::consts::ARCH {

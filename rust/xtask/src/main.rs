@@ -4,11 +4,14 @@
 //! - `test` — every check: formatting, clippy, Rust tests, GDScript lint, the extension build,
 //!   the headless Godot suites and the class-docs check. What `.ci/run` runs.
 //! - `build [--release]` — build the extension and copy it into the addon.
+//! - `bench` — the GDScript reference design against the Rust classes in one Godot process.
+//! - `simulate` — the Monte Carlo balance and fairness report (`rust/simulate`).
 //! - `godot` — make sure a Godot 4 is available and print how it is run.
 //!
 //! See [`godot`] for how Godot is found or fetched without touching the system.
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod bench;
 mod demo;
 mod docs;
 mod extension;
@@ -17,6 +20,7 @@ mod godot;
 mod headless;
 mod paths;
 mod process;
+mod simulate;
 mod test;
 
 use std::process::ExitCode;
@@ -33,6 +37,10 @@ commands:
   test [--godot]      run every check (what CI runs); --godot: only GDScript lint and
                       the Godot-side checks
   build [--release]   build the extension and copy it into the addon
+  bench               GDScript reference vs the Rust classes, side by side in Godot
+                      (release library; criterion benches: cargo bench -p horizons-edge-core)
+  simulate [-- <options>]
+                      Monte Carlo balance and fairness report (see rust/simulate)
   godot               find or fetch Godot 4 and print its command
 ";
 
@@ -47,6 +55,8 @@ fn main() -> ExitCode {
     };
     let outcome = match command {
         "demo" => demo::run(rest),
+        "bench" => bench::run(rest),
+        "simulate" => simulate::run(rest),
         "test" => test::run(rest),
         "build" => extension::Profile::from_args(rest).and_then(|profile| {
             extension::build(profile)?;
