@@ -89,3 +89,29 @@ pub fn simulate(
     stats.rounds = rounds;
     stats
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_position_is_tallied_once_per_round_and_streaks_fit_the_tokens() {
+        let stats = simulate(3, 2, 3_000, 7, &|_| {});
+        assert_eq!(stats.rounds, 3_000);
+        assert_eq!(stats.positions.len(), 6);
+        for counts in &stats.positions {
+            assert_eq!(counts.iter().sum::<u64>(), 3_000);
+        }
+        assert_eq!(stats.longest.iter().sum::<u64>(), 3_000);
+        assert!(stats.longest[3..].iter().all(|&n| n == 0), "no run beyond 2 tokens");
+        assert!(stats.share_longer_than(1) > 0.0 && stats.share_longer_than(2) == 0.0);
+    }
+
+    #[test]
+    fn merged_runs_add_up() {
+        let mut total = simulate(2, 3, 100, 1, &|_| {});
+        total.merge(&simulate(2, 3, 50, 2, &|_| {}));
+        assert_eq!(total.rounds, 150);
+        assert_eq!(total.first_activations().iter().sum::<u64>(), 150);
+    }
+}
