@@ -23,6 +23,7 @@ func test_added_tokens_are_counted() -> void:
 	check_equal(bag.get_player_remaining_count(1), 6, "player 1 remaining")
 	check_equal(bag.get_player_contributed_count(0), 5, "player 0 contributed")
 	check_equal(bag.get_player_ids(), PackedInt64Array([0, 1]), "player ids")
+	check_equal(bag.get_remaining_counts(), {0: 5, 1: 6}, "all counts at once")
 	check(not bag.is_empty(), "bag is not empty")
 
 

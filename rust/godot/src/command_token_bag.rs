@@ -236,6 +236,17 @@ impl CommandTokenBag {
         })
     }
 
+    /// Every player's tokens left in the bag, keyed by player id: all the counts a display needs
+    /// in one call.
+    #[func]
+    pub fn get_remaining_counts(&self) -> Dictionary<i64, i64> {
+        self.bag
+            .tallies()
+            .iter()
+            .map(|t| (t.player.to_raw(), i64::from(t.remaining)))
+            .collect()
+    }
+
     /// For every player in the bag, the exact chance (0.0 to 1.0) that the next draw is theirs:
     /// their tokens left divided by all tokens left. Keyed by player id.
     #[func]

@@ -103,7 +103,10 @@ mod tests {
             assert_eq!(counts.iter().sum::<u64>(), 3_000);
         }
         assert_eq!(stats.longest.iter().sum::<u64>(), 3_000);
-        assert!(stats.longest[3..].iter().all(|&n| n == 0), "no run beyond 2 tokens");
+        assert!(
+            stats.longest[3..].iter().all(|&n| n == 0),
+            "no run beyond 2 tokens"
+        );
         assert!(stats.share_longer_than(1) > 0.0 && stats.share_longer_than(2) == 0.0);
     }
 
