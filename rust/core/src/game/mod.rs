@@ -27,6 +27,7 @@ pub mod event;
 pub mod flow;
 pub mod layers;
 pub mod mulligan;
+pub mod replay;
 pub mod save;
 pub mod state;
 
@@ -143,6 +144,7 @@ impl Emitter {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Game {
     config: GameConfig,
+    seating: Vec<PlayerSetup>,
     state: GameState,
     log: Vec<EventRecord>,
     commands: Vec<Command>,
@@ -177,6 +179,7 @@ impl Game {
                 )));
             }
         }
+        let seating = players.clone();
         let state = GameState {
             seed,
             players: players
@@ -196,6 +199,7 @@ impl Game {
         };
         Ok(Game {
             config,
+            seating,
             state,
             log: Vec::new(),
             commands: Vec::new(),

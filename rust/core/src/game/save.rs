@@ -8,7 +8,7 @@ use crate::game::Game;
 use crate::game::command::Command;
 use crate::game::config::GameConfig;
 use crate::game::event::EventRecord;
-use crate::game::state::{GameState, Phase};
+use crate::game::state::{GameState, Phase, PlayerSetup};
 
 /// The `format` tag of a saved game.
 pub const GAME_FORMAT: &str = "horizons_edge.game";
@@ -22,6 +22,9 @@ struct GameSave {
     format: String,
     version: u32,
     config: GameConfig,
+    /// The players as seated by `Game::new`, for replays.
+    #[serde(default)]
+    seating: Vec<PlayerSetup>,
     state: GameState,
     log: Vec<EventRecord>,
     commands: Vec<Command>,
@@ -34,6 +37,7 @@ impl Game {
             format: GAME_FORMAT.to_owned(),
             version: GAME_VERSION,
             config: self.config.clone(),
+            seating: self.seating.clone(),
             state: self.state.clone(),
             log: self.log.clone(),
             commands: self.commands.clone(),
@@ -54,6 +58,7 @@ impl Game {
         check_log(&save.log)?;
         Ok(Game {
             config: save.config,
+            seating: save.seating,
             state: save.state,
             log: save.log,
             commands: save.commands,

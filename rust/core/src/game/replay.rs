@@ -1,0 +1,96 @@
+//! Replays: a game is its seed, its seating, its config and the commands it accepted. Playing
+//! them again gives the same game, step for step, which [`state_hash`] makes checkable.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{RulesError, SaveError};
+use crate::game::Game;
+use crate::game::command::Command;
+use crate::game::config::GameConfig;
+use crate::game::state::{GameState, PlayerSetup};
+
+/// The `format` tag of a replay file.
+pub const REPLAY_FORMAT: &str = "horizons_edge.replay";
+
+/// The replay version this build writes and reads.
+pub const REPLAY_VERSION: u32 = 1;
+
+/// Everything needed to play a game again.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Replay {
+    /// [`REPLAY_FORMAT`].
+    pub format: String,
+    /// [`REPLAY_VERSION`].
+    pub version: u32,
+    /// The game's seed.
+    pub seed: u64,
+    /// The players as seated.
+    pub players: Vec<PlayerSetup>,
+    /// The rules' data.
+    pub config: GameConfig,
+    /// The accepted commands, in order.
+    pub commands: Vec<Command>,
+}
+
+impl Replay {
+    /// The replay as JSON.
+    pub fn to_json(&self) -> String {
+        // Plain data always serializes.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Reads a replay written by [`Replay::to_json`].
+    pub fn from_json(json: &str) -> Result<Replay, SaveError> {
+        let replay: Replay = serde_json::from_str(json)?;
+        SaveError::check_header(
+            &replay.format,
+            REPLAY_FORMAT,
+            replay.version,
+            REPLAY_VERSION,
+        )?;
+        Ok(replay)
+    }
+
+    /// Plays the replay from the start: the game at the end and the state hash after every
+    /// command. Fails if a command is refused (a replay of another build's rules, or edited).
+    pub fn play(&self) -> Result<(Game, Vec<u64>), RulesError> {
+        let mut game = Game::new(self.players.clone(), self.config.clone(), self.seed)?;
+        let mut hashes = Vec::with_capacity(self.commands.len());
+        for command in &self.commands {
+            game.apply(command.clone())?;
+            hashes.push(state_hash(game.state()));
+        }
+        Ok((game, hashes))
+    }
+}
+
+impl Game {
+    /// This game so far as a replay.
+    pub fn replay(&self) -> Replay {
+        Replay {
+            format: REPLAY_FORMAT.to_owned(),
+            version: REPLAY_VERSION,
+            seed: self.state.seed,
+            players: self.seating.clone(),
+            config: self.config.clone(),
+            commands: self.commands.clone(),
+        }
+    }
+
+    /// [`state_hash`] of the current state.
+    pub fn state_hash(&self) -> u64 {
+        state_hash(&self.state)
+    }
+}
+
+/// A fingerprint of `state`, random streams included: 64-bit FNV-1a over its JSON, the same on
+/// every platform and build that serializes the state the same way.
+pub fn state_hash(state: &GameState) -> u64 {
+    const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+    const PRIME: u64 = 0x0000_0100_0000_01b3;
+    let json = serde_json::to_vec(state).unwrap_or_default();
+    json.iter().fold(OFFSET, |hash, &byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(PRIME)
+    })
+}
