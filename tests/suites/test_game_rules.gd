@@ -303,6 +303,22 @@ func test_save_and_load_continue_the_same_game() -> void:
 	resumed.free()
 
 
+func test_a_replay_plays_the_game_again() -> void:
+	var rules := _rules(22, 3, {"round_limit": 2})
+	_play_bots(rules)
+	var replay := rules.save_replay()
+	var again := GameRules.new()
+	check_equal(again.load_replay(replay), OK, "load the replay")
+	check_equal(again.get_state_hash(), rules.get_state_hash(), "the same final state")
+	check_equal(again.get_winner(), rules.get_winner(), "the same winner")
+	var hash := again.get_state_hash()
+	var edited := replay.replace('{"command":"draw_token"}', '{"command":"start_game"}')
+	expect_error(func() -> Error: return again.load_replay(edited), "only possible during setup")
+	check_equal(again.get_state_hash(), hash, "a refused replay changes nothing")
+	rules.free()
+	again.free()
+
+
 func test_bad_saves_are_refused_and_change_nothing() -> void:
 	var rules := _rules(16, 2, {})
 	_keep_all(rules)

@@ -10,6 +10,7 @@ use godot::classes::{INode, Node};
 use godot::global::Error;
 use godot::prelude::*;
 use horizons_edge_core::game::activation::ActivationOrder;
+use horizons_edge_core::game::replay::Replay;
 use horizons_edge_core::ids::count_from_raw;
 use horizons_edge_core::{
     Action, Command, Event, EventRecord, Game, GameConfig, GameError, InputError, Phase, PlayerId,
@@ -639,6 +640,40 @@ impl GameRules {
     pub fn save_game(&self) -> Result<GString, Refusal> {
         let game = self.query("GameRules.save_game")?;
         Ok(GString::from(&game.to_json()))
+    }
+
+    /// The game so far as a replay: its seed, seating, config and every accepted command, as
+    /// versioned JSON. [method load_replay] plays it again to the same state. Empty (and an
+    /// error) before [method setup].
+    #[func]
+    pub fn save_replay(&self) -> Result<GString, Refusal> {
+        let game = self.query("GameRules.save_replay")?;
+        Ok(GString::from(&game.replay().to_json()))
+    }
+
+    /// Replaces the game with the one [param json] replays, played from its seed through every
+    /// command. A malformed replay, or one whose commands these rules refuse, is refused and the
+    /// current game stays as it was.
+    #[func]
+    pub fn load_replay(&mut self, json: GString) -> Result<(), Refusal> {
+        const METHOD: &str = "GameRules.load_replay";
+        self.ensure_idle(METHOD)?;
+        let game = refusing(METHOD, || {
+            let replay = Replay::from_json(&json.to_string())?;
+            Ok(replay.play()?.0)
+        })?;
+        self.seed = game.state().seed as i64;
+        self.game = Some(game);
+        self.pending.clear();
+        Ok(())
+    }
+
+    /// A fingerprint of the whole state, random streams included (64-bit FNV-1a of its JSON):
+    /// two games with the same hash are in the same state. 0 before [method setup].
+    #[func]
+    pub fn get_state_hash(&self) -> i64 {
+        self.current("GameRules.get_state_hash")
+            .map_or(0, |game| game.state_hash() as i64)
     }
 
     /// Replaces the game with one saved by [method save_game]; it continues exactly as the
