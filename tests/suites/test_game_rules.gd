@@ -319,6 +319,26 @@ func test_a_replay_plays_the_game_again() -> void:
 	again.free()
 
 
+func test_undo_takes_back_the_action_but_never_a_draw() -> void:
+	var rules := _rules(23, 3, {})
+	var undone: Array[int] = []
+	rules.action_undone.connect(func(player_id: int) -> void: undone.append(player_id))
+	_keep_all(rules)
+	var active := rules.draw_next_token()
+	check(not rules.can_undo(), "not the draw")
+	check(rules.get_undo_refusal().contains("re-roll"), "and says why")
+	var hash := rules.get_state_hash()
+	rules.bot_decide(active)
+	check(rules.can_undo(), "the action can be undone")
+	check_equal(rules.undo_action(), OK, "undo")
+	check_equal(undone, [active] as Array[int], "action_undone")
+	check_equal(rules.get_state_hash(), hash, "back to the state after the draw")
+	check_equal(rules.get_active_player(), active, "the same player acts again")
+	var code: Variant = expect_error(func() -> Error: return rules.undo_action(), "already undone")
+	check_equal(code, ERR_UNAVAILABLE, "one undo")
+	rules.free()
+
+
 func test_bad_saves_are_refused_and_change_nothing() -> void:
 	var rules := _rules(16, 2, {})
 	_keep_all(rules)

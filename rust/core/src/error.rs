@@ -274,6 +274,12 @@ pub enum GameError {
         /// The index given.
         index: u32,
     },
+    /// An undo with nothing that may be undone.
+    #[error("nothing to undo: {reason}")]
+    CannotUndo {
+        /// Why.
+        reason: &'static str,
+    },
     /// A bot asked to decide for a player with nothing to decide.
     #[error("player {player} has no decision to make now")]
     NothingToDecide {

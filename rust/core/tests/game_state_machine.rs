@@ -5,6 +5,7 @@
 //! - Tokens are conserved: for every player, contributed = drawn + left + removed.
 //! - Each living player is activated exactly as many times per round as they put tokens in.
 //! - `legal_actions` lists exactly the candidate actions `apply` accepts.
+//! - Undo goes back exactly one action and never past a draw (the counts above still hold).
 //! - Nothing panics.
 //!
 //! `PROPTEST_CASES` overrides the number of cases (10 000 by default, as CI runs it).
@@ -28,6 +29,7 @@ enum Step {
     Act(u32, u8, u32),
     Bot(u32),
     Eliminate(u32),
+    Undo,
 }
 
 fn step() -> impl Strategy<Value = Step> {
@@ -39,6 +41,7 @@ fn step() -> impl Strategy<Value = Step> {
         8 => (0..5u32, 0..6u8, 0..9u32).prop_map(|(p, k, i)| Step::Act(p, k, i)),
         8 => (0..5u32).prop_map(Step::Bot),
         1 => (0..5u32).prop_map(Step::Eliminate),
+        2 => Just(Step::Undo),
     ]
 }
 
@@ -88,6 +91,7 @@ fn command(step: &Step) -> Command {
         Step::Eliminate(p) => Command::Eliminate {
             player: PlayerId(*p),
         },
+        Step::Undo => Command::Undo,
     }
 }
 
@@ -105,7 +109,7 @@ fn candidates(game: &Game, player: PlayerId) -> Vec<Action> {
 }
 
 /// Activations and contributions of the round in progress, from the events.
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct RoundCount {
     contributed: BTreeMap<u32, u32>,
     drawn: BTreeMap<u32, u32>,
@@ -173,6 +177,7 @@ proptest! {
         ];
         let mut game = Game::new(players(count), config, seed).unwrap();
         let mut round = RoundCount::default();
+        let mut before_action: Option<RoundCount> = None;
         // Half the cases start from a dealt game with the mulligan settled by bots, so that most
         // steps exercise rounds; the other half start at setup.
         if seed % 2 == 0 {
@@ -198,8 +203,16 @@ proptest! {
                 }
             }
             let before = game.clone();
+            let counted = round.clone();
             match game.apply(command(step)) {
-                Ok(events) => check_events(&events, &mut round)?,
+                Ok(events) => {
+                    if events.iter().any(|e| matches!(e, Event::ActionUndone { .. })) {
+                        // Back to the counts from before the undone action.
+                        round = before_action.take().unwrap_or_default();
+                    }
+                    check_events(&events, &mut round)?;
+                    before_action = game.can_undo().is_ok().then_some(counted);
+                }
                 Err(_) => prop_assert!(game == before, "refused {:?} changed the game", step),
             }
             prop_assert!(game.state().bag.check().is_ok(), "tokens not conserved");

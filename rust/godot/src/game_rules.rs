@@ -237,6 +237,9 @@ impl GameRules {
     /// The active player's activation is over (their action and its reactions resolved).
     #[signal]
     pub fn activation_ended(player_id: i64);
+    /// The active player's action was taken back ([method undo_action]); they act again.
+    #[signal]
+    pub fn action_undone(player_id: i64);
     /// A round ended; until-end-of-round effects have expired.
     #[signal]
     pub fn round_ended(round: i64);
@@ -421,6 +424,35 @@ impl GameRules {
         self.run_for("GameRules.bot_decide", player_id, |player| {
             Command::BotDecide { player }
         })
+    }
+
+    /// Takes back the current activation's action: the game, random streams included, goes
+    /// back to just before it and the same player acts again on the same token (emits
+    /// [signal action_undone]). Never past the draw that started the activation, so an undo
+    /// cannot re-roll the bag; see [method can_undo].
+    #[func]
+    pub fn undo_action(&mut self) -> Result<(), Refusal> {
+        self.run("GameRules.undo_action", Command::Undo)
+    }
+
+    /// Whether [method undo_action] would be accepted now.
+    #[func]
+    pub fn can_undo(&self) -> bool {
+        self.current("GameRules.can_undo")
+            .is_some_and(|game| game.can_undo().is_ok())
+    }
+
+    /// Why [method undo_action] would be refused now ("" when it would not).
+    #[func]
+    pub fn get_undo_refusal(&self) -> GString {
+        match self
+            .current("GameRules.get_undo_refusal")
+            .map(Game::can_undo)
+        {
+            Some(Err(reason)) => GString::from(&reason.to_string()),
+            Some(Ok(())) => GString::new(),
+            None => GString::from("no game"),
+        }
     }
 
     /// Takes [param player_id] out of the game: their tokens leave the bag; if they were active,
@@ -956,6 +988,7 @@ impl GameRules {
                 i64::from(*tokens),
             ),
             Event::ActivationEnded { player } => signals.activation_ended().emit(player.to_raw()),
+            Event::ActionUndone { player } => signals.action_undone().emit(player.to_raw()),
             Event::RoundEnded { round } => signals.round_ended().emit(i64::from(*round)),
             Event::PlayerEliminated { player, .. } => {
                 signals.player_eliminated().emit(player.to_raw())
@@ -982,6 +1015,7 @@ fn signal_of(event: &Event) -> Option<&'static str> {
         Event::ActionResolved { cause: Some(_), .. } => "reaction_resolved",
         Event::CommandUpgraded { .. } => "command_upgraded",
         Event::ActivationEnded { .. } => "activation_ended",
+        Event::ActionUndone { .. } => "action_undone",
         Event::RoundEnded { .. } => "round_ended",
         Event::PlayerEliminated { .. } => "player_eliminated",
         Event::GameOver { .. } => "game_over",

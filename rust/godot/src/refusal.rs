@@ -87,7 +87,8 @@ fn game_code_of(error: &GameError) -> Error {
         | G::NoOpenActivation { .. }
         | G::ActivationOpen { .. }
         | G::AlreadyKept { .. }
-        | G::NothingToDecide { .. } => Error::ERR_UNAVAILABLE,
+        | G::NothingToDecide { .. }
+        | G::CannotUndo { .. } => Error::ERR_UNAVAILABLE,
         G::CommandAtMaximum { .. } | G::MulliganLimit { .. } => Error::ERR_CANT_ACQUIRE_RESOURCE,
         G::CannotAfford { .. } => Error::ERR_UNAUTHORIZED,
         G::RejectedByGame { .. } => Error::FAILED,

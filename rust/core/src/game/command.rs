@@ -46,6 +46,9 @@ pub enum Command {
         /// Who.
         player: PlayerId,
     },
+    /// Takes back the current activation's action: the state (random streams included) goes
+    /// back to just before it, so the same player acts again. Never past a draw.
+    Undo,
 }
 
 static NO_CONTEXT: Value = Value::Null;

@@ -184,6 +184,11 @@ pub enum Event {
         /// Whose.
         player: PlayerId,
     },
+    /// The active player's action was taken back; they act again on the same token.
+    ActionUndone {
+        /// Whose.
+        player: PlayerId,
+    },
     /// A round ended.
     RoundEnded {
         /// Its number.

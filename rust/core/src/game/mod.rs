@@ -146,6 +146,8 @@ pub struct Game {
     config: GameConfig,
     seating: Vec<PlayerSetup>,
     state: GameState,
+    /// The state before the current activation's action, while it can be undone.
+    undo: Option<GameState>,
     log: Vec<EventRecord>,
     commands: Vec<Command>,
 }
@@ -201,6 +203,7 @@ impl Game {
             config,
             seating,
             state,
+            undo: None,
             log: Vec::new(),
             commands: Vec::new(),
         })
@@ -223,8 +226,17 @@ impl Game {
             round: next.round,
             ..Emitter::default()
         };
-        dispatch(&self.config, &mut next, &command, hooks, &mut out)?;
-        self.state = next;
+        let undoable = is_action(&self.state, &command);
+        if command == Command::Undo {
+            next = self.undo_target()?.clone();
+            if let Phase::Activation { player } = next.phase {
+                out.push(Event::ActionUndone { player });
+            }
+        } else {
+            dispatch(&self.config, &mut next, &command, hooks, &mut out)?;
+        }
+        let previous = std::mem::replace(&mut self.state, next);
+        self.undo = undoable.then_some(previous);
         let command_index = self.commands.len() as u64;
         self.commands.push(command);
         let mut events = Vec::with_capacity(out.events.len());
@@ -239,6 +251,27 @@ impl Game {
             events.push(event);
         }
         Ok(events)
+    }
+
+    /// Whether [`Command::Undo`] would be accepted now; the error says why not. Only the
+    /// action of the current activation can be undone, and never the draw that started it: the
+    /// bag's stream comes back with the state, so undoing and acting again cannot re-roll a draw.
+    pub fn can_undo(&self) -> Result<(), GameError> {
+        self.undo_target().map(drop)
+    }
+
+    fn undo_target(&self) -> Result<&GameState, GameError> {
+        self.undo.as_ref().ok_or_else(|| {
+            let reason = match self.commands.last() {
+                None => "nothing has happened yet",
+                Some(Command::DrawToken) => {
+                    "the last command drew a token; undoing it could re-roll the bag"
+                }
+                Some(Command::Undo) => "the action was already undone",
+                Some(_) => "only the action of the current activation can be undone",
+            };
+            GameError::CannotUndo { reason }
+        })
     }
 
     /// The rules' data.
@@ -284,6 +317,15 @@ impl Game {
     }
 }
 
+/// Whether `command` is an activation's action (what [`Command::Undo`] can take back).
+fn is_action(state: &GameState, command: &Command) -> bool {
+    match command {
+        Command::Act { .. } => true,
+        Command::BotDecide { player } => state.phase == (Phase::Activation { player: *player }),
+        _ => false,
+    }
+}
+
 fn dispatch(
     config: &GameConfig,
     state: &mut GameState,
@@ -304,6 +346,13 @@ fn dispatch(
             dispatch(config, state, &decision, hooks, out)?;
         }
         Command::Eliminate { player } => flow::eliminate(config, state, *player, out)?,
+        // Handled by `Game::apply_with`, which holds the state to go back to.
+        Command::Undo => {
+            return Err(GameError::CannotUndo {
+                reason: "no undo point",
+            }
+            .into());
+        }
     }
     Ok(())
 }

@@ -26,6 +26,9 @@ struct GameSave {
     #[serde(default)]
     seating: Vec<PlayerSetup>,
     state: GameState,
+    /// The state an undo goes back to, if any.
+    #[serde(default)]
+    undo: Option<GameState>,
     log: Vec<EventRecord>,
     commands: Vec<Command>,
 }
@@ -39,6 +42,7 @@ impl Game {
             config: self.config.clone(),
             seating: self.seating.clone(),
             state: self.state.clone(),
+            undo: self.undo.clone(),
             log: self.log.clone(),
             commands: self.commands.clone(),
         };
@@ -55,11 +59,15 @@ impl Game {
             .validate()
             .map_err(|e| SaveError::Inconsistent(e.to_string()))?;
         check_state(&save.config, &save.state)?;
+        if let Some(undo) = &save.undo {
+            check_state(&save.config, undo)?;
+        }
         check_log(&save.log)?;
         Ok(Game {
             config: save.config,
             seating: save.seating,
             state: save.state,
+            undo: save.undo,
             log: save.log,
             commands: save.commands,
         })

@@ -1,0 +1,87 @@
+//! Undo of the current activation's action: it restores the state with its random streams, is
+//! refused past the draw that started the activation, and can never change a draw.
+
+mod common;
+
+use common::*;
+use horizons_edge_core::{Action, Command, Event, Game, Phase};
+
+fn draw_owners(game: &mut Game, count: usize) -> Vec<u32> {
+    (0..count)
+        .map(|_| {
+            let player = draw(game);
+            act(game, player, Action::Pass);
+            player.0
+        })
+        .collect()
+}
+
+#[test]
+fn undo_takes_the_action_back_and_the_same_player_acts_again() {
+    let mut game = in_round_one(3, config(), 40);
+    let player = draw(&mut game);
+    let before = game.state().clone();
+    let scout = Action::Custom {
+        kind: "scout".into(),
+        context: serde_json::Value::Null,
+    };
+    act(&mut game, player, scout);
+    let events = game.apply(Command::Undo).unwrap();
+    assert_eq!(events, vec![Event::ActionUndone { player }]);
+    assert_eq!(game.state(), &before);
+    assert_eq!(game.state().phase, Phase::Activation { player });
+    act(&mut game, player, Action::Pass);
+}
+
+#[test]
+fn undo_is_refused_past_a_draw_and_says_why() {
+    let mut game = in_round_one(2, config(), 41);
+    refused(
+        &mut game,
+        Command::Undo,
+        "only the action of the current activation",
+    );
+    let player = draw(&mut game);
+    refused(&mut game, Command::Undo, "could re-roll the bag");
+    assert!(game.can_undo().is_err());
+    act(&mut game, player, Action::Pass);
+    assert!(game.can_undo().is_ok());
+    game.apply(Command::Undo).unwrap();
+    refused(&mut game, Command::Undo, "already undone");
+}
+
+#[test]
+fn undo_and_redo_never_change_a_draw() {
+    let mut plain = in_round_one(4, config(), 42);
+    let expected = draw_owners(&mut plain, 30);
+    let mut fickle = in_round_one(4, config(), 42);
+    let mut owners = Vec::new();
+    for index in 0..30 {
+        let player = draw(&mut fickle);
+        owners.push(player.0);
+        // Try something else first (a bot's choice, which uses the bot stream), take it back,
+        // then pass like the plain game.
+        fickle.apply(Command::BotDecide { player }).unwrap();
+        fickle.apply(Command::Undo).unwrap();
+        if index % 3 == 0 {
+            act(&mut fickle, player, Action::Pass);
+            fickle.apply(Command::Undo).unwrap();
+        }
+        act(&mut fickle, player, Action::Pass);
+    }
+    assert_eq!(owners, expected);
+    assert_eq!(fickle.state(), plain.state());
+}
+
+#[test]
+fn an_undo_point_survives_save_and_load_and_replays() {
+    let mut game = in_round_one(2, config(), 43);
+    let player = draw(&mut game);
+    act(&mut game, player, Action::Pass);
+    let mut loaded = Game::from_json(&game.to_json()).unwrap();
+    loaded.apply(Command::Undo).unwrap();
+    game.apply(Command::Undo).unwrap();
+    assert_eq!(loaded.state(), game.state());
+    let (replayed, _) = game.replay().play().unwrap();
+    assert_eq!(replayed.state(), game.state());
+}
