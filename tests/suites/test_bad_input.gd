@@ -1,0 +1,144 @@
+extends TestSuite
+## The bad-input matrix through the GDScript API: each case is a call a game might get wrong.
+## Every case must log a clear error, return a checkable value, and leave the game exactly as it
+## was (its save and state hash compared before and after).
+
+const STARTER_SET := "res://addons/horizons_edge/starter_set.json"
+const DECK: Array[int] = [1, 2, 3, 4, 5, 1, 2, 4, 5, 1, 2, 3, 4, 5, 1, 2, 4, 1, 5, 2]
+const HUGE := 1 << 62
+
+
+func test_every_bad_call_is_refused_and_changes_nothing() -> void:
+	var rules := _game_in_round_one()
+	var active := rules.get_active_player()
+	var idle := 1 - active
+	var saved := rules.save_game()
+	var cases: Array = [
+		# Wrong Variant types, through dynamic calls as a data-driven game would make them.
+		["pass_activation", ["zero"], ""],
+		["play_card_from_hand", [active, "first", null], ""],
+		["build", [active, 7, null], ""],
+		["keep_hand", [active, "all"], ""],
+		["perform_action", [active, "pass"], ""],
+		["setup", ["players", {}], ""],
+		["load_game", [42], ""],
+		# Negative and huge integers.
+		["pass_activation", [-1], "out of range"],
+		["pass_activation", [HUGE], "out of range"],
+		["play_card_from_hand", [active, -1, null], "hand index"],
+		["play_card_from_hand", [active, HUGE, null], "hand index"],
+		["create_token", [idle, "Imp", 1, 1], "not the active player"],
+		["keep_hand", [active, PackedInt64Array([-3])], "hand index"],
+		["eliminate_player", [HUGE], "out of range"],
+		["get_player_state", [-7], "out of range"],
+		["get_upgrade_cost", [HUGE], "out of range"],
+		["legal_actions", [-2], "out of range"],
+		# Unknown ids and names.
+		["pass_activation", [6], "not in this game"],
+		["bot_decide", [6], "not in this game"],
+		["eliminate_player", [6], "not in this game"],
+		["get_player_state", [6], "not in this game"],
+		["build", [active, "castle", null], "no structure called"],
+		["perform_action", [active, {"type": "custom", "kind": "dance"}], "no action kind"],
+		["perform_action", [active, {"type": "fly"}], "not an action"],
+		["perform_action", [active, {"type": "pass", "extra": 1}], "unknown field `extra`"],
+		[
+			"perform_action",
+			[active, {"type": "build", "structure": "generator", "spot": 1}],
+			"spot"
+		],
+		["perform_action", [active, {"type": "play_card", "hand_index": -4}], "not an action"],
+		["play_card_from_hand", [active, 0, Callable()], "context"],
+		["build", [active, "generator", Node], "context"],
+		# Out of turn and out of phase.
+		["pass_activation", [idle], "not the active player"],
+		["attempt_command_upgrade", [idle], "not the active player"],
+		["draw_next_token", [], "has not acted"],
+		["take_mulligan", [active], "only possible during"],
+		["keep_hand", [active, PackedInt64Array()], "only possible during"],
+		["start_game", [], "only possible during"],
+		["bot_decide", [idle], "no decision to make"],
+		["undo_action", [], "re-roll"],
+		# Upgrading past what can be paid.
+		["attempt_command_upgrade", [active], "cannot afford"],
+		# Truncated, garbage and tampered saves.
+		["load_game", [""], "not valid JSON"],
+		["load_game", ["\u0000\u0001garbage"], "not valid JSON"],
+		["load_game", [saved.left(saved.length() - 9)], "not valid JSON"],
+		["load_game", [saved.replace('"horizons_edge.game"', '"chess"')], '"chess"'],
+		["load_game", [saved.replace('"version":1', '"version":2')], "version 2"],
+		["load_game", [saved.replace('"command_tier":0', '"command_tier":5')], "tier 5"],
+		["load_replay", ["{}"], "not valid JSON"],
+	]
+	for entry: Array in cases:
+		_check_refused(rules, entry[0], entry[1], entry[2])
+	check(cases.size() >= 40, "at least 40 cases (%d)" % cases.size())
+	rules.free()
+
+
+func test_calls_before_setup_and_after_game_over_are_refused() -> void:
+	var fresh := GameRules.new()
+	for method in ["start_game", "draw_next_token", "save_game", "save_replay", "get_bag"]:
+		expect_error(func() -> Variant: return fresh.call(method), "no game")
+	check(not fresh.is_set_up(), "still nothing set up")
+	fresh.free()
+	var rules := _game_in_round_one()
+	rules.eliminate_player(rules.get_player_ids()[0])
+	check_equal(rules.get_phase(), GameRules.PHASE_GAME_OVER, "the last player standing won")
+	for entry: Array in [
+		["draw_next_token", [], "game is over"],
+		["pass_activation", [1], "game is over"],
+		["eliminate_player", [1], "game is over"],
+		["start_game", [], "game is over"],
+	]:
+		_check_refused(rules, entry[0], entry[1], entry[2])
+	rules.free()
+
+
+func test_a_signal_handler_calling_back_in_with_bad_input_changes_nothing() -> void:
+	var rules := _game_in_round_one()
+	var codes: Array = []
+	rules.action_rejected.connect(
+		func(player_id: int, _reason: String) -> void:
+			if codes.size() < 3:
+				codes.append(rules.pass_activation(player_id + 100))
+	)
+	var active := rules.get_active_player()
+	var hash := rules.get_state_hash()
+	rules.pass_activation(1 - active)
+	var errors := error_log.take()
+	check_equal(codes.size(), 3, "the handler ran for each rejection, nested")
+	check(codes.all(func(code: Error) -> bool: return code == ERR_DOES_NOT_EXIST), "all refused")
+	check_equal(errors.size(), 4, "four refusals logged")
+	check_equal(rules.get_state_hash(), hash, "nothing changed")
+	check_equal(rules.get_active_player(), active, "the token is kept")
+	rules.free()
+
+
+## Calls [param method] with [param args] and checks the refusal: an error logged (containing
+## [param fragment] when it is not empty), no OK returned, and the game unchanged.
+func _check_refused(rules: GameRules, method: String, args: Array, fragment: String) -> void:
+	var saved := rules.save_game()
+	var hash := rules.get_state_hash()
+	var result: Variant = rules.callv(method, args)
+	var errors := error_log.take()
+	var what := "%s(%s)" % [method, str(args).left(40)]
+	check(not errors.is_empty(), "%s: an error is logged" % what)
+	if fragment != "" and not errors.is_empty():
+		check(fragment in "\n".join(errors), "%s: '%s' in %s" % [what, fragment, errors])
+	check(not (result is int and result == OK and fragment != ""), "%s: not OK" % what)
+	check_equal(rules.get_state_hash(), hash, "%s: state hash" % what)
+	check(rules.save_game() == saved, "%s: save unchanged" % what)
+
+
+func _game_in_round_one() -> GameRules:
+	var rules := GameRules.new()
+	rules.randomize_seed = false
+	rules.seed = 404
+	var config: Dictionary = JSON.parse_string(FileAccess.get_file_as_string(STARTER_SET))
+	rules.setup([{"id": 0, "deck": DECK}, {"id": 1, "deck": DECK}], config)
+	rules.start_game()
+	rules.keep_hand(0, PackedInt64Array())
+	rules.keep_hand(1, PackedInt64Array())
+	rules.draw_next_token()
+	return rules
