@@ -206,7 +206,11 @@ func _on_round_ended(round_number: int) -> void:
 		_banner.visible = false
 		return
 	_holding = true
-	await get_tree().create_timer(round_complete_hold).timeout
+	# A tween rather than a timer: it dies with the display, so nothing waits on a freed node.
+	create_tween().tween_callback(_end_hold).set_delay(round_complete_hold)
+
+
+func _end_hold() -> void:
 	_holding = false
 	_banner.visible = false
 	_refresh(true)
@@ -337,8 +341,10 @@ func _refresh_row(player_id: int, settle: Tween, seconds: float) -> void:
 	(row["count"] as Label).text = "%d / %d" % [left, contributed]
 	(row["chance"] as Label).text = "%d%%" % roundi(100.0 * _chances.get(player_id, 0.0))
 	var bar: ProgressBar = row["bar"]
-	bar.max_value = maxi(1, _round_total)
+	bar.max_value = maxi(1, _most_contributed())
 	var segment: ColorRect = _share_bar.get_node_or_null("Share%d" % player_id)
+	if segment != null:
+		segment.visible = left > 0
 	if settle != null:
 		settle.tween_property(bar, "value", float(left), seconds)
 		if segment != null:
@@ -353,6 +359,13 @@ func _refresh_row(player_id: int, settle: Tween, seconds: float) -> void:
 	style.set_border_width_all(3 if active else 0)
 	style.bg_color = _color_of(player_id).darkened(0.45 if active else 0.75)
 	(row["row"] as Control).modulate = Color.WHITE if left > 0 or active else Color(1, 1, 1, 0.6)
+
+
+func _most_contributed() -> int:
+	var most := 0
+	for player_id in _player_ids:
+		most = maxi(most, _contributed.get(player_id, 0))
+	return most
 
 
 func _refresh_pips(pips: HBoxContainer, left: int, contributed: int, color: Color) -> void:
@@ -371,6 +384,11 @@ func _refresh_pips(pips: HBoxContainer, left: int, contributed: int, color: Colo
 
 
 func _refresh_texts() -> void:
+	if _round_over:
+		_active_label.text = "All tokens drawn"
+		_active_label.remove_theme_color_override("font_color")
+		_hint_label.text = "Every player has acted; the next bag is being filled"
+		return
 	if _active >= 0 and _player_ids.has(_active):
 		_active_label.text = "%s's token!" % _names.get(_active, "Player %d" % _active)
 		_active_label.add_theme_color_override("font_color", _color_of(_active).lightened(0.3))
