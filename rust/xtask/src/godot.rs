@@ -9,8 +9,8 @@
 //!    `dpkg-deb -x`, and run through the sysroot's own dynamic loader by a wrapper script.
 //!    Nothing is installed into the system and no root is needed. A second run downloads nothing.
 //!
-//! The sysroot also carries Mesa's GL and Vulkan drivers, so the same engine can render under a
-//! virtual X server.
+//! The sysroot also carries Mesa's GL and Vulkan drivers and Debian's `xvfb`, so the same engine
+//! can render under a virtual X server (see [`crate::xvfb`]).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
