@@ -68,6 +68,35 @@ func test_an_eliminated_player_leaves_the_bag_on_screen() -> void:
 	rules.free()
 
 
+func test_a_bare_bag_is_followed_and_refreshed_after_a_refill() -> void:
+	var bag := CommandTokenBag.new()
+	bag.set_seed(8)
+	for player_id in 3:
+		bag.add_player_tokens(player_id, player_id + 2)
+	bag.shuffle()
+	var display := _display(null, 10.0)
+	display.token_bag = bag
+	var remaining: Label = display.get_node("%RemainingLabel")
+	check_equal(remaining.text, "9", "a full bag")
+	while not bag.is_empty():
+		var token := bag.draw_token()
+		check_equal(display.get_active_player(), token.player_id, "whose token")
+		check_equal(remaining.text, str(bag.get_remaining_count()), "the bag count")
+		var count: Label = display.get_node("%%Rows/Row%d/Line/Count" % token.player_id)
+		var expected := (
+			"%d / %d" % [bag.get_player_remaining_count(token.player_id), token.player_id + 2]
+		)
+		check_equal(count.text, expected, "player %d's tokens" % token.player_id)
+	check(display.is_round_complete_shown(), "Round Complete! once the bag is empty")
+	bag.clear()
+	bag.add_player_tokens(0, 4)
+	bag.shuffle()
+	display.refresh()
+	check(not display.is_round_complete_shown(), "the banner is gone after refresh()")
+	check_equal(remaining.text, "4", "the refilled bag")
+	display.free()
+
+
 func _check_against_bag(display: TokenBagDisplay, rules: GameRules, what: String) -> void:
 	var bag := rules.get_bag()
 	var remaining: Label = display.get_node("%RemainingLabel")

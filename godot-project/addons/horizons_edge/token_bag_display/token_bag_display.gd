@@ -9,6 +9,10 @@ extends PanelContainer
 ## action that ends a round has already started the next one), so the display keeps its own
 ## counts from the signals' arguments and holds "Round Complete!" for
 ## [member round_complete_hold] seconds before it shows the next round.
+##
+## A game with its own round loop can inject a bare [CommandTokenBag] instead
+## ([member token_bag]): the display follows its draws, shows "Round Complete!" when it is
+## emptied, and shows the refilled bag when the game calls [method refresh].
 
 ## A drawn token reached its owner's row (or was shown at once, with no animation).
 signal draw_shown(player_id: int)
@@ -42,6 +46,10 @@ const ROUND_COMPLETE_TEXT := "Round Complete!"
 @export var compact := false:
 	set = set_compact
 
+## A bare bag to show when there is no [member rules]. Setting it connects to its signals.
+var token_bag: CommandTokenBag:
+	set = set_token_bag
+
 var _round := 0
 var _player_ids: Array[int] = []
 var _names: Dictionary[int, String] = {}
@@ -73,8 +81,7 @@ func _ready() -> void:
 	_banner.text = ROUND_COMPLETE_TEXT
 	_banner.visible = false
 	_flyer.visible = false
-	if rules != null:
-		_read_bag()
+	_read_bag()
 	_refresh(false)
 
 
@@ -96,6 +103,28 @@ func set_rules(value: GameRules) -> void:
 	if is_node_ready():
 		_read_bag()
 		_refresh(false)
+
+
+## Shows [param value] (a bag not owned by a [GameRules]; null shows an empty display).
+func set_token_bag(value: CommandTokenBag) -> void:
+	if token_bag != null and token_bag.token_drawn.is_connected(_on_token_drawn):
+		token_bag.token_drawn.disconnect(_on_token_drawn)
+		token_bag.bag_emptied.disconnect(_on_bare_bag_emptied)
+	token_bag = value
+	if token_bag != null:
+		token_bag.token_drawn.connect(_on_token_drawn)
+		token_bag.bag_emptied.connect(_on_bare_bag_emptied)
+	if is_node_ready():
+		refresh()
+
+
+## Reads everything again from the rules or the bag and shows it at once, ending any
+## "Round Complete!" hold: for a bare [member token_bag] after refilling it.
+func refresh() -> void:
+	_holding = false
+	_banner.visible = false
+	_read_bag()
+	_refresh(false)
 
 
 ## Switches compact mode.
@@ -131,13 +160,17 @@ func _read_bag() -> void:
 	_round_total = 0
 	_active = -1
 	_round_over = false
-	if rules == null or not rules.is_set_up():
+	var bag := _current_bag()
+	if bag == null:
 		return
-	_round = rules.get_round()
-	var bag := rules.get_bag()
-	for player_id in rules.get_player_ids():
+	var from_rules := bag != token_bag
+	if from_rules:
+		_round = rules.get_round()
+	for player_id in rules.get_player_ids() if from_rules else bag.get_player_ids():
 		_player_ids.append(player_id)
-		_names[player_id] = rules.get_player_state(player_id)["name"]
+		_names[player_id] = (
+			rules.get_player_state(player_id)["name"] if from_rules else "Player %d" % player_id
+		)
 		var left := bag.get_player_remaining_count(player_id) if _in_bag(bag, player_id) else 0
 		var contributed := (
 			bag.get_player_contributed_count(player_id) if _in_bag(bag, player_id) else 0
@@ -147,6 +180,13 @@ func _read_bag() -> void:
 		_round_total += contributed
 	_remaining = bag.get_remaining_count()
 	_read_chances(bag)
+
+
+# The rules' bag (a read-only copy) once they are set up, else the bare bag, else null.
+func _current_bag() -> CommandTokenBag:
+	if rules != null:
+		return rules.get_bag() if rules.is_set_up() else null
+	return token_bag
 
 
 func _in_bag(bag: CommandTokenBag, player_id: int) -> bool:
@@ -175,7 +215,7 @@ func _on_token_drawn(player_id: int, remaining: int) -> void:
 	_active = player_id
 	_remaining = remaining
 	_left[player_id] = maxi(0, _left.get(player_id, 0) - 1)
-	_read_chances(rules.get_bag())
+	_read_chances(_current_bag())
 	if _holding:
 		return
 	_refresh(true)
@@ -187,6 +227,10 @@ func _on_bag_emptied() -> void:
 	if not _holding:
 		_refresh_texts()
 		_refresh_pulse()
+
+
+func _on_bare_bag_emptied() -> void:
+	_on_round_ended(_round)
 
 
 func _on_round_ended(round_number: int) -> void:
@@ -323,7 +367,10 @@ func _refresh(animate: bool) -> void:
 	if _rows_for != _player_ids:
 		_rebuild_rows()
 	var seconds := transition_duration if animate else 0.0
-	_round_label.text = "Round %d" % _round if _round > 0 else "Waiting for the first round"
+	if _round > 0:
+		_round_label.text = "Round %d" % _round
+	else:
+		_round_label.text = "" if rules == null else "Waiting for the first round"
 	_remaining_label.text = str(_remaining)
 	var settle: Tween = null
 	if seconds > 0.0 and not _player_ids.is_empty():
