@@ -104,5 +104,5 @@ func _choose(action: Dictionary) -> void:
 	if _player_id < 0:
 		return
 	var player_id := _player_id
-	close("…")
+	close("Waiting for the other seats…")
 	action_chosen.emit(player_id, action)
