@@ -72,13 +72,14 @@ func _play_round(player_count: int) -> void:
 	await _capture(display, "%s_2_mid_round" % prefix)
 	_check_labels(display, rules, "mid-round")
 	_check_label(display, "%ActiveLabel", "%s's token!" % NAMES[active], "mid-round")
+	await _capture_flight(display, rules, "%s_3_draw_in_flight" % prefix)
 	while rules.get_bag().get_remaining_count() > 1:
 		_step(rules)
-	await _capture(display, "%s_3_last_token" % prefix)
+	await _capture(display, "%s_4_last_token" % prefix)
 	_check_labels(display, rules, "last token")
 	_check_label(display, "%HintLabel", "Last token in the bag!", "last token")
 	_step(rules)
-	await _capture(display, "%s_4_round_complete" % prefix)
+	await _capture(display, "%s_5_round_complete" % prefix)
 	_check(display.is_round_complete_shown(), "round complete: the banner is shown")
 	_check_label(display, "%Banner", TokenBagDisplay.ROUND_COMPLETE_TEXT, "round complete")
 	_check_label(display, "%RemainingLabel", "0", "round complete")
@@ -92,6 +93,26 @@ func _step(rules: GameRules) -> int:
 	var player_id := rules.draw_next_token()
 	rules.pass_activation(player_id)
 	return player_id
+
+
+# One draw with the animation on, captured while the token is on its way to its owner's row.
+func _capture_flight(display: TokenBagDisplay, rules: GameRules, shot_name: String) -> void:
+	display.draw_duration = 0.6
+	var player_id := _step(rules)
+	await create_timer(0.25).timeout
+	var flyer: Control = display.get_node("%Flyer")
+	var bag: Control = display.get_node("%Bag")
+	var row: Control = display.get_node("%%Rows/Row%d" % player_id)
+	var y := flyer.get_global_rect().get_center().y
+	_check(flyer.visible, "%s: the token is in flight" % shot_name)
+	_check(
+		y > bag.get_global_rect().get_center().y and y < row.get_global_rect().get_center().y,
+		"%s: the token is between the bag and row %d (y %.0f)" % [shot_name, player_id, y]
+	)
+	await _capture(display, shot_name)
+	await display.draw_shown
+	_check(not flyer.visible, "%s: the token landed" % shot_name)
+	display.draw_duration = 0.0
 
 
 func _capture(display: TokenBagDisplay, shot_name: String) -> void:

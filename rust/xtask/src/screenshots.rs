@@ -2,7 +2,8 @@
 //! renderer, Mesa's llvmpipe) under Xvfb, saved as PNGs into `target/screenshots/`.
 //!
 //! `tests/visual/visual_check.gd` plays a seeded round for 2 and 8 players and grabs the window
-//! at round start, mid-round, last token and round complete; it checks that no picture is blank,
+//! at round start, mid-round, with a drawn token in flight, at the last token and at round
+//! complete; it checks that no picture is blank,
 //! that each differs from the one before, and the labels' text in the scene tree. This step then
 //! checks that every PNG is there.
 
@@ -14,11 +15,12 @@ use crate::xvfb::Xvfb;
 use crate::{Result, extension, paths};
 
 /// The pictures the check must leave behind, per player count.
-const MOMENTS: [&str; 4] = [
+const MOMENTS: [&str; 5] = [
     "1_round_start",
     "2_mid_round",
-    "3_last_token",
-    "4_round_complete",
+    "3_draw_in_flight",
+    "4_last_token",
+    "5_round_complete",
 ];
 
 /// Runs the visual check; fails on a failed check, trouble in the log or a missing PNG.
