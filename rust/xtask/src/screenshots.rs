@@ -3,9 +3,8 @@
 //!
 //! `tests/visual/visual_check.gd` plays a seeded round for 2 and 8 players and grabs the window
 //! at round start, mid-round, with a drawn token in flight, at the last token and at round
-//! complete; it checks that no picture is blank,
-//! that each differs from the one before, and the labels' text in the scene tree. This step then
-//! checks that every PNG is there.
+//! complete; it checks that no picture is blank, that each differs from the one before, and the
+//! labels' text in the scene tree. This step then checks that every PNG is there.
 
 use std::time::Instant;
 
