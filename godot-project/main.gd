@@ -1,70 +1,129 @@
 extends Control
-## The bundled game: seats of bots playing Horizon's Edge on the starter set, the game log on
-## screen.
+## The bundled game: a hot-seat game of Horizon's Edge on the starter set, any seat a bot, with
+## a panel per player, the active human's action buttons, the game log and the token bag display.
 ##
 ## Run headless with [code]cargo xtask demo[/code]; arguments after [code]--[/code] choose the
-## game: [code]--seed N[/code], [code]--players N[/code] (1 to 8), [code]--rounds N[/code].
-## Headless, it plays without delays, prints the log and quits when the game is over.
+## game: [code]--seed N[/code], [code]--players N[/code] (1 to 8), [code]--rounds N[/code],
+## [code]--humans N[/code] (the first N seats are played by people; windowed runs only).
+## Headless, every seat is a bot: it plays without delays, prints the log and quits when the game
+## is over.
 
 const STARTER_SET := "res://addons/horizons_edge/starter_set.json"
 const DECK: Array[int] = [1, 2, 3, 4, 5, 1, 2, 4, 5, 1, 2, 3, 4, 5, 1, 2, 4, 1, 5, 2]
-const COLORS: Array[Color] = [
-	Color("e6194b"),
-	Color("3cb44b"),
-	Color("4363d8"),
-	Color("f58231"),
-	Color("911eb4"),
-	Color("42d4f4"),
-	Color("f032e6"),
-	Color("bfef45"),
-]
 const DEFAULT_SEED := 2026
-const DEFAULT_PLAYERS := 4
 const DEFAULT_ROUNDS := 5
+const LOG_LINES := 200
+
+## Seats at the table (1 to 8) unless [code]--players[/code] says otherwise.
+@export_range(1, 8) var player_count := 4
+## How many of the first seats people play (hot seat); the others are bots.
+@export_range(0, 8) var human_players := 1
+
+var _log_lines := PackedStringArray()
+var _card_names: Dictionary[int, String] = {}
+var _panels: Dictionary[int, PlayerPanel] = {}
+var _panels_dirty := false
 
 @onready var _rules: GameRules = %GameRules
 @onready var _manager: GameManager = %GameManager
 @onready var _seats: Node = %Seats
 @onready var _log_label: Label = %Log
+@onready var _players_grid: GridContainer = %Players
+@onready var _action_bar: ActionBar = %ActionBar
+@onready var _display: TokenBagDisplay = %TokenBagDisplay
 
 
 func _ready() -> void:
 	var headless := DisplayServer.get_name() == "headless"
-	var player_count := clampi(_argument("--players", DEFAULT_PLAYERS), 1, GameRules.MAX_PLAYERS)
+	var count := clampi(_argument("--players", player_count), 1, GameRules.MAX_PLAYERS)
+	var humans := 0 if headless else clampi(_argument("--humans", human_players), 0, count)
 	_rules.randomize_seed = false
 	_rules.seed = _argument("--seed", DEFAULT_SEED)
 	if headless:
 		_manager.draw_delay = 0.0
 		_manager.bot_delay = 0.0
+		_display.draw_duration = 0.0
+		_display.transition_duration = 0.0
+		_display.round_complete_hold = 0.0
+	_display.rules = _rules
 	_manager.line_logged.connect(_on_line_logged)
+	_manager.human_turn_started.connect(_on_human_turn_started)
 	_manager.game_finished.connect(_on_game_finished.bind(headless))
+	_action_bar.action_chosen.connect(_on_action_chosen)
+	_rules.round_started.connect(_queue_panels.unbind(1))
+	_rules.token_drawn.connect(_queue_panels.unbind(2))
+	_rules.action_completed.connect(_queue_panels.unbind(2))
+	_rules.player_eliminated.connect(_queue_panels.unbind(1))
 	var config: Dictionary = JSON.parse_string(FileAccess.get_file_as_string(STARTER_SET))
 	config["round_limit"] = _argument("--rounds", DEFAULT_ROUNDS)
-	var error := _manager.start(_make_seats(player_count), config)
+	for card_id: String in config["cards"]:
+		_card_names[card_id.to_int()] = config["cards"][card_id]["name"]
+	var seats := _make_seats(count, humans)
+	_make_panels(seats)
+	var error := _manager.start(seats, config)
 	if error != OK and headless:
 		get_tree().quit(1)
 
 
-func _make_seats(count: int) -> Array[PlayerSeat]:
+func _make_seats(count: int, humans: int) -> Array[PlayerSeat]:
 	var seats: Array[PlayerSeat] = []
 	for player_id in count:
 		var seat := PlayerSeat.new()
 		seat.name = "Seat%d" % player_id
 		seat.player_id = player_id
 		seat.display_name = "player %d" % player_id
-		seat.color = COLORS[player_id]
+		seat.color = _display.player_colors[player_id % _display.player_colors.size()]
+		seat.is_bot = player_id >= humans
 		seat.deck = PackedInt64Array(DECK)
 		_seats.add_child(seat)
 		seats.append(seat)
 	return seats
 
 
+func _make_panels(seats: Array[PlayerSeat]) -> void:
+	_players_grid.columns = 4 if seats.size() > 4 else maxi(1, seats.size())
+	for seat in seats:
+		var panel := PlayerPanel.new()
+		panel.set_seat(seat)
+		_players_grid.add_child(panel)
+		_panels[seat.player_id] = panel
+
+
+func _queue_panels() -> void:
+	if not _panels_dirty:
+		_panels_dirty = true
+		_refresh_panels.call_deferred()
+
+
+func _refresh_panels() -> void:
+	_panels_dirty = false
+	if not _rules.is_set_up():
+		return
+	var active := _rules.get_active_player()
+	for player_id in _panels:
+		_panels[player_id].show_state(_rules.get_player_state(player_id), player_id == active)
+
+
+func _on_human_turn_started(player_id: int) -> void:
+	var seat: PlayerSeat = _seats.get_node("Seat%d" % player_id)
+	_action_bar.offer(_rules, player_id, seat.display_name, _card_names)
+
+
+func _on_action_chosen(player_id: int, action: Dictionary) -> void:
+	if _manager.submit_action(player_id, action) != OK:
+		_on_human_turn_started(player_id)
+
+
 func _on_line_logged(text: String) -> void:
 	print(text)
-	_log_label.text += text + "\n"
+	_log_lines.insert(0, text)
+	if _log_lines.size() > LOG_LINES:
+		_log_lines.resize(LOG_LINES)
+	_log_label.text = "\n".join(_log_lines)
 
 
 func _on_game_finished(_winner_id: int, headless: bool) -> void:
+	_action_bar.close("Game over")
 	if headless:
 		get_tree().quit()
 

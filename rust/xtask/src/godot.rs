@@ -9,8 +9,8 @@
 //!    `dpkg-deb -x`, and run through the sysroot's own dynamic loader by a wrapper script.
 //!    Nothing is installed into the system and no root is needed. A second run downloads nothing.
 //!
-//! The sysroot also carries Mesa's GL and Vulkan drivers, so the same engine can render under a
-//! virtual X server.
+//! The sysroot also carries Mesa's GL and Vulkan drivers and Debian's `xvfb`, so the same engine
+//! can render under a virtual X server (see [`crate::xvfb`]).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -24,8 +24,9 @@ pub const MIN_VERSION: (u32, u32) = (4, 4);
 /// Debian suites that ship a Godot 4, in order of preference.
 const SUITES: [&str; 2] = ["forky", "sid"];
 
-/// What goes into the sysroot besides the engine: GL and Vulkan drivers for rendered runs.
-const PACKAGES: [&str; 7] = [
+/// What goes into the sysroot besides the engine: GL and Vulkan drivers for rendered runs, and a
+/// virtual X server (`Xvfb`, with the keyboard compiler and data it runs) to render under.
+const PACKAGES: [&str; 10] = [
     "godot",
     "libgl1",
     "libegl1",
@@ -33,10 +34,13 @@ const PACKAGES: [&str; 7] = [
     "libegl-mesa0",
     "mesa-vulkan-drivers",
     "libvulkan1",
+    "xvfb",
+    "x11-xkb-utils",
+    "xkb-data",
 ];
 
 /// Bump when [`PACKAGES`] or the sysroot layout changes, so caches are rebuilt.
-const SYSROOT_REVISION: u32 = 1;
+const SYSROOT_REVISION: u32 = 2;
 
 /// The system's Debian archive keyring, trusted for the suites above.
 const KEYRING: &str = "/usr/share/keyrings/debian-archive-keyring.gpg";
@@ -112,8 +116,18 @@ fn parse_version(line: &str) -> Option<(u32, u32, u32)> {
     Some((major, minor, patch))
 }
 
+/// The unpacked root of the private sysroot, built first if it is missing. Rendered runs take
+/// their X server from it even when the engine comes from elsewhere.
+pub fn private_root() -> Result<PathBuf> {
+    let dir = sysroot_dir();
+    if !dir.join("godot").exists() {
+        fetch_private()?;
+    }
+    Ok(dir.join("root"))
+}
+
 /// The private sysroot's folder in the cache.
-fn sysroot_dir() -> PathBuf {
+pub fn sysroot_dir() -> PathBuf {
     paths::cache().join(format!("godot-sysroot-r{SYSROOT_REVISION}"))
 }
 

@@ -31,6 +31,7 @@ pub struct Run<'a> {
     project: &'a Path,
     args: Vec<String>,
     seconds: u32,
+    display: Option<String>,
 }
 
 /// What a finished run printed and how it ended.
@@ -42,14 +43,23 @@ pub struct Finished {
 }
 
 impl<'a> Run<'a> {
-    /// `godot --headless --audio-driver Dummy --path <project>`, killed after `seconds`.
+    /// `godot --headless --audio-driver Dummy --path <project>`, killed after `seconds`
+    /// (see [`Run::rendered`] for a run with a real renderer).
     pub fn new(godot: &'a Godot, project: &'a Path, seconds: u32) -> Self {
         Run {
             godot,
             project,
             args: Vec::new(),
             seconds,
+            display: None,
         }
+    }
+
+    /// Renders for real on the X server `display` (e.g. `:99`) with the OpenGL compatibility
+    /// renderer in a 1280×720 window, instead of running headless.
+    pub fn rendered(mut self, display: &str) -> Self {
+        self.display = Some(display.to_owned());
+        self
     }
 
     /// Adds engine or user arguments.
@@ -64,8 +74,20 @@ impl<'a> Run<'a> {
         let mut command = Command::new("timeout");
         command
             .args(["--kill-after=10", &self.seconds.to_string()])
-            .arg(inner.get_program())
-            .args(["--headless", "--audio-driver", "Dummy", "--path"])
+            .arg(inner.get_program());
+        match &self.display {
+            None => command.arg("--headless"),
+            Some(display) => command.env("DISPLAY", display).args([
+                "--rendering-driver",
+                "opengl3",
+                "--rendering-method",
+                "gl_compatibility",
+                "--resolution",
+                "1280x720",
+            ]),
+        };
+        command
+            .args(["--audio-driver", "Dummy", "--path"])
             .arg(self.project)
             .args(&self.args)
             .stdin(Stdio::null())

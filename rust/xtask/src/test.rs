@@ -39,8 +39,14 @@ pub fn run(args: &[String]) -> Result {
                 let args = ["--players", "8", "--rounds", "3"].map(String::from);
                 crate::demo::play(&godot, &args).map(drop)
             });
+            report.step("screenshots", || crate::screenshots::check(&godot));
         }
-        _ => report.skip(&["headless suites", "class docs", "demo (8 bots)"]),
+        _ => report.skip(&[
+            "headless suites",
+            "class docs",
+            "demo (8 bots)",
+            "screenshots",
+        ]),
     }
     report.finish()
 }

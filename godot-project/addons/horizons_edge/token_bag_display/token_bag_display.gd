@@ -1,0 +1,501 @@
+class_name TokenBagDisplay
+extends PanelContainer
+## The command token bag of a [GameRules], on screen: tokens left in the bag, a row per player
+## in their colour (name, tokens left / contributed, their pile as a bar, the chance that the
+## next draw is theirs), the active player, a draw animation and "Round Complete!".
+##
+## Inject the rules ([code]display.rules = rules[/code]); the display only listens to their
+## signals and reads their state. [GameRules] emits its signals once a whole call is done (the
+## action that ends a round has already started the next one), so the display keeps its own
+## counts from the signals' arguments and holds "Round Complete!" for
+## [member round_complete_hold] seconds before it shows the next round.
+##
+## A game with its own round loop can inject a bare [CommandTokenBag] instead
+## ([member token_bag]): the display follows its draws, shows "Round Complete!" when it is
+## emptied, and shows the refilled bag when the game calls [method refresh].
+
+## A drawn token reached its owner's row (or was shown at once, with no animation).
+signal draw_shown(player_id: int)
+
+## The text shown when a round ends.
+const ROUND_COMPLETE_TEXT := "Round Complete!"
+
+## The rules whose bag is shown. Setting it connects to their signals and reads the current bag.
+@export var rules: GameRules:
+	set = set_rules
+## Player colours, by seat (the order of [method GameRules.get_player_ids]).
+@export var player_colors: Array[Color] = [
+	Color("e6194b"),
+	Color("3cb44b"),
+	Color("4363d8"),
+	Color("f58231"),
+	Color("911eb4"),
+	Color("42d4f4"),
+	Color("f032e6"),
+	Color("bfef45"),
+]
+## Seconds a drawn token takes to fly from the bag to its owner's row; 0 shows draws at once.
+@export_range(0.0, 3.0, 0.05) var draw_duration := 0.5
+## Seconds bars take to settle after a change; 0 jumps.
+@export_range(0.0, 3.0, 0.05) var transition_duration := 0.25
+## Seconds "Round Complete!" stays on screen before the next round is shown.
+@export_range(0.0, 10.0, 0.1) var round_complete_hold := 1.5
+## Tokens left at or below which the bag pulses.
+@export_range(1, 64) var anticipation_threshold := 3
+## Compact mode: smaller rows without the token pips, for a side panel.
+@export var compact := false:
+	set = set_compact
+
+## A bare bag to show when there is no [member rules]. Setting it connects to its signals.
+var token_bag: CommandTokenBag:
+	set = set_token_bag
+
+var _round := 0
+var _player_ids: Array[int] = []
+var _names: Dictionary[int, String] = {}
+var _left: Dictionary[int, int] = {}
+var _contributed: Dictionary[int, int] = {}
+var _chances: Dictionary[int, float] = {}
+var _remaining := 0
+var _round_total := 0
+var _active := -1
+var _round_over := false
+var _holding := false
+var _rows: Dictionary[int, Dictionary] = {}
+var _rows_for: Array[int] = []
+var _pulse: Tween
+var _flight: Tween
+
+@onready var _round_label: Label = %RoundLabel
+@onready var _bag: PanelContainer = %Bag
+@onready var _remaining_label: Label = %RemainingLabel
+@onready var _active_label: Label = %ActiveLabel
+@onready var _hint_label: Label = %HintLabel
+@onready var _share_bar: HBoxContainer = %ShareBar
+@onready var _rows_box: VBoxContainer = %Rows
+@onready var _banner: Label = %Banner
+@onready var _flyer: Panel = %Flyer
+
+
+func _ready() -> void:
+	_banner.text = ROUND_COMPLETE_TEXT
+	_banner.visible = false
+	_flyer.visible = false
+	_read_bag()
+	_refresh(false)
+
+
+## Shows [param value]'s bag from now on (null shows an empty display).
+func set_rules(value: GameRules) -> void:
+	if rules != null and rules.round_started.is_connected(_on_round_started):
+		rules.round_started.disconnect(_on_round_started)
+		rules.token_drawn.disconnect(_on_token_drawn)
+		rules.bag_emptied.disconnect(_on_bag_emptied)
+		rules.round_ended.disconnect(_on_round_ended)
+		rules.player_eliminated.disconnect(_on_player_eliminated)
+	rules = value
+	if rules != null:
+		rules.round_started.connect(_on_round_started)
+		rules.token_drawn.connect(_on_token_drawn)
+		rules.bag_emptied.connect(_on_bag_emptied)
+		rules.round_ended.connect(_on_round_ended)
+		rules.player_eliminated.connect(_on_player_eliminated)
+	if is_node_ready():
+		_read_bag()
+		_refresh(false)
+
+
+## Shows [param value] (a bag not owned by a [GameRules]; null shows an empty display).
+func set_token_bag(value: CommandTokenBag) -> void:
+	if token_bag != null and token_bag.token_drawn.is_connected(_on_token_drawn):
+		token_bag.token_drawn.disconnect(_on_token_drawn)
+		token_bag.bag_emptied.disconnect(_on_bare_bag_emptied)
+	token_bag = value
+	if token_bag != null:
+		token_bag.token_drawn.connect(_on_token_drawn)
+		token_bag.bag_emptied.connect(_on_bare_bag_emptied)
+	if is_node_ready():
+		refresh()
+
+
+## Reads everything again from the rules or the bag and shows it at once, ending any
+## "Round Complete!" hold: for a bare [member token_bag] after refilling it.
+func refresh() -> void:
+	_holding = false
+	_banner.visible = false
+	_read_bag()
+	_refresh(false)
+
+
+## Switches compact mode.
+func set_compact(value: bool) -> void:
+	compact = value
+	if is_node_ready():
+		_rebuild_rows()
+		_refresh(false)
+
+
+## The tokens left in the bag, as shown.
+func get_remaining() -> int:
+	return _remaining
+
+
+## The player whose token was drawn last this round, or -1.
+func get_active_player() -> int:
+	return _active
+
+
+## Whether "Round Complete!" is on screen.
+func is_round_complete_shown() -> bool:
+	return _banner.visible
+
+
+# Takes the whole picture from the rules' bag: on injection and at each round's start.
+func _read_bag() -> void:
+	_player_ids.clear()
+	_left.clear()
+	_contributed.clear()
+	_chances.clear()
+	_remaining = 0
+	_round_total = 0
+	_active = -1
+	_round_over = false
+	var bag := _current_bag()
+	if bag == null:
+		return
+	var from_rules := bag != token_bag
+	if from_rules:
+		_round = rules.get_round()
+	for player_id in rules.get_player_ids() if from_rules else bag.get_player_ids():
+		_player_ids.append(player_id)
+		_names[player_id] = (
+			rules.get_player_state(player_id)["name"] if from_rules else "Player %d" % player_id
+		)
+		var left := bag.get_player_remaining_count(player_id) if _in_bag(bag, player_id) else 0
+		var contributed := (
+			bag.get_player_contributed_count(player_id) if _in_bag(bag, player_id) else 0
+		)
+		_left[player_id] = left
+		_contributed[player_id] = contributed
+		_round_total += contributed
+	_remaining = bag.get_remaining_count()
+	_read_chances(bag)
+
+
+# The rules' bag (a read-only copy) once they are set up, else the bare bag, else null.
+func _current_bag() -> CommandTokenBag:
+	if rules != null:
+		return rules.get_bag() if rules.is_set_up() else null
+	return token_bag
+
+
+func _in_bag(bag: CommandTokenBag, player_id: int) -> bool:
+	return bag.get_player_ids().has(player_id)
+
+
+func _read_chances(bag: CommandTokenBag) -> void:
+	_chances.clear()
+	if bag.get_remaining_count() == _remaining:
+		var chances := bag.get_next_draw_chances()
+		for player_id in chances:
+			_chances[player_id] = chances[player_id]
+		return
+	for player_id in _player_ids:
+		_chances[player_id] = float(_left[player_id]) / _remaining if _remaining > 0 else 0.0
+
+
+func _on_round_started(round_number: int) -> void:
+	_read_bag()
+	_round = round_number
+	if not _holding:
+		_refresh(true)
+
+
+func _on_token_drawn(player_id: int, remaining: int) -> void:
+	_active = player_id
+	_remaining = remaining
+	_left[player_id] = maxi(0, _left.get(player_id, 0) - 1)
+	_read_chances(_current_bag())
+	if _holding:
+		return
+	_refresh(true)
+	_fly_token(player_id)
+
+
+func _on_bag_emptied() -> void:
+	_remaining = 0
+	if not _holding:
+		_refresh_texts()
+		_refresh_pulse()
+
+
+func _on_bare_bag_emptied() -> void:
+	_on_round_ended(_round)
+
+
+func _on_round_ended(round_number: int) -> void:
+	_round = round_number
+	_round_over = true
+	_remaining = 0
+	for player_id in _player_ids:
+		_left[player_id] = 0
+		_chances[player_id] = 0.0
+	_refresh(true)
+	_round_over = false
+	_banner.visible = true
+	_banner.modulate = Color(1, 1, 1, 0)
+	var show := create_tween()
+	show.tween_property(_banner, "modulate:a", 1.0, maxf(transition_duration, 0.01))
+	if round_complete_hold <= 0.0:
+		_banner.visible = false
+		return
+	_holding = true
+	# A tween rather than a timer: it dies with the display, so nothing waits on a freed node.
+	create_tween().tween_callback(_end_hold).set_delay(round_complete_hold)
+
+
+func _end_hold() -> void:
+	_holding = false
+	_banner.visible = false
+	_refresh(true)
+
+
+func _on_player_eliminated(player_id: int) -> void:
+	_remaining -= _left.get(player_id, 0)
+	_left[player_id] = 0
+	_chances[player_id] = 0.0
+	if not _holding:
+		_refresh(true)
+
+
+func _color_of(player_id: int) -> Color:
+	var seat := _player_ids.find(player_id)
+	if player_colors.is_empty() or seat < 0:
+		return Color.GRAY
+	return player_colors[seat % player_colors.size()]
+
+
+func _rebuild_rows() -> void:
+	for child in _rows_box.get_children():
+		child.queue_free()
+	for child in _share_bar.get_children():
+		child.queue_free()
+	_rows.clear()
+	_rows_for = _player_ids.duplicate()
+	for player_id in _player_ids:
+		_rows[player_id] = _make_row(player_id)
+		var segment := ColorRect.new()
+		segment.name = "Share%d" % player_id
+		segment.color = _color_of(player_id)
+		segment.custom_minimum_size = Vector2(0, 10 if compact else 16)
+		segment.size_flags_horizontal = Control.SIZE_EXPAND_FILL
+		segment.size_flags_stretch_ratio = 0.0
+		_share_bar.add_child(segment)
+
+
+func _make_row(player_id: int) -> Dictionary:
+	var color := _color_of(player_id)
+	var font_size := 14 if compact else 18
+	var row := PanelContainer.new()
+	row.name = "Row%d" % player_id
+	var style := StyleBoxFlat.new()
+	style.bg_color = color.darkened(0.75)
+	style.border_color = color.lightened(0.3)
+	style.set_corner_radius_all(4)
+	style.set_content_margin_all(2 if compact else 4)
+	row.add_theme_stylebox_override("panel", style)
+	var line := HBoxContainer.new()
+	line.name = "Line"
+	line.add_theme_constant_override("separation", 8)
+	row.add_child(line)
+	var swatch := ColorRect.new()
+	swatch.name = "Swatch"
+	swatch.color = color
+	swatch.custom_minimum_size = Vector2(10, 0)
+	line.add_child(swatch)
+	var name_label := _label("Name", _names.get(player_id, "Player %d" % player_id), font_size)
+	name_label.custom_minimum_size = Vector2(110 if compact else 150, 0)
+	name_label.clip_text = true
+	name_label.add_theme_color_override("font_color", color.lightened(0.4))
+	line.add_child(name_label)
+	var count := _label("Count", "0 / 0", font_size)
+	count.custom_minimum_size = Vector2(54, 0)
+	count.horizontal_alignment = HORIZONTAL_ALIGNMENT_RIGHT
+	line.add_child(count)
+	var bar := ProgressBar.new()
+	bar.name = "Bar"
+	bar.show_percentage = false
+	bar.size_flags_horizontal = Control.SIZE_EXPAND_FILL
+	bar.size_flags_vertical = Control.SIZE_SHRINK_CENTER
+	bar.custom_minimum_size = Vector2(60, 10 if compact else 16)
+	var fill := StyleBoxFlat.new()
+	fill.bg_color = color
+	fill.set_corner_radius_all(3)
+	bar.add_theme_stylebox_override("fill", fill)
+	line.add_child(bar)
+	var pips := HBoxContainer.new()
+	pips.name = "Pips"
+	pips.visible = not compact
+	pips.add_theme_constant_override("separation", 3)
+	line.add_child(pips)
+	var chance := _label("Chance", "0%", font_size)
+	chance.custom_minimum_size = Vector2(52, 0)
+	chance.horizontal_alignment = HORIZONTAL_ALIGNMENT_RIGHT
+	line.add_child(chance)
+	_rows_box.add_child(row)
+	return {
+		"row": row,
+		"style": style,
+		"count": count,
+		"bar": bar,
+		"pips": pips,
+		"chance": chance,
+		"name": name_label,
+	}
+
+
+func _label(node_name: String, text: String, font_size: int) -> Label:
+	var label := Label.new()
+	label.name = node_name
+	label.text = text
+	label.vertical_alignment = VERTICAL_ALIGNMENT_CENTER
+	label.add_theme_font_size_override("font_size", font_size)
+	return label
+
+
+func _refresh(animate: bool) -> void:
+	if _rows_for != _player_ids:
+		_rebuild_rows()
+	var seconds := transition_duration if animate else 0.0
+	if _round > 0:
+		_round_label.text = "Round %d" % _round
+	else:
+		_round_label.text = "" if rules == null else "Waiting for the first round"
+	_remaining_label.text = str(_remaining)
+	var settle: Tween = null
+	if seconds > 0.0 and not _player_ids.is_empty():
+		settle = create_tween().set_parallel()
+	for player_id in _player_ids:
+		_refresh_row(player_id, settle, seconds)
+	_refresh_texts()
+	_refresh_pulse()
+
+
+func _refresh_row(player_id: int, settle: Tween, seconds: float) -> void:
+	var row: Dictionary = _rows[player_id]
+	var left: int = _left.get(player_id, 0)
+	var contributed: int = _contributed.get(player_id, 0)
+	(row["count"] as Label).text = "%d / %d" % [left, contributed]
+	(row["chance"] as Label).text = "%d%%" % roundi(100.0 * _chances.get(player_id, 0.0))
+	var bar: ProgressBar = row["bar"]
+	bar.max_value = maxi(1, _most_contributed())
+	var segment: ColorRect = _share_bar.get_node_or_null("Share%d" % player_id)
+	if segment != null:
+		segment.visible = left > 0
+	if settle != null:
+		settle.tween_property(bar, "value", float(left), seconds)
+		if segment != null:
+			settle.tween_property(segment, "size_flags_stretch_ratio", float(left), seconds)
+	else:
+		bar.value = left
+		if segment != null:
+			segment.size_flags_stretch_ratio = left
+	_refresh_pips(row["pips"], left, contributed, _color_of(player_id))
+	var style: StyleBoxFlat = row["style"]
+	var active := player_id == _active and not _round_over
+	style.set_border_width_all(3 if active else 0)
+	style.bg_color = _color_of(player_id).darkened(0.45 if active else 0.75)
+	(row["row"] as Control).modulate = Color.WHITE if left > 0 or active else Color(1, 1, 1, 0.6)
+
+
+func _most_contributed() -> int:
+	var most := 0
+	for player_id in _player_ids:
+		most = maxi(most, _contributed.get(player_id, 0))
+	return most
+
+
+func _refresh_pips(pips: HBoxContainer, left: int, contributed: int, color: Color) -> void:
+	while pips.get_child_count() < contributed:
+		var pip := ColorRect.new()
+		pip.custom_minimum_size = Vector2(12, 12)
+		pip.size_flags_vertical = Control.SIZE_SHRINK_CENTER
+		pips.add_child(pip)
+	while pips.get_child_count() > contributed:
+		var extra := pips.get_child(pips.get_child_count() - 1)
+		pips.remove_child(extra)
+		extra.queue_free()
+	for index in pips.get_child_count():
+		var pip := pips.get_child(index) as ColorRect
+		pip.color = color if index < left else color.darkened(0.7)
+
+
+func _refresh_texts() -> void:
+	if _round_over:
+		_active_label.text = "All tokens drawn"
+		_active_label.remove_theme_color_override("font_color")
+		_hint_label.text = "Every player has acted; the next bag is being filled"
+		return
+	if _active >= 0 and _player_ids.has(_active):
+		_active_label.text = "%s's token!" % _names.get(_active, "Player %d" % _active)
+		_active_label.add_theme_color_override("font_color", _color_of(_active).lightened(0.3))
+	else:
+		_active_label.text = "Waiting for the first draw"
+		_active_label.remove_theme_color_override("font_color")
+	if _round_total == 0:
+		_hint_label.text = "The bag is empty"
+	elif _remaining == 0:
+		_hint_label.text = "The bag is empty: the last activation"
+	elif _remaining == 1:
+		_hint_label.text = "Last token in the bag!"
+	elif _remaining <= anticipation_threshold:
+		_hint_label.text = "Only %d tokens left!" % _remaining
+	else:
+		_hint_label.text = "%d of %d tokens left" % [_remaining, _round_total]
+
+
+func _refresh_pulse() -> void:
+	var anticipating := _remaining > 0 and _remaining <= anticipation_threshold
+	if anticipating and (_pulse == null or not _pulse.is_valid()):
+		var half := 0.45 if _remaining > 1 else 0.25
+		_pulse = create_tween().set_loops()
+		_pulse.tween_property(_bag, "modulate", Color(1.6, 1.3, 0.7), half)
+		_pulse.tween_property(_bag, "modulate", Color.WHITE, half)
+	elif not anticipating and _pulse != null:
+		_pulse.kill()
+		_pulse = null
+		_bag.modulate = Color.WHITE
+	_hint_label.add_theme_color_override(
+		"font_color", Color.GOLD if anticipating else Color(0.8, 0.8, 0.8)
+	)
+
+
+func _fly_token(player_id: int) -> void:
+	var row: Dictionary = _rows.get(player_id, {})
+	if draw_duration <= 0.0 or row.is_empty() or not is_visible_in_tree():
+		draw_shown.emit(player_id)
+		return
+	if _flight != null and _flight.is_valid():
+		_flight.kill()
+	var target: Control = row["row"]
+	var start := _bag.get_global_rect().get_center() - _flyer.size / 2.0
+	var finish := Vector2(target.global_position.x + 4.0, target.get_global_rect().get_center().y)
+	finish -= _flyer.size / 2.0
+	var style := StyleBoxFlat.new()
+	style.bg_color = _color_of(player_id)
+	style.border_color = Color.WHITE
+	style.set_border_width_all(2)
+	style.set_corner_radius_all(int(_flyer.size.x / 2.0))
+	_flyer.add_theme_stylebox_override("panel", style)
+	_flyer.global_position = start
+	_flyer.scale = Vector2(1.6, 1.6)
+	_flyer.visible = true
+	_flight = create_tween().set_trans(Tween.TRANS_CUBIC).set_ease(Tween.EASE_IN_OUT)
+	_flight.tween_property(_flyer, "global_position", finish, draw_duration)
+	_flight.parallel().tween_property(_flyer, "scale", Vector2.ONE, draw_duration)
+	_flight.tween_callback(_on_flight_landed.bind(player_id))
+
+
+func _on_flight_landed(player_id: int) -> void:
+	_flyer.visible = false
+	draw_shown.emit(player_id)

@@ -1,0 +1,211 @@
+extends SceneTree
+## The visual check of [TokenBagDisplay], run by [code]cargo xtask test[/code] in the real engine
+## with a real renderer (under Xvfb): for 2 and 8 players it plays a seeded round, saves a PNG of
+## the window at round start, mid-round, last token and round complete into the folder after
+## [code]--out[/code], and checks the pictures and the labels' text.
+##
+## A picture must not be blank (its pixels vary) and must differ from the one before it. Prints a
+## line per check and closes with "visual check: N images, N failed"; quits with 1 on a failure.
+
+const DISPLAY_SCENE := "res://addons/horizons_edge/token_bag_display/token_bag_display.tscn"
+const STARTER_SET := "res://addons/horizons_edge/starter_set.json"
+const DECK: Array[int] = [1, 2, 3, 4, 5, 1, 2, 4, 5, 1, 2, 3, 4, 5, 1, 2, 4, 1, 5, 2]
+const NAMES: Array[String] = ["Ada", "Brin", "Cato", "Dara", "Eske", "Fenn", "Gale", "Hale"]
+const WATCHDOG_SECONDS := 90.0
+## Least standard deviation of the luminance of a picture that is not blank.
+const MIN_DEVIATION := 0.03
+## Least share of sampled pixels that must change between two states.
+const MIN_CHANGED := 0.001
+const SAMPLE_STEP := 4
+
+var _out_dir := ""
+var _images := 0
+var _failures := 0
+var _previous: Image
+
+
+func _initialize() -> void:
+	create_timer(WATCHDOG_SECONDS).timeout.connect(_on_watchdog_timeout)
+	_run.call_deferred()
+
+
+func _run() -> void:
+	var args := OS.get_cmdline_user_args()
+	var index := args.find("--out")
+	_out_dir = args[index + 1] if index >= 0 and index + 1 < args.size() else "user://screenshots"
+	DirAccess.make_dir_recursive_absolute(_out_dir)
+	for player_count in [2, 8]:
+		await _play_round(player_count)
+	print("visual check: %d images, %d failed" % [_images, _failures])
+	quit(0 if _failures == 0 else 1)
+
+
+func _play_round(player_count: int) -> void:
+	var rules := GameRules.new()
+	rules.randomize_seed = false
+	rules.seed = 40 + player_count
+	root.add_child(rules)
+	var display: TokenBagDisplay = (load(DISPLAY_SCENE) as PackedScene).instantiate()
+	display.draw_duration = 0.0
+	display.transition_duration = 0.0
+	display.round_complete_hold = 60.0
+	root.add_child(display)
+	display.set_anchors_and_offsets_preset(Control.PRESET_FULL_RECT)
+	display.rules = rules
+	var players: Array = []
+	for player_id in player_count:
+		players.append({"id": player_id, "name": NAMES[player_id], "deck": DECK})
+	var config: Dictionary = JSON.parse_string(FileAccess.get_file_as_string(STARTER_SET))
+	_check(rules.setup(players, config) == OK, "setup of %d players" % player_count)
+	rules.start_game()
+	for player_id in rules.get_player_ids():
+		rules.keep_hand(player_id, PackedInt64Array())
+	_previous = null
+	var prefix := "%dp" % player_count
+	var total := rules.get_bag().get_remaining_count()
+	await _capture("%s_1_round_start" % prefix)
+	_check_labels(display, rules, "round start")
+	_check_label(display, "%ActiveLabel", "Waiting for the first draw", "round start")
+	var active := -1
+	while rules.get_bag().get_remaining_count() > total / 2.0:
+		active = _step(rules)
+	await _capture("%s_2_mid_round" % prefix)
+	_check_labels(display, rules, "mid-round")
+	_check_label(display, "%ActiveLabel", "%s's token!" % NAMES[active], "mid-round")
+	await _capture_flight(display, rules, "%s_3_draw_in_flight" % prefix)
+	while rules.get_bag().get_remaining_count() > 1:
+		_step(rules)
+	await _capture("%s_4_last_token" % prefix)
+	_check_labels(display, rules, "last token")
+	_check_label(display, "%HintLabel", "Last token in the bag!", "last token")
+	_step(rules)
+	await _capture("%s_5_round_complete" % prefix)
+	_check(display.is_round_complete_shown(), "round complete: the banner is shown")
+	_check_label(display, "%Banner", TokenBagDisplay.ROUND_COMPLETE_TEXT, "round complete")
+	_check_label(display, "%RemainingLabel", "0", "round complete")
+	_check_label(display, "%RoundLabel", "Round 1", "round complete")
+	display.free()
+	rules.free()
+
+
+## Draws a token and its owner passes (the display only cares about draws); returns the owner.
+func _step(rules: GameRules) -> int:
+	var player_id := rules.draw_next_token()
+	rules.pass_activation(player_id)
+	return player_id
+
+
+# One draw with the animation on, captured while the token is on its way to its owner's row.
+func _capture_flight(display: TokenBagDisplay, rules: GameRules, shot_name: String) -> void:
+	display.draw_duration = 0.6
+	var player_id := _step(rules)
+	await create_timer(0.25).timeout
+	var flyer: Control = display.get_node("%Flyer")
+	var bag: Control = display.get_node("%Bag")
+	var row: Control = display.get_node("%%Rows/Row%d" % player_id)
+	var y := flyer.get_global_rect().get_center().y
+	_check(flyer.visible, "%s: the token is in flight" % shot_name)
+	_check(
+		y > bag.get_global_rect().get_center().y and y < row.get_global_rect().get_center().y,
+		"%s: the token is between the bag and row %d (y %.0f)" % [shot_name, player_id, y]
+	)
+	await _capture(shot_name)
+	await display.draw_shown
+	_check(not flyer.visible, "%s: the token landed" % shot_name)
+	display.draw_duration = 0.0
+
+
+func _capture(shot_name: String) -> void:
+	var started := Time.get_ticks_msec()
+	for frame in 2:
+		await process_frame
+	await RenderingServer.frame_post_draw
+	var image := root.get_texture().get_image()
+	var path := _out_dir.path_join(shot_name + ".png")
+	_images += 1
+	_check(image.save_png(path) == OK, "%s: saved" % shot_name)
+	_check(
+		image.get_size() == Vector2i(1280, 720),
+		"%s: 1280x720, got %s" % [shot_name, image.get_size()]
+	)
+	var deviation := _deviation(image)
+	_check(deviation >= MIN_DEVIATION, "%s: not blank (deviation %.3f)" % [shot_name, deviation])
+	if _previous != null:
+		var changed := _changed_share(_previous, image)
+		_check(
+			changed >= MIN_CHANGED,
+			"%s: differs from the state before (%.4f)" % [shot_name, changed]
+		)
+	_previous = image
+	print("%s: %d ms, %s" % [shot_name, Time.get_ticks_msec() - started, path])
+
+
+# Every row and the bag count against the rules' bag (which matches the display mid-round).
+func _check_labels(display: TokenBagDisplay, rules: GameRules, moment: String) -> void:
+	var bag := rules.get_bag()
+	_check_label(display, "%RemainingLabel", str(bag.get_remaining_count()), moment)
+	_check(not display.is_round_complete_shown(), "%s: no banner" % moment)
+	var chances := bag.get_next_draw_chances()
+	for player_id in rules.get_player_ids():
+		var row := "%%Rows/Row%d/Line/" % player_id
+		var counts := (
+			"%d / %d"
+			% [
+				bag.get_player_remaining_count(player_id),
+				bag.get_player_contributed_count(player_id)
+			]
+		)
+		_check_label(display, row + "Count", counts, moment)
+		_check_label(display, row + "Name", NAMES[player_id], moment)
+		var chance := "%d%%" % roundi(100.0 * chances.get(player_id, 0.0))
+		_check_label(display, row + "Chance", chance, moment)
+
+
+func _check_label(display: TokenBagDisplay, path: String, expected: String, moment: String) -> void:
+	var label := display.get_node_or_null(path) as Label
+	if label == null:
+		_check(false, "%s: no label %s" % [moment, path])
+		return
+	_check(
+		label.text == expected,
+		"%s: %s is '%s', expected '%s'" % [moment, path, label.text, expected]
+	)
+
+
+func _check(condition: bool, what: String) -> void:
+	if not condition:
+		_failures += 1
+		print("FAIL %s" % what)
+
+
+func _deviation(image: Image) -> float:
+	var total := 0.0
+	var squares := 0.0
+	var count := 0
+	for y in range(0, image.get_height(), SAMPLE_STEP):
+		for x in range(0, image.get_width(), SAMPLE_STEP):
+			var value := image.get_pixel(x, y).get_luminance()
+			total += value
+			squares += value * value
+			count += 1
+	var mean := total / count
+	return sqrt(maxf(0.0, squares / count - mean * mean))
+
+
+func _changed_share(before: Image, after: Image) -> float:
+	if before.get_size() != after.get_size():
+		return 1.0
+	var changed := 0
+	var count := 0
+	for y in range(0, after.get_height(), SAMPLE_STEP):
+		for x in range(0, after.get_width(), SAMPLE_STEP):
+			count += 1
+			if not before.get_pixel(x, y).is_equal_approx(after.get_pixel(x, y)):
+				changed += 1
+	return float(changed) / count
+
+
+func _on_watchdog_timeout() -> void:
+	print("FAIL watchdog: the visual check did not finish within %d s" % WATCHDOG_SECONDS)
+	print("visual check: %d images, %d failed" % [_images, _failures + 1])
+	quit(3)
