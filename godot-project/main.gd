@@ -4,7 +4,8 @@ extends Control
 ##
 ## Run headless with [code]cargo xtask demo[/code]; arguments after [code]--[/code] choose the
 ## game: [code]--seed N[/code], [code]--players N[/code] (1 to 8), [code]--rounds N[/code],
-## [code]--humans N[/code] (the first N seats are played by people; windowed runs only).
+## [code]--humans N[/code] (the first N seats are played by people; windowed runs only),
+## [code]--order bag|seats|initiative[/code] (who acts next; the last two show the next five).
 ## Headless, every seat is a bot: it plays without delays, prints the log and quits when the game
 ## is over.
 
@@ -13,6 +14,12 @@ const DECK: Array[int] = [1, 2, 3, 4, 5, 1, 2, 4, 5, 1, 2, 3, 4, 5, 1, 2, 4, 1, 
 const DEFAULT_SEED := 2026
 const DEFAULT_ROUNDS := 5
 const LOG_LINES := 200
+const ORDERS := {
+	"bag": GameRules.ORDER_BAG,
+	"seats": GameRules.ORDER_SEATS,
+	"initiative": GameRules.ORDER_INITIATIVE,
+}
+const UPCOMING := 5
 
 ## Seats at the table (1 to 8) unless [code]--players[/code] says otherwise.
 @export_range(1, 8) var player_count := 4
@@ -31,6 +38,7 @@ var _panels_dirty := false
 @onready var _players_grid: GridContainer = %Players
 @onready var _action_bar: ActionBar = %ActionBar
 @onready var _display: TokenBagDisplay = %TokenBagDisplay
+@onready var _upcoming: Label = %Upcoming
 
 
 func _ready() -> void:
@@ -39,6 +47,8 @@ func _ready() -> void:
 	var humans := 0 if headless else clampi(_argument("--humans", human_players), 0, count)
 	_rules.randomize_seed = false
 	_rules.seed = _argument("--seed", DEFAULT_SEED)
+	_rules.activation_order = ORDERS.get(_text_argument("--order"), _rules.activation_order)
+	_upcoming.visible = _rules.activation_order != GameRules.ORDER_BAG
 	if headless:
 		_manager.draw_delay = 0.0
 		_manager.bot_delay = 0.0
@@ -102,6 +112,11 @@ func _refresh_panels() -> void:
 	var active := _rules.get_active_player()
 	for player_id in _panels:
 		_panels[player_id].show_state(_rules.get_player_state(player_id), player_id == active)
+	if _upcoming.visible:
+		var names := PackedStringArray()
+		for player_id in _rules.get_upcoming_players(UPCOMING):
+			names.append(_seats.get_node("Seat%d" % player_id).display_name)
+		_upcoming.text = "Next: %s" % " → ".join(names)
 
 
 func _on_human_turn_started(player_id: int) -> void:
@@ -134,3 +149,9 @@ func _argument(flag: String, default: int) -> int:
 	if index >= 0 and index + 1 < args.size() and args[index + 1].is_valid_int():
 		return args[index + 1].to_int()
 	return default
+
+
+func _text_argument(flag: String) -> String:
+	var args := OS.get_cmdline_user_args()
+	var index := args.find(flag)
+	return args[index + 1] if index >= 0 and index + 1 < args.size() else ""

@@ -502,6 +502,13 @@ func test_seat_order_and_initiative_can_decide_the_round() -> void:
 		counts[active] += 1
 		rules.pass_activation(active)
 	check_equal(order.slice(0, 6), [0, 1, 2, 0, 1, 2] as Array[int], "equal speeds alternate")
+	var upcoming := rules.get_upcoming_players(5)
+	var next_five: Array[int] = []
+	for step in 5:
+		var active := rules.draw_next_token()
+		next_five.append(active)
+		rules.pass_activation(active)
+	check_equal(Array(upcoming), next_five, "the strip's next five are the next five")
 	check_equal(counts, {0: 4, 1: 4, 2: 4}, "each player's tokens, once each")
 	rules.activation_order = 7
 	expect_error(func() -> Error: return rules.setup([0, 1], {}), "activation_order")

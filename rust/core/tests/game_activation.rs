@@ -149,3 +149,28 @@ fn a_saved_seat_or_initiative_round_continues_identically() {
         assert_eq!(game.to_json(), resumed.to_json(), "{order:?}");
     }
 }
+
+#[test]
+fn the_upcoming_activations_are_the_ones_that_happen() {
+    for order in [ActivationOrder::Seats, ActivationOrder::Initiative] {
+        let mut game = in_round_one(4, config_with(order, &[3, 5]), 27);
+        let first = draw(&mut game);
+        let predicted = game.upcoming_activations(5).unwrap();
+        act(&mut game, first, horizons_edge_core::Action::Pass);
+        let happened: Vec<u32> = (0..5)
+            .map(|_| {
+                let player = draw(&mut game);
+                act(&mut game, player, horizons_edge_core::Action::Pass);
+                player.0
+            })
+            .collect();
+        let predicted: Vec<u32> = predicted.iter().map(|p| p.0).collect();
+        assert_eq!(predicted, happened, "{order:?}");
+    }
+    let game = in_round_one(4, config_with(ActivationOrder::Bag, &[3]), 27);
+    assert_eq!(
+        game.upcoming_activations(5),
+        None,
+        "the bag's order is secret"
+    );
+}

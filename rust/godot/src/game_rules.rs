@@ -518,6 +518,22 @@ impl GameRules {
         }
     }
 
+    /// Who acts in the next [param depth] activations of this round (fewer near its end), when
+    /// [member activation_order] is [constant ORDER_SEATS] or [constant ORDER_INITIATIVE]: an
+    /// initiative strip's "next 5". Empty for [constant ORDER_BAG], whose order stays secret.
+    #[func]
+    pub fn get_upcoming_players(&self, depth: i64) -> Result<PackedInt64Array, Refusal> {
+        const METHOD: &str = "GameRules.get_upcoming_players";
+        let depth = refusing(METHOD, || Ok(count_from_raw("depth", depth, 0, 1_000)?))?;
+        let game = self.query(METHOD)?;
+        Ok(game
+            .upcoming_activations(depth as usize)
+            .unwrap_or_default()
+            .iter()
+            .map(|p| p.to_raw())
+            .collect())
+    }
+
     /// Every seated player's id, in turn order (eliminated players included).
     #[func]
     pub fn get_player_ids(&self) -> PackedInt64Array {

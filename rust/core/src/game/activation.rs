@@ -109,6 +109,24 @@ impl Sequencer {
         Ok(None)
     }
 
+    /// The next `depth` activations this round (fewer when the bag runs out), worked out on
+    /// copies; `None` when the bag decides (its order is secret).
+    pub fn upcoming(&self, bag: &Bag, depth: usize) -> Result<Option<Vec<PlayerId>>, RulesError> {
+        if *self == Sequencer::Bag {
+            return Ok(None);
+        }
+        let (mut sequencer, mut bag) = (self.clone(), bag.clone());
+        let mut upcoming = Vec::with_capacity(depth);
+        while upcoming.len() < depth && !bag.is_empty() {
+            let Some(player) = sequencer.next(&bag)? else {
+                break;
+            };
+            bag.draw_for(player)?;
+            upcoming.push(player);
+        }
+        Ok(Some(upcoming))
+    }
+
     /// Takes an eliminated player out of the seat order or the race.
     pub fn eliminate(&mut self, player: PlayerId) -> Result<(), RulesError> {
         match self {

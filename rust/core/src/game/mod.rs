@@ -310,6 +310,17 @@ impl Game {
         &self.commands
     }
 
+    /// Who acts in the next `depth` activations of this round when the config's activation
+    /// order is seats or initiative (exact, unless the game changes in between); `None` for the
+    /// bag, whose order stays secret.
+    pub fn upcoming_activations(&self, depth: usize) -> Option<Vec<PlayerId>> {
+        self.state
+            .sequencer
+            .upcoming(&self.state.bag, depth)
+            .ok()
+            .flatten()
+    }
+
     /// Every action `player` could take now that `apply` would accept (given the same hooks).
     /// `create_token` is not listed: its stats are the caller's choice.
     pub fn legal_actions(&self, player: PlayerId, hooks: &mut dyn Hooks) -> Vec<Action> {
