@@ -1,6 +1,7 @@
 //! Upgrade economics: how a player's share of activations and their win rate move with the round
 //! in which they start buying command tiers, in complete bot games on the starter set.
 
+use horizons_edge_core::game::config::{CommandTier, Cost};
 use horizons_edge_core::{Action, CardId, Command, Game, GameConfig, Phase, PlayerId, PlayerSetup};
 
 /// The card catalog of the bundled game.
@@ -45,19 +46,69 @@ impl Outcome {
     }
 }
 
-/// The starter set with a round limit.
-pub fn config(rounds: u32) -> Result<GameConfig, String> {
+/// How the other seats play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Policy {
+    /// A uniformly random legal action (the core's bot).
+    Random,
+    /// Always pass: a baseline where only the studied player spends.
+    Passive,
+}
+
+impl Policy {
+    /// Parses `random` or `passive`.
+    pub fn parse(name: &str) -> Result<Policy, String> {
+        match name {
+            "random" => Ok(Policy::Random),
+            "passive" => Ok(Policy::Passive),
+            other => Err(format!("unknown bot policy {other} (random or passive)")),
+        }
+    }
+}
+
+/// Command tiers from `tokens:resources:energy` items separated by commas, e.g. the default
+/// `4:0:0,5:100:10,6:200:20`.
+pub fn parse_tiers(text: &str) -> Result<Vec<CommandTier>, String> {
+    text.split(',')
+        .map(|item| {
+            let numbers: Vec<u32> = item
+                .split(':')
+                .map(|n| n.trim().parse::<u32>())
+                .collect::<Result<_, _>>()
+                .map_err(|_| format!("tier `{item}` is not tokens:resources:energy"))?;
+            match numbers.as_slice() {
+                [tokens, resources, energy] => Ok(CommandTier {
+                    tokens: *tokens,
+                    cost: Cost {
+                        energy: *energy,
+                        resources: *resources,
+                    },
+                }),
+                _ => Err(format!("tier `{item}` is not tokens:resources:energy")),
+            }
+        })
+        .collect()
+}
+
+/// The starter set with a round limit and, if given, other command tiers.
+pub fn config(rounds: u32, tiers: Option<Vec<CommandTier>>) -> Result<GameConfig, String> {
     let mut config: GameConfig =
         serde_json::from_str(STARTER_SET).map_err(|e| format!("starter set: {e}"))?;
     config.round_limit = Some(rounds);
+    if let Some(tiers) = tiers {
+        config.command_tiers = tiers;
+    }
+    config.validate().map_err(|e| e.to_string())?;
     Ok(config)
 }
 
-/// One game of `players` bots in which the studied player upgrades whenever they can from round
-/// `upgrade_from` on (never, if it is past the last round).
+/// One game of `players` bots playing `policy` in which the studied player upgrades whenever
+/// they can from round `upgrade_from` on (never, if it is past the last round) and otherwise
+/// plays as a random bot.
 pub fn play(
     config: &GameConfig,
     players: u32,
+    policy: Policy,
     upgrade_from: u32,
     seed: u64,
 ) -> Result<Outcome, String> {
@@ -100,7 +151,14 @@ pub fn play(
                 continue;
             }
         }
-        apply(&mut game, Command::BotDecide { player })?;
+        let command = match policy {
+            Policy::Passive if player != STUDIED => Command::Act {
+                player,
+                action: Action::Pass,
+            },
+            _ => Command::BotDecide { player },
+        };
+        apply(&mut game, command)?;
     }
     if game.state().phase
         == (Phase::GameOver {
@@ -110,4 +168,30 @@ pub fn play(
         outcome.wins = 1;
     }
     Ok(outcome)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tiers_parse_and_bad_ones_are_refused() {
+        let tiers = parse_tiers("3:0:0, 6:50:5").unwrap_or_default();
+        assert_eq!(tiers.len(), 2);
+        assert_eq!(tiers[1].tokens, 6);
+        assert_eq!(tiers[1].cost.resources, 50);
+        assert!(parse_tiers("4:0").is_err());
+        assert!(parse_tiers("four").is_err());
+        assert!(config(3, Some(Vec::new())).is_err(), "no tiers at all");
+    }
+
+    #[test]
+    fn against_passive_seats_the_studied_player_gets_every_extra_activation() {
+        let config = config(3, None).unwrap_or_else(|e| unreachable!("{e}"));
+        let never = play(&config, 3, Policy::Passive, 99, 1).unwrap_or_default();
+        let early = play(&config, 3, Policy::Passive, 1, 1).unwrap_or_default();
+        assert_eq!(never.all_activations, 3 * 4 * 3);
+        assert!(early.activations > never.activations, "{early:?} vs {never:?}");
+        assert!(Policy::parse("greedy").is_err());
+    }
 }

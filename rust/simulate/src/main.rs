@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! cargo xtask simulate -- [--players 4] [--tokens 4] [--rounds 2000000] [--games 400]
-//!                         [--game-rounds 10] [--seed 1] [--threads N] [--out target/simulate]
+//!                         [--game-rounds 10] [--tiers 4:0:0,5:100:10,6:200:20]
+//!                         [--policy random|passive] [--seed 1] [--threads N] [--out target/simulate]
 //! ```
 //!
 //! Plays `--rounds` bag rounds with the real [`horizons_edge_core::Bag`] and reports the
@@ -32,6 +33,8 @@ struct Options {
     rounds: u64,
     games: u32,
     game_rounds: u32,
+    tiers: Option<Vec<horizons_edge_core::game::config::CommandTier>>,
+    policy: economics::Policy,
     seed: u64,
     threads: u32,
     out: PathBuf,
@@ -56,6 +59,8 @@ fn options(args: &[String]) -> Result<Options, String> {
         rounds: 2_000_000,
         games: 400,
         game_rounds: 10,
+        tiers: None,
+        policy: economics::Policy::Random,
         seed: 1,
         threads,
         out: PathBuf::from("target/simulate"),
@@ -75,6 +80,8 @@ fn options(args: &[String]) -> Result<Options, String> {
             "--games" => options.games = bounded(flag, number()?, 0, 1_000_000)?,
             "--game-rounds" => options.game_rounds = bounded(flag, number()?, 1, 100)?,
             "--seed" => options.seed = number()?,
+            "--tiers" => options.tiers = Some(economics::parse_tiers(value)?),
+            "--policy" => options.policy = economics::Policy::parse(value)?,
             "--threads" => options.threads = bounded(flag, number()?, 1, 256)?,
             "--out" => options.out = PathBuf::from(value),
             _ => return Err(format!("unknown option {flag}")),
@@ -207,7 +214,7 @@ fn simulate_bag_rounds(options: &Options) -> BagStats {
 
 /// For every first-upgrade round (1 ..= game rounds, then never), `--games` bot games.
 fn simulate_economics(options: &Options) -> Result<Vec<(u32, Outcome)>, String> {
-    let config = economics::config(options.game_rounds)?;
+    let config = economics::config(options.game_rounds, options.tiers.clone())?;
     let timings: Vec<u32> = (1..=options.game_rounds + 1).collect();
     let jobs: Vec<(u32, u32)> = timings
         .iter()
@@ -225,7 +232,10 @@ fn simulate_economics(options: &Options) -> Result<Vec<(u32, Outcome)>, String> 
                     let mut mine = Vec::new();
                     for &(from, game) in jobs.iter().skip(index).step_by(threads) {
                         let seed = options.seed ^ (u64::from(game) << 8);
-                        mine.push((from, economics::play(config, options.players, from, seed)?));
+                        mine.push((
+                            from,
+                            economics::play(config, options.players, options.policy, from, seed)?,
+                        ));
                         done.fetch_add(1, Ordering::Relaxed);
                     }
                     Ok::<_, String>(mine)
@@ -348,8 +358,8 @@ fn summary(
     let _ = writeln!(
         text,
         "\nUpgrade economics: seat 0 buys command tiers as soon as it can from round r; the others\n\
-         are random bots. {} games per timing, {} rounds, starter set, {game_seconds:.1} s:",
-        options.games, options.game_rounds
+         play {:?}. {} games per timing, {} rounds, starter set, {game_seconds:.1} s:",
+        options.policy, options.games, options.game_rounds
     );
     let _ = writeln!(text, "  first upgrade   activation share   win rate");
     for (from, outcome) in economics {
