@@ -1,4 +1,5 @@
-//! A complete game of bots: 4 players, 10 rounds, on the bundled starter set.
+//! A complete game of bots (4 players, 10 rounds) and the save and load of an 8-player game in
+//! round 5, on the bundled starter set.
 
 // criterion's macros generate undocumented functions.
 #![allow(missing_docs)]
@@ -62,5 +63,54 @@ fn full_game(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, full_game);
+/// An 8-player game stopped in round 5, bots on the starter set.
+fn mid_game(config: &GameConfig) -> Game {
+    let players = (0..8)
+        .map(|id| PlayerSetup {
+            id: PlayerId(id),
+            name: format!("bot {id}"),
+            deck: DECK.iter().map(|&card| CardId(card)).collect(),
+            energy_per_round: None,
+            resources_per_round: None,
+        })
+        .collect();
+    let mut game = Game::new(players, config.clone(), 8).expect("valid setup");
+    game.apply(Command::StartGame).expect("start");
+    for id in 0..8 {
+        let keep = Command::Keep {
+            player: PlayerId(id),
+            bottom: Vec::new(),
+        };
+        game.apply(keep).expect("keep");
+    }
+    while game.state().round < 5 || game.state().bag.remaining() > 16 {
+        game.apply(Command::DrawToken).expect("draw");
+        let player = game.state().active.expect("a token was drawn");
+        game.apply(Command::BotDecide { player })
+            .expect("bot action");
+    }
+    game
+}
+
+fn save_and_load(c: &mut Criterion) {
+    let config: GameConfig = serde_json::from_str(STARTER_SET).expect("starter set");
+    let game = mid_game(&config);
+    let json = game.to_json();
+    eprintln!(
+        "8-player save in round 5: {} bytes of JSON ({} logged events)",
+        json.len(),
+        game.last_seq()
+    );
+    let mut group = c.benchmark_group("save");
+    group.throughput(Throughput::Bytes(json.len() as u64));
+    group.bench_function("save_8_players_round_5", |b| {
+        b.iter(|| black_box(game.to_json()))
+    });
+    group.bench_function("load_8_players_round_5", |b| {
+        b.iter(|| black_box(Game::from_json(&json).expect("loads")))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, full_game, save_and_load);
 criterion_main!(benches);
