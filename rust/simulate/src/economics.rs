@@ -191,7 +191,10 @@ mod tests {
         let never = play(&config, 3, Policy::Passive, 99, 1).unwrap_or_default();
         let early = play(&config, 3, Policy::Passive, 1, 1).unwrap_or_default();
         assert_eq!(never.all_activations, 3 * 4 * 3);
-        assert!(early.activations > never.activations, "{early:?} vs {never:?}");
+        assert!(
+            early.activations > never.activations,
+            "{early:?} vs {never:?}"
+        );
         assert!(Policy::parse("greedy").is_err());
     }
 }
