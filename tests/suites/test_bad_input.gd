@@ -3,8 +3,6 @@ extends TestSuite
 ## Every case must log a clear error, return a checkable value, and leave the game exactly as it
 ## was (its save and state hash compared before and after).
 
-const STARTER_SET := "res://addons/horizons_edge/starter_set.json"
-const DECK: Array[int] = [1, 2, 3, 4, 5, 1, 2, 4, 5, 1, 2, 3, 4, 5, 1, 2, 4, 1, 5, 2]
 const HUGE := 1 << 62
 
 
@@ -132,11 +130,7 @@ func _check_refused(rules: GameRules, method: String, args: Array, fragment: Str
 
 
 func _game_in_round_one() -> GameRules:
-	var rules := GameRules.new()
-	rules.randomize_seed = false
-	rules.seed = 404
-	var config: Dictionary = JSON.parse_string(FileAccess.get_file_as_string(STARTER_SET))
-	rules.setup([{"id": 0, "deck": DECK}, {"id": 1, "deck": DECK}], config)
+	var rules := StarterGame.rules(404, 2)
 	rules.start_game()
 	rules.keep_hand(0, PackedInt64Array())
 	rules.keep_hand(1, PackedInt64Array())

@@ -2,9 +2,6 @@ extends TestSuite
 ## GameRules through the GDScript API, in the real engine: whole bot games, the exact signals of
 ## a round, actions and their costs, hooks, save/load, and bad input through every method.
 
-const STARTER_SET := "res://addons/horizons_edge/starter_set.json"
-const DECK: Array[int] = [1, 2, 3, 4, 5, 1, 2, 4, 5, 1, 2, 3, 4, 5, 1, 2, 4, 1, 5, 2]
-
 ## The owners of round 1's eight draws for two players of seed 77 (four tokens each): pinned so
 ## that a change to the bag's stream derivation or shuffle is noticed.
 const GOLDEN_ROUND_1_SEED_77: Array[int] = [1, 0, 1, 1, 0, 1, 0, 0]
@@ -517,15 +514,8 @@ func test_seat_order_and_initiative_can_decide_the_round() -> void:
 
 ## A game of [param player_count] players on the starter set, seeded and set up.
 func _rules(seed_value: int, player_count: int, overrides: Dictionary) -> GameRules:
-	var rules := GameRules.new()
-	rules.randomize_seed = false
-	rules.seed = seed_value
-	var config: Dictionary = JSON.parse_string(FileAccess.get_file_as_string(STARTER_SET))
-	config.merge(overrides, true)
-	var players: Array = []
-	for id in player_count:
-		players.append({"id": id, "name": "Player %d" % id, "deck": DECK})
-	check_equal(rules.setup(players, config), OK, "setup")
+	var rules := StarterGame.rules(seed_value, player_count, overrides)
+	check(rules.is_set_up(), "setup")
 	return rules
 
 
@@ -538,16 +528,7 @@ func _keep_all(rules: GameRules) -> void:
 
 ## Lets bots play from wherever the game is until it ends.
 func _play_bots(rules: GameRules) -> void:
-	if rules.get_phase() == GameRules.PHASE_SETUP:
-		rules.start_game()
-	while rules.get_phase() == GameRules.PHASE_MULLIGAN:
-		for player_id in rules.get_player_ids():
-			if not rules.get_player_state(player_id)["kept"]:
-				rules.bot_decide(player_id)
-	while rules.get_phase() != GameRules.PHASE_GAME_OVER:
-		if rules.get_phase() == GameRules.PHASE_AWAITING_DRAW:
-			rules.draw_next_token()
-		check_equal(rules.bot_decide(rules.get_active_player()), OK, "bot action")
+	check_equal(StarterGame.play_bots(rules), OK, "bot actions")
 
 
 func _record_signals(rules: GameRules, seen: Array) -> void:

@@ -4,8 +4,6 @@ extends TestSuite
 ## takes a player's tokens away when they are eliminated.
 
 const DISPLAY_SCENE := "res://addons/horizons_edge/token_bag_display/token_bag_display.tscn"
-const STARTER_SET := "res://addons/horizons_edge/starter_set.json"
-const DECK: Array[int] = [1, 2, 3, 4, 5, 1, 2, 4, 5, 1, 2, 3, 4, 5, 1, 2, 4, 1, 5, 2]
 
 
 func test_the_display_follows_bot_games_of_2_5_and_8_players() -> void:
@@ -129,25 +127,10 @@ func _display(rules: GameRules, hold: float) -> TokenBagDisplay:
 
 
 func _rules(seed_value: int, player_count: int) -> GameRules:
-	var rules := GameRules.new()
-	rules.randomize_seed = false
-	rules.seed = seed_value
-	var config: Dictionary = JSON.parse_string(FileAccess.get_file_as_string(STARTER_SET))
-	config["round_limit"] = 3
-	var players: Array = []
-	for id in player_count:
-		players.append({"id": id, "name": "Player %d" % id, "deck": DECK})
-	check_equal(rules.setup(players, config), OK, "setup")
+	var rules := StarterGame.rules(seed_value, player_count, {"round_limit": 3})
+	check(rules.is_set_up(), "setup")
 	return rules
 
 
 func _play_bots(rules: GameRules) -> void:
-	rules.start_game()
-	while rules.get_phase() == GameRules.PHASE_MULLIGAN:
-		for player_id in rules.get_player_ids():
-			if not rules.get_player_state(player_id)["kept"]:
-				rules.bot_decide(player_id)
-	while rules.get_phase() != GameRules.PHASE_GAME_OVER:
-		if rules.get_phase() == GameRules.PHASE_AWAITING_DRAW:
-			rules.draw_next_token()
-		check_equal(rules.bot_decide(rules.get_active_player()), OK, "bot action")
+	check_equal(StarterGame.play_bots(rules), OK, "bot actions")

@@ -8,8 +8,6 @@ extends SceneTree
 ## line per check and closes with "visual check: N images, N failed"; quits with 1 on a failure.
 
 const DISPLAY_SCENE := "res://addons/horizons_edge/token_bag_display/token_bag_display.tscn"
-const STARTER_SET := "res://addons/horizons_edge/starter_set.json"
-const DECK: Array[int] = [1, 2, 3, 4, 5, 1, 2, 4, 5, 1, 2, 3, 4, 5, 1, 2, 4, 1, 5, 2]
 const NAMES: Array[String] = ["Ada", "Brin", "Cato", "Dara", "Eske", "Fenn", "Gale", "Hale"]
 const WATCHDOG_SECONDS := 90.0
 ## Least standard deviation of the luminance of a picture that is not blank.
@@ -52,11 +50,8 @@ func _play_round(player_count: int) -> void:
 	root.add_child(display)
 	display.set_anchors_and_offsets_preset(Control.PRESET_FULL_RECT)
 	display.rules = rules
-	var players: Array = []
-	for player_id in player_count:
-		players.append({"id": player_id, "name": NAMES[player_id], "deck": DECK})
-	var config: Dictionary = JSON.parse_string(FileAccess.get_file_as_string(STARTER_SET))
-	_check(rules.setup(players, config) == OK, "setup of %d players" % player_count)
+	var players := StarterGame.players(player_count, PackedStringArray(NAMES))
+	_check(rules.setup(players, StarterGame.config()) == OK, "setup of %d players" % player_count)
 	rules.start_game()
 	for player_id in rules.get_player_ids():
 		rules.keep_hand(player_id, PackedInt64Array())

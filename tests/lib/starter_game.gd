@@ -1,0 +1,51 @@
+class_name StarterGame
+extends RefCounted
+## Seeded games on the addon's starter card set, shared by the suites and the visual check.
+
+const STARTER_SET := "res://addons/horizons_edge/starter_set.json"
+const DECK: Array[int] = [1, 2, 3, 4, 5, 1, 2, 4, 5, 1, 2, 3, 4, 5, 1, 2, 4, 1, 5, 2]
+
+
+## The starter set's config with [param overrides] merged in.
+static func config(overrides: Dictionary = {}) -> Dictionary:
+	var merged: Dictionary = JSON.parse_string(FileAccess.get_file_as_string(STARTER_SET))
+	merged.merge(overrides, true)
+	return merged
+
+
+## Players 0 to [param count] - 1, each with the starter deck, named from [param names] or
+## "Player N".
+static func players(count: int, names: PackedStringArray = PackedStringArray()) -> Array:
+	var seated: Array = []
+	for id in count:
+		var player_name := names[id] if id < names.size() else "Player %d" % id
+		seated.append({"id": id, "name": player_name, "deck": DECK})
+	return seated
+
+
+## A [GameRules] seeded with [param seed_value] and set up for [param player_count] players on
+## the starter set; [method GameRules.is_set_up] tells whether the setup was accepted.
+static func rules(seed_value: int, player_count: int, overrides: Dictionary = {}) -> GameRules:
+	var game := GameRules.new()
+	game.randomize_seed = false
+	game.seed = seed_value
+	game.setup(players(player_count), config(overrides))
+	return game
+
+
+## Lets bots play [param game] from wherever it is until it ends; returns [constant OK], or the
+## error of the first refused bot action.
+static func play_bots(game: GameRules) -> Error:
+	if game.get_phase() == GameRules.PHASE_SETUP:
+		game.start_game()
+	while game.get_phase() == GameRules.PHASE_MULLIGAN:
+		for player_id in game.get_player_ids():
+			if not game.get_player_state(player_id)["kept"]:
+				game.bot_decide(player_id)
+	while game.get_phase() != GameRules.PHASE_GAME_OVER:
+		if game.get_phase() == GameRules.PHASE_AWAITING_DRAW:
+			game.draw_next_token()
+		var error := game.bot_decide(game.get_active_player())
+		if error != OK:
+			return error
+	return OK
