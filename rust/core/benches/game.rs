@@ -14,9 +14,9 @@ const STARTER_SET: &str =
 
 const DECK: [u32; 20] = [1, 2, 3, 4, 5, 1, 2, 4, 5, 1, 2, 3, 4, 5, 1, 2, 4, 1, 5, 2];
 
-/// Plays a whole bot game from `seed`; returns how many commands it took.
-fn bot_game(config: &GameConfig, seed: u64) -> usize {
-    let players = (0..4)
+/// `count` seats, each with the starter deck.
+fn bots(count: u32) -> Vec<PlayerSetup> {
+    (0..count)
         .map(|id| PlayerSetup {
             id: PlayerId(id),
             name: format!("bot {id}"),
@@ -24,8 +24,12 @@ fn bot_game(config: &GameConfig, seed: u64) -> usize {
             energy_per_round: None,
             resources_per_round: None,
         })
-        .collect();
-    let mut game = Game::new(players, config.clone(), seed).expect("valid setup");
+        .collect()
+}
+
+/// Plays a whole bot game from `seed`; returns how many commands it took.
+fn bot_game(config: &GameConfig, seed: u64) -> usize {
+    let mut game = Game::new(bots(4), config.clone(), seed).expect("valid setup");
     game.apply(Command::StartGame).expect("start");
     while game.state().phase == Phase::Mulligan {
         let waiting: Vec<PlayerId> = game
@@ -65,16 +69,7 @@ fn full_game(c: &mut Criterion) {
 
 /// An 8-player game stopped in round 5, bots on the starter set.
 fn mid_game(config: &GameConfig) -> Game {
-    let players = (0..8)
-        .map(|id| PlayerSetup {
-            id: PlayerId(id),
-            name: format!("bot {id}"),
-            deck: DECK.iter().map(|&card| CardId(card)).collect(),
-            energy_per_round: None,
-            resources_per_round: None,
-        })
-        .collect();
-    let mut game = Game::new(players, config.clone(), 8).expect("valid setup");
+    let mut game = Game::new(bots(8), config.clone(), 8).expect("valid setup");
     game.apply(Command::StartGame).expect("start");
     for id in 0..8 {
         let keep = Command::Keep {
