@@ -330,3 +330,12 @@ fn unknown_and_eliminated_players_are_refused() {
         "has been eliminated",
     );
 }
+
+#[test]
+fn caller_json_with_unknown_keys_is_not_an_action() {
+    assert_eq!(Action::from_json(json!({"type": "pass"})), Ok(Action::Pass));
+    let error = Action::from_json(json!({"type": "pass", "extra": 1})).unwrap_err();
+    assert!(error.contains("unknown field `extra`"), "{error}");
+    assert!(Action::from_json(json!({"type": "build", "structure": "x", "spot": 2})).is_err());
+    assert!(Action::from_json(json!({"type": "fly"})).is_err());
+}

@@ -405,7 +405,7 @@ impl GameRules {
     pub fn perform_action(&mut self, player_id: i64, action: VarDictionary) -> Result<(), Refusal> {
         const METHOD: &str = "GameRules.perform_action";
         let action = convert::to_json(&action.to_variant())
-            .and_then(parse_action)
+            .and_then(Action::from_json)
             .map_err(|reason| {
                 Refusal::new(
                     METHOD,
@@ -1037,22 +1037,6 @@ fn signal_of(event: &Event) -> Option<&'static str> {
         Event::GameOver { .. } => "game_over",
         _ => return None,
     })
-}
-
-/// An action Dictionary (as JSON) as an action. Keys the action does not have are refused, not
-/// ignored: a misspelt field must not pass silently.
-fn parse_action(json: Value) -> Result<Action, String> {
-    let action: Action = serde_json::from_value(json.clone()).map_err(|e| e.to_string())?;
-    let known = serde_json::to_value(&action).map_err(|e| e.to_string())?;
-    if let (Value::Object(given), Value::Object(known)) = (&json, &known)
-        && let Some(extra) = given.keys().find(|key| !known.contains_key(*key))
-    {
-        return Err(format!(
-            "unknown field `{extra}` for a `{}` action",
-            action.kind()
-        ));
-    }
-    Ok(action)
 }
 
 /// `raw` as a player id, or a refusal naming `method`.

@@ -97,6 +97,23 @@ pub enum Action {
 }
 
 impl Action {
+    /// Reads an action from caller JSON, strictly: keys the action does not have are refused,
+    /// not ignored (serde lets unit variants such as `pass` carry any extra keys), so a misspelt
+    /// field never passes silently.
+    pub fn from_json(json: Value) -> Result<Action, String> {
+        let action: Action = serde_json::from_value(json.clone()).map_err(|e| e.to_string())?;
+        let known = serde_json::to_value(&action).map_err(|e| e.to_string())?;
+        if let (Value::Object(given), Value::Object(known)) = (&json, &known)
+            && let Some(extra) = given.keys().find(|key| !known.contains_key(*key))
+        {
+            return Err(format!(
+                "unknown field `{extra}` for a `{}` action",
+                action.kind()
+            ));
+        }
+        Ok(action)
+    }
+
     /// The kind name reaction rules trigger on: the built-in names, or a custom kind's name.
     pub fn kind(&self) -> &str {
         match self {
