@@ -12,6 +12,7 @@ mod save;
 use serde::{Deserialize, Serialize};
 
 use crate::error::BagError;
+use crate::fairness::Bytes32;
 use crate::ids::{PlayerId, TokenId, count_from_raw};
 use crate::random::RandomStream;
 
@@ -130,6 +131,22 @@ impl Bag {
             tallies: Vec::new(),
             next_token_id: 0,
         }
+    }
+
+    /// An empty bag for a round whose randomness is the revealed-later `key` (stream 0, see
+    /// [`crate::fairness`]), numbering its tokens from `first_token`. It reports seed 0: the key is
+    /// the whole secret.
+    pub fn for_round(key: Bytes32, first_token: TokenId) -> Self {
+        Self {
+            rng: RandomStream::from_key(key.0, 0),
+            next_token_id: first_token.0,
+            ..Self::new(0)
+        }
+    }
+
+    /// The id the next token put into the bag will get.
+    pub fn next_token(&self) -> TokenId {
+        TokenId(self.next_token_id)
     }
 
     /// An empty bag seeded from the operating system's entropy. [`Bag::seed`] tells the seed.

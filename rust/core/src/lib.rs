@@ -30,6 +30,7 @@
 
 pub mod bag;
 pub mod error;
+pub mod fairness;
 pub mod game;
 pub mod ids;
 pub mod random;

@@ -9,7 +9,13 @@ fn started(count: u32) -> Game {
     let mut game = Game::new(players(count), config(), 21).unwrap();
     let events = game.apply(Command::StartGame).unwrap();
     assert_eq!(game.state().phase, Phase::Mulligan);
-    assert_eq!(events.len(), 1 + count as usize);
+    // GameStarted, then per player the public count and the private list of the same cards.
+    assert_eq!(events.len(), 1 + 2 * count as usize);
+    for event in &events {
+        if let Event::PrivateDraw { player, cards } = event {
+            assert_eq!(&game.state().player(*player).unwrap().hand, cards);
+        }
+    }
     game
 }
 
@@ -45,6 +51,10 @@ fn with_two_players_every_mulligan_costs_a_card() {
             Event::OpeningHandDrawn {
                 player: me,
                 cards: 7
+            },
+            Event::PrivateDraw {
+                player: me,
+                cards: game.state().player(me).unwrap().hand.clone()
             }
         ]
     );

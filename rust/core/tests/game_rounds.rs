@@ -46,8 +46,13 @@ fn the_round_ends_only_after_the_last_tokens_action() {
     let ended = names.iter().position(|n| n == "round_ended").unwrap();
     let started = names.iter().position(|n| n == "round_started").unwrap();
     assert_eq!(
-        &names[..3],
-        ["action_resolved", "activation_ended", "round_ended"]
+        &names[..4],
+        [
+            "action_resolved",
+            "activation_ended",
+            "round_revealed",
+            "round_ended"
+        ]
     );
     assert!(ended < started);
     assert_eq!(events[ended], Event::RoundEnded { round: 1 });

@@ -223,11 +223,16 @@ fn run_one(
             });
         }
         Effect::DrawCards { count } => {
-            let count = player.draw(*count);
-            out.push(Event::CardsDrawn {
-                player: player_id,
-                count,
-            });
+            let cards = player.draw(*count);
+            let count = cards.len() as u32;
+            out.push_draw(
+                Event::CardsDrawn {
+                    player: player_id,
+                    count,
+                },
+                player_id,
+                cards,
+            );
         }
         Effect::CreateObject { object } => {
             let id = create_object(state, player_id, object, out);

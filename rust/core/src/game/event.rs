@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::fairness::Bytes32;
+use crate::game::activation::ActivationOrder;
 use crate::game::command::Action;
 use crate::game::effects::ObjectKind;
 use crate::ids::{ActionId, CardId, EffectId, ObjectId, PlayerId, TokenId};
@@ -61,6 +63,34 @@ pub enum Event {
         player: PlayerId,
         /// How many (fewer than asked if the deck ran out).
         count: u32,
+    },
+    /// The round's commitment, published before its first draw (see [`crate::fairness`]).
+    RoundCommitted {
+        /// The round.
+        round: u32,
+        /// SHA-256 over the round's secret key and salt.
+        commitment: Bytes32,
+        /// The id of the round's first token.
+        first_token: TokenId,
+        /// Whether draws follow the bag or a sequencer.
+        order: ActivationOrder,
+    },
+    /// The round's secret, revealed after its last draw (or when the game ends mid-round): every
+    /// client can now check the round's draws against the commitment.
+    RoundRevealed {
+        /// The round.
+        round: u32,
+        /// The key whose ChaCha20 stream shuffled the bag.
+        key: Bytes32,
+        /// The commitment's salt.
+        salt: Bytes32,
+    },
+    /// Private to `player`: the cards they just drew (the public event says only how many).
+    PrivateDraw {
+        /// Who drew them, the only viewer who sees this event.
+        player: PlayerId,
+        /// The cards, in the order drawn.
+        cards: Vec<CardId>,
     },
     /// A player put their tokens into the bag.
     TokensContributed {
@@ -206,6 +236,17 @@ pub enum Event {
         /// The winner, if there is one.
         winner: Option<PlayerId>,
     },
+}
+
+impl Event {
+    /// Whether `viewer` (a player, or `None` for a spectator) may see this event: everything is
+    /// public except a [`Event::PrivateDraw`], which only its player sees.
+    pub fn visible_to(&self, viewer: Option<PlayerId>) -> bool {
+        match self {
+            Event::PrivateDraw { player, .. } => viewer == Some(*player),
+            _ => true,
+        }
+    }
 }
 
 /// An event as the log keeps it.

@@ -1,7 +1,9 @@
 //! The round lifecycle: starting the game, starting and ending rounds, drawing tokens, ending
 //! activations, elimination and the end of the game.
 
+use crate::bag::Bag;
 use crate::error::{GameError, RulesError};
+use crate::fairness::{Bytes32, RoundSecret};
 use crate::game::activation::Sequencer;
 use crate::game::config::GameConfig;
 use crate::game::event::Event;
@@ -51,10 +53,15 @@ pub fn start_game(
     for player in &mut state.players {
         state.deck_rng.shuffle(&mut player.deck);
         let cards = player.draw(config.opening_hand_size);
-        out.push(Event::OpeningHandDrawn {
-            player: player.id,
+        let count = cards.len() as u32;
+        out.push_draw(
+            Event::OpeningHandDrawn {
+                player: player.id,
+                cards: count,
+            },
+            player.id,
             cards,
-        });
+        );
     }
     state.phase = Phase::Mulligan;
     Ok(())
@@ -83,17 +90,26 @@ pub fn begin_round(
         });
         let missing = player.hand_limit.saturating_sub(player.hand.len() as u32);
         if draws && missing > 0 {
-            let count = player.draw(missing);
-            out.push(Event::CardsDrawn {
-                player: player.id,
-                count,
-            });
+            let cards = player.draw(missing);
+            let count = cards.len() as u32;
+            out.push_draw(
+                Event::CardsDrawn {
+                    player: player.id,
+                    count,
+                },
+                player.id,
+                cards,
+            );
         }
     }
-    state.bag.clear();
-    state
-        .bag
-        .reseed_stream(state.seed, streams::BAG_ROUND | u64::from(round));
+    let secret = round_secret(state.seed, round);
+    state.bag = Bag::for_round(secret.key, state.bag.next_token());
+    out.push(Event::RoundCommitted {
+        round,
+        commitment: secret.commitment(round),
+        first_token: state.bag.next_token(),
+        order: config.activation_order,
+    });
     let contributions: Vec<(PlayerId, u32)> = state
         .living()
         .map(|p| (p.id, config.tokens_at(p.command_tier)))
@@ -106,7 +122,7 @@ pub fn begin_round(
     state.sequencer = Sequencer::for_round(
         config.activation_order,
         &contributions,
-        &mut RandomStream::derived(state.seed, streams::SEATS_ROUND | u64::from(round)),
+        &mut RandomStream::from_key(secret.key.0, streams::ROUND_KEY_SEATS),
     )?;
     out.push(Event::BagFilled {
         tokens: state.bag.remaining(),
@@ -161,6 +177,7 @@ pub fn end_activation(
     out.push(Event::ActivationEnded { player });
     state.phase = Phase::AwaitingDraw;
     if let Some(winner) = victory_points_winner(config, state) {
+        reveal_round(state, out);
         game_over(state, Some(winner), out);
         return Ok(());
     }
@@ -177,6 +194,7 @@ fn end_round(
     state: &mut GameState,
     out: &mut Emitter,
 ) -> Result<(), RulesError> {
+    reveal_round(state, out);
     out.push(Event::RoundEnded { round: state.round });
     layers::end_of_round_cleanup(state, out);
     if config.round_limit.is_some_and(|limit| state.round >= limit) {
@@ -216,6 +234,9 @@ pub fn eliminate(
             [only] => Some(*only),
             _ => None,
         };
+        if state.round > 0 {
+            reveal_round(state, out);
+        }
         game_over(state, winner, out);
         return Ok(());
     }
@@ -224,6 +245,30 @@ pub fn eliminate(
         Phase::AwaitingDraw if state.bag.is_empty() => end_round(config, state, out),
         _ => Ok(()),
     }
+}
+
+/// The secret of `round` in the game seeded with `seed`: key then salt, 64 bytes of the round's
+/// own stream. Knowing it says nothing about the game seed or any other round.
+pub fn round_secret(seed: u64, round: u32) -> RoundSecret {
+    let mut stream = RandomStream::derived(seed, streams::ROUND_SECRETS | u64::from(round));
+    let mut key = [0u8; 32];
+    let mut salt = [0u8; 32];
+    stream.fill(&mut key);
+    stream.fill(&mut salt);
+    RoundSecret {
+        key: Bytes32(key),
+        salt: Bytes32(salt),
+    }
+}
+
+/// Reveals the current round's secret (after its last draw, or when the game ends mid-round).
+fn reveal_round(state: &GameState, out: &mut Emitter) {
+    let secret = round_secret(state.seed, state.round);
+    out.push(Event::RoundRevealed {
+        round: state.round,
+        key: secret.key,
+        salt: secret.salt,
+    });
 }
 
 fn game_over(state: &mut GameState, winner: Option<PlayerId>, out: &mut Emitter) {

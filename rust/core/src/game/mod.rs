@@ -5,10 +5,12 @@
 //! setup ─ start_game ─► mulligan (London) ─ everyone keeps ─► round 1
 //!
 //! round r: every living player: energy reset + generated, resources gained, draw to hand limit
-//!          every living player puts max_command_tokens into a fresh bag (stream r) ─ shuffle
+//!          commitment to round r's secret published ─ every living player puts
+//!          max_command_tokens into a fresh bag keyed by that secret ─ shuffle
 //!   ┌─► draw_token ─► activation: the owner takes exactly one action (+ its reactions)
 //!   └──── bag not empty ◄─┘
-//!          after the last token's action: round ends (until-end-of-round effects expire)
+//!          after the last token's action: secret revealed, round ends (until-end-of-round
+//!          effects expire)
 //!          ─► round r + 1, or game over (round limit, victory points, last player standing)
 //! ```
 //!
@@ -29,12 +31,13 @@ pub mod layers;
 pub mod mulligan;
 pub mod replay;
 pub mod save;
+pub mod snapshot;
 pub mod state;
 
 use serde_json::Value;
 
 use crate::error::{GameError, RulesError};
-use crate::ids::{ActionId, PlayerId};
+use crate::ids::{ActionId, CardId, PlayerId};
 use crate::random::RandomStream;
 use command::{Action, Command};
 use config::GameConfig;
@@ -44,14 +47,15 @@ use state::{Counters, GameState, Phase, Player, PlayerSetup};
 /// Random stream numbers: each purpose draws from its own ChaCha20 stream of the game's seed, so
 /// no use of randomness can shift another (bots never move the bag).
 pub mod streams {
-    /// The bag of round `r` uses stream `BAG_ROUND | r`.
-    pub const BAG_ROUND: u64 = 1 << 32;
+    /// The secret (key and salt) of round `r` comes from stream `ROUND_SECRETS | r`; the round's
+    /// bag and first seat come from that key (see [`crate::fairness`]).
+    pub const ROUND_SECRETS: u64 = 1 << 32;
     /// Deck shuffles (setup and mulligans).
     pub const DECKS: u64 = 2 << 32;
     /// Bot decisions.
     pub const BOTS: u64 = 3 << 32;
-    /// The first player of round `r` in seat order uses stream `SEATS_ROUND | r`.
-    pub const SEATS_ROUND: u64 = 4 << 32;
+    /// Stream of a round's key that picks the first player in seat order (stream 0 is the bag).
+    pub const ROUND_KEY_SEATS: u64 = 1;
 }
 
 /// The most players in one game.
@@ -137,6 +141,15 @@ impl Emitter {
             self.round = round;
         }
         self.events.push((self.round, self.cause, event));
+    }
+
+    /// Records a draw of `cards` by `player`: the public `event` (which tells only how many),
+    /// then, if any were drawn, the [`Event::PrivateDraw`] only that player sees.
+    pub fn push_draw(&mut self, event: Event, player: PlayerId, cards: Vec<CardId>) {
+        self.push(event);
+        if !cards.is_empty() {
+            self.push(Event::PrivateDraw { player, cards });
+        }
     }
 }
 

@@ -42,7 +42,15 @@ pub fn mulligan(
         player,
         mulligans: seated.mulligans,
     });
-    out.push(Event::OpeningHandDrawn { player, cards });
+    let count = cards.len() as u32;
+    out.push_draw(
+        Event::OpeningHandDrawn {
+            player,
+            cards: count,
+        },
+        player,
+        cards,
+    );
     Ok(())
 }
 

@@ -125,16 +125,12 @@ impl Player {
         }
     }
 
-    /// Draws up to `count` cards from the top of the deck; returns how many were drawn.
-    pub fn draw(&mut self, count: u32) -> u32 {
-        let mut drawn = 0;
-        while drawn < count {
-            match self.deck.pop() {
-                Some(card) => self.hand.push(card),
-                None => break,
-            }
-            drawn += 1;
-        }
+    /// Draws up to `count` cards from the top of the deck into the hand; returns the cards drawn
+    /// (fewer than `count` if the deck runs out).
+    pub fn draw(&mut self, count: u32) -> Vec<CardId> {
+        let take = (count as usize).min(self.deck.len());
+        let drawn: Vec<CardId> = self.deck.drain(self.deck.len() - take..).rev().collect();
+        self.hand.extend_from_slice(&drawn);
         drawn
     }
 }

@@ -1,0 +1,198 @@
+//! What one viewer may know: the game as a client sees it.
+//!
+//! A [`Snapshot`] is the state with every secret taken out — no seed, no random stream, no order
+//! of the tokens still in the bag, no deck order, and no other player's hand (only its size). A
+//! server sends each client [`Game::snapshot_for`] its player and the log's
+//! [`Game::events_for`] that player; nothing else about the game needs to leave the server.
+
+use serde::{Deserialize, Serialize};
+
+use crate::bag::Token;
+use crate::error::GameError;
+use crate::fairness::Bytes32;
+use crate::game::Game;
+use crate::game::event::EventRecord;
+use crate::game::flow::round_secret;
+use crate::game::layers::{ContinuousEffect, GameObject};
+use crate::game::state::{Phase, Player};
+use crate::ids::{CardId, PlayerId};
+
+/// The game as `viewer` sees it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Snapshot {
+    /// Whose view this is; `None` for a spectator.
+    pub viewer: Option<PlayerId>,
+    /// The newest logged event this snapshot includes.
+    pub seq: u64,
+    /// The current round, from 1; 0 before the first.
+    pub round: u32,
+    /// The lifecycle phase.
+    pub phase: Phase,
+    /// The owner of the last drawn token.
+    pub active: Option<PlayerId>,
+    /// Players in seat order.
+    pub players: Vec<PlayerView>,
+    /// The bag's public side.
+    pub bag: BagView,
+    /// Units, buildings and tokens in play.
+    pub objects: Vec<GameObject>,
+    /// Continuous effects on objects, oldest first.
+    pub effects: Vec<ContinuousEffect>,
+    /// The current round's fairness commitment (none before round 1 or after the game).
+    pub commitment: Option<Bytes32>,
+}
+
+/// One player as a viewer sees them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerView {
+    /// The player's id.
+    pub id: PlayerId,
+    /// Display name.
+    pub name: String,
+    /// Energy available this round.
+    pub energy: u32,
+    /// Resources.
+    pub resources: u32,
+    /// Energy generated each round.
+    pub energy_per_round: u32,
+    /// Resources gained each round.
+    pub resources_per_round: u32,
+    /// Victory points.
+    pub victory_points: u32,
+    /// Cards left in the draw pile (its order is nobody's to see).
+    pub deck_size: u32,
+    /// Cards in hand.
+    pub hand_size: u32,
+    /// The cards in hand, only in the viewer's own view.
+    pub hand: Option<Vec<CardId>>,
+    /// Cards played.
+    pub discard: Vec<CardId>,
+    /// Hand size drawn up to each round.
+    pub hand_limit: u32,
+    /// Command tier.
+    pub command_tier: u32,
+    /// Mulligans taken during setup.
+    pub mulligans: u32,
+    /// Whether the opening hand is kept.
+    pub kept: bool,
+    /// Whether the player is out of the game.
+    pub eliminated: bool,
+}
+
+/// The bag as everyone sees it: counts and what has been drawn, never what comes next.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BagView {
+    /// Tokens left to draw.
+    pub remaining: u32,
+    /// Every player's share this round, in the order they put tokens in.
+    pub players: Vec<TallyView>,
+    /// Tokens drawn this round, oldest first.
+    pub drawn: Vec<Token>,
+}
+
+/// One player's share of the bag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TallyView {
+    /// Whose share.
+    pub player: PlayerId,
+    /// Tokens put in this round.
+    pub contributed: u32,
+    /// Tokens still in the bag.
+    pub remaining: u32,
+    /// Tokens taken out by elimination.
+    pub removed: u32,
+}
+
+impl PlayerView {
+    fn of(player: &Player, viewer: Option<PlayerId>) -> PlayerView {
+        PlayerView {
+            id: player.id,
+            name: player.name.clone(),
+            energy: player.energy,
+            resources: player.resources,
+            energy_per_round: player.energy_per_round,
+            resources_per_round: player.resources_per_round,
+            victory_points: player.victory_points,
+            deck_size: player.deck.len() as u32,
+            hand_size: player.hand.len() as u32,
+            hand: (viewer == Some(player.id)).then(|| player.hand.clone()),
+            discard: player.discard.clone(),
+            hand_limit: player.hand_limit,
+            command_tier: player.command_tier,
+            mulligans: player.mulligans,
+            kept: player.kept,
+            eliminated: player.eliminated,
+        }
+    }
+}
+
+impl Game {
+    /// The game as `viewer` may see it (`None`: a spectator, who sees no hand). Fails for a
+    /// viewer who is not seated.
+    pub fn snapshot_for(&self, viewer: Option<PlayerId>) -> Result<Snapshot, GameError> {
+        self.check_viewer(viewer)?;
+        let state = self.state();
+        let in_round = matches!(state.phase, Phase::AwaitingDraw | Phase::Activation { .. });
+        Ok(Snapshot {
+            viewer,
+            seq: self.last_seq(),
+            round: state.round,
+            phase: state.phase,
+            active: state.active,
+            players: state
+                .players
+                .iter()
+                .map(|p| PlayerView::of(p, viewer))
+                .collect(),
+            bag: BagView {
+                remaining: state.bag.remaining(),
+                players: state
+                    .bag
+                    .tallies()
+                    .iter()
+                    .map(|t| TallyView {
+                        player: t.player,
+                        contributed: t.contributed,
+                        remaining: t.remaining,
+                        removed: t.removed,
+                    })
+                    .collect(),
+                drawn: state.bag.drawn_history().to_vec(),
+            },
+            objects: state.objects.clone(),
+            effects: state.effects.clone(),
+            commitment: in_round
+                .then(|| round_secret(state.seed, state.round).commitment(state.round)),
+        })
+    }
+
+    /// The logged events after `since_seq` that `viewer` may see (see
+    /// [`crate::game::event::Event::visible_to`]), oldest first. Fails for a viewer who is not
+    /// seated.
+    pub fn events_for(
+        &self,
+        viewer: Option<PlayerId>,
+        since_seq: u64,
+    ) -> Result<Vec<EventRecord>, GameError> {
+        self.check_viewer(viewer)?;
+        Ok(self
+            .events_since(since_seq)
+            .iter()
+            .filter(|record| record.event.visible_to(viewer))
+            .cloned()
+            .collect())
+    }
+
+    fn check_viewer(&self, viewer: Option<PlayerId>) -> Result<(), GameError> {
+        match viewer {
+            Some(player) if self.state().player(player).is_none() => {
+                Err(GameError::UnknownPlayer { player })
+            }
+            _ => Ok(()),
+        }
+    }
+}

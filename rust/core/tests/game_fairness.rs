@@ -1,0 +1,289 @@
+//! Commit → reveal → audit: every round's draws check out against its revealed secret, a tampered
+//! record, key or salt fails, and the bag depends only on (seed, round).
+
+mod common;
+
+use common::*;
+use horizons_edge_core::fairness::{Auditor, Bytes32, FairnessError, RoundRecord, RoundSecret};
+use horizons_edge_core::game::activation::ActivationOrder;
+use horizons_edge_core::{Command, Event, Game};
+
+fn bot_game(players: u32, rounds: u32, order: ActivationOrder, seed: u64) -> Game {
+    let mut config = config();
+    config.round_limit = Some(rounds);
+    config.victory_points_to_win = None;
+    config.activation_order = order;
+    let mut game = Game::new(common::players(players), config, seed).unwrap();
+    play_out(&mut game, 100_000);
+    game
+}
+
+/// The game's public events, as a spectator receives them.
+fn public_events(game: &Game) -> Vec<Event> {
+    game.events_for(None, 0)
+        .unwrap()
+        .into_iter()
+        .map(|record| record.event)
+        .collect()
+}
+
+/// Audits every round of `events`; returns (round, draws checked) per verdict.
+fn audit(events: &[Event]) -> Vec<(u32, Result<usize, FairnessError>)> {
+    let mut auditor = Auditor::new();
+    events
+        .iter()
+        .filter_map(|event| auditor.observe(event))
+        .map(|verdict| (verdict.round, verdict.outcome))
+        .collect()
+}
+
+#[test]
+fn every_round_of_an_eight_player_game_verifies_in_every_activation_order() {
+    for order in [
+        ActivationOrder::Bag,
+        ActivationOrder::Seats,
+        ActivationOrder::Initiative,
+    ] {
+        let game = bot_game(8, 10, order, 77);
+        let verdicts = audit(&public_events(&game));
+        assert_eq!(verdicts.len(), 10, "{order:?}: one verdict per round");
+        for (index, (round, outcome)) in verdicts.into_iter().enumerate() {
+            assert_eq!(round, index as u32 + 1);
+            // Bots may upgrade: at least 8 players × 4 tokens were drawn and checked.
+            let draws = outcome.unwrap_or_else(|e| panic!("{order:?}: {e}"));
+            assert!(draws >= 32, "{order:?} round {round}: {draws} draws");
+        }
+    }
+}
+
+#[test]
+fn each_commitment_is_published_before_the_rounds_first_draw_and_revealed_after_its_last() {
+    let game = bot_game(4, 5, ActivationOrder::Bag, 5);
+    let events = public_events(&game);
+    for round in 1..=5 {
+        let position = |wanted: &dyn Fn(&Event) -> bool| events.iter().position(wanted);
+        let committed =
+            position(&|e| matches!(e, Event::RoundCommitted { round: r, .. } if *r == round))
+                .unwrap();
+        let revealed =
+            position(&|e| matches!(e, Event::RoundRevealed { round: r, .. } if *r == round))
+                .unwrap();
+        let started =
+            position(&|e| matches!(e, Event::RoundStarted { round: r } if *r == round)).unwrap();
+        let draws: Vec<usize> = (started..revealed)
+            .filter(|&i| matches!(events[i], Event::TokenDrawn { .. }))
+            .collect();
+        assert!(
+            committed < draws[0],
+            "round {round}: committed after a draw"
+        );
+        let next_draw = events[revealed..]
+            .iter()
+            .position(|e| matches!(e, Event::TokenDrawn { .. }))
+            .map(|offset| revealed + offset);
+        let next_start =
+            position(&|e| matches!(e, Event::RoundStarted { round: r } if *r == round + 1));
+        assert!(
+            next_draw.is_none() || next_draw > next_start,
+            "round {round}: a draw came between the reveal and the next round"
+        );
+    }
+}
+
+#[test]
+fn eliminations_mid_round_are_part_of_the_audit() {
+    let mut game = in_round_one(4, config(), 31);
+    for _ in 0..5 {
+        game.apply(Command::DrawToken).unwrap();
+        let player = game.state().active.unwrap();
+        game.apply(Command::BotDecide { player }).unwrap();
+    }
+    game.apply(Command::Eliminate { player: p(2) }).unwrap();
+    while game.state().round == 1 {
+        game.apply(Command::DrawToken).unwrap();
+        let player = game.state().active.unwrap();
+        game.apply(Command::BotDecide { player }).unwrap();
+    }
+    let verdicts = audit(&public_events(&game));
+    assert_eq!(verdicts.len(), 1);
+    let draws = verdicts[0].1.clone().unwrap();
+    assert!(draws < 16, "the eliminated player's tokens were not drawn");
+}
+
+#[test]
+fn a_game_ending_mid_round_still_reveals_the_round() {
+    let mut game = in_round_one(2, config(), 8);
+    game.apply(Command::DrawToken).unwrap();
+    game.apply(Command::Eliminate { player: p(0) }).unwrap();
+    let events = public_events(&game);
+    assert!(matches!(events.last(), Some(Event::GameOver { .. })));
+    let verdicts = audit(&events);
+    assert_eq!(verdicts.len(), 1);
+    assert_eq!(verdicts[0].1, Ok(1));
+}
+
+/// The first round of a finished game as a record, with its revealed secret.
+fn recorded_round(game: &Game) -> (RoundRecord, RoundSecret) {
+    let events = public_events(game);
+    let mut record = None;
+    for event in &events {
+        match event {
+            Event::RoundCommitted {
+                round: 1,
+                commitment,
+                first_token,
+                order,
+            } => {
+                record = Some(RoundRecord {
+                    round: 1,
+                    commitment: *commitment,
+                    first_token: *first_token,
+                    order: *order,
+                    contributions: Vec::new(),
+                    steps: Vec::new(),
+                })
+            }
+            Event::TokensContributed { player, tokens } => {
+                if let Some(r) = record.as_mut().filter(|r| r.steps.is_empty()) {
+                    r.contributions.push((*player, *tokens));
+                }
+            }
+            Event::TokenDrawn { player, token, .. } => {
+                if let Some(r) = record.as_mut() {
+                    r.steps.push(horizons_edge_core::fairness::BagStep::Drawn {
+                        player: *player,
+                        token: *token,
+                    });
+                }
+            }
+            Event::RoundRevealed {
+                round: 1,
+                key,
+                salt,
+            } => {
+                let secret = RoundSecret {
+                    key: *key,
+                    salt: *salt,
+                };
+                return (record.unwrap(), secret);
+            }
+            _ => {}
+        }
+    }
+    panic!("round 1 was never revealed");
+}
+
+#[test]
+fn tampered_draws_keys_salts_and_contributions_fail_with_a_clear_reason() {
+    let game = bot_game(4, 2, ActivationOrder::Bag, 12);
+    let (record, secret) = recorded_round(&game);
+    assert_eq!(record.verify(secret), Ok(16));
+
+    let mut swapped = record.clone();
+    swapped.steps.swap(3, 9);
+    let error = swapped.verify(secret).unwrap_err();
+    assert!(
+        matches!(
+            error,
+            FairnessError::DrawMismatch {
+                round: 1,
+                index: 3,
+                ..
+            }
+        ),
+        "{error}"
+    );
+    assert!(error.to_string().contains("draw 3"));
+
+    let mut flipped = secret;
+    flipped.key.0[0] ^= 1;
+    assert_eq!(
+        record.verify(flipped),
+        Err(FairnessError::CommitmentMismatch { round: 1 })
+    );
+    let mut salted = secret;
+    salted.salt.0[31] ^= 0x80;
+    assert_eq!(
+        record.verify(salted),
+        Err(FairnessError::CommitmentMismatch { round: 1 })
+    );
+
+    // A key that fits a forged commitment still has to reproduce the draws.
+    let forged_key = Bytes32([9; 32]);
+    let mut forged = record.clone();
+    forged.commitment = RoundSecret {
+        key: forged_key,
+        salt: secret.salt,
+    }
+    .commitment(1);
+    let forged_secret = RoundSecret {
+        key: forged_key,
+        salt: secret.salt,
+    };
+    assert!(matches!(
+        forged.verify(forged_secret),
+        Err(FairnessError::DrawMismatch { .. })
+    ));
+
+    let mut fewer = record.clone();
+    fewer.contributions[0].1 -= 1;
+    assert!(fewer.verify(secret).is_err());
+}
+
+#[test]
+fn a_reveal_without_a_seen_commitment_is_a_failed_verdict() {
+    let game = bot_game(2, 2, ActivationOrder::Bag, 3);
+    let events = public_events(&game);
+    let committed = events
+        .iter()
+        .position(|e| matches!(e, Event::RoundCommitted { round: 2, .. }))
+        .unwrap();
+    // Joining after round 2's commitment: round 2 cannot be checked, and says so.
+    let verdicts = audit(&events[committed + 1..]);
+    assert_eq!(verdicts.len(), 1);
+    assert!(matches!(
+        verdicts[0].1,
+        Err(FairnessError::Inconsistent { round: 2, .. })
+    ));
+}
+
+#[test]
+fn the_bag_depends_only_on_seed_and_round_not_on_other_randomness() {
+    // Bots draw from their own stream; passing players draw nothing. The rounds' commitments
+    // and round 1's draws (same contributions) are the same either way.
+    let bots = bot_game(4, 3, ActivationOrder::Bag, 40);
+    let mut config = config();
+    config.round_limit = Some(3);
+    let mut passive = Game::new(players(4), config, 40).unwrap();
+    while let Some(command) = next_bot_command(&passive) {
+        let command = match command {
+            Command::BotDecide { player } if passive.state().round > 0 => Command::Act {
+                player,
+                action: horizons_edge_core::Action::Pass,
+            },
+            other => other,
+        };
+        passive.apply(command).unwrap();
+    }
+    let commitments = |game: &Game| -> Vec<Bytes32> {
+        public_events(game)
+            .iter()
+            .filter_map(|e| match e {
+                Event::RoundCommitted { commitment, .. } => Some(*commitment),
+                _ => None,
+            })
+            .collect()
+    };
+    let round_one_draws = |game: &Game| -> Vec<Event> {
+        public_events(game)
+            .into_iter()
+            .filter(|e| matches!(e, Event::TokenDrawn { .. }))
+            .take(16)
+            .collect()
+    };
+    assert_eq!(commitments(&bots), commitments(&passive));
+    assert_eq!(commitments(&bots).len(), 3);
+    assert_eq!(round_one_draws(&bots), round_one_draws(&passive));
+    let other_seed = bot_game(4, 3, ActivationOrder::Bag, 41);
+    assert_ne!(commitments(&bots), commitments(&other_seed));
+}
