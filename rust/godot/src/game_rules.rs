@@ -165,6 +165,9 @@ impl INode for GameRules {
 
 #[godot_api]
 impl GameRules {
+    /// [method get_snapshot_for] and [method get_events_for]: a spectator, who sees no hand.
+    #[constant]
+    pub const SPECTATOR: i64 = -1;
     /// [method get_phase]: players are seated; [method start_game] comes next.
     #[constant]
     pub const PHASE_SETUP: i64 = 0;
@@ -672,6 +675,46 @@ impl GameRules {
             .map_or(0, |game| game.last_seq() as i64)
     }
 
+    /// The game as [param viewer_id] may see it — what a server sends that player's client: no
+    /// seed, random stream, bag order or deck order, and only that player's own hand (others show
+    /// [code]hand_size[/code], with [code]hand[/code] null). [constant SPECTATOR] sees no hand.
+    /// Keys: [code]viewer[/code], [code]seq[/code] (the newest event included),
+    /// [code]round[/code], [code]phase[/code], [code]active[/code], [code]players[/code],
+    /// [code]bag[/code] ([code]remaining[/code], [code]players[/code], [code]drawn[/code]),
+    /// [code]objects[/code], [code]effects[/code] and [code]commitment[/code] (the current
+    /// round's, as hex). Empty (and an error) for a player who is not seated.
+    /// [codeblock]
+    /// var view := rules.get_snapshot_for(2)
+    /// print(view.players[0].hand_size, " cards in the first seat's hand")
+    /// [/codeblock]
+    #[func]
+    pub fn get_snapshot_for(&self, viewer_id: i64) -> Result<VarDictionary, Refusal> {
+        const METHOD: &str = "GameRules.get_snapshot_for";
+        let viewer = parse_viewer(METHOD, viewer_id)?;
+        let game = self.query(METHOD)?;
+        let snapshot = refusing(METHOD, || Ok(game.snapshot_for(viewer)?))?;
+        Ok(convert::dictionary_of(&snapshot))
+    }
+
+    /// The logged events after [param since_seq] that [param viewer_id] may see, oldest first,
+    /// like [method get_events_since]: everything except other players' [code]private_draw[/code]
+    /// events (the cards they drew). A client that reconnects asks for the events after the last
+    /// [code]seq[/code] it has. Empty (and an error) for a player who is not seated.
+    #[func]
+    pub fn get_events_for(
+        &self,
+        viewer_id: i64,
+        since_seq: i64,
+    ) -> Result<Array<VarDictionary>, Refusal> {
+        const METHOD: &str = "GameRules.get_events_for";
+        let viewer = parse_viewer(METHOD, viewer_id)?;
+        let game = self.query(METHOD)?;
+        let records = refusing(METHOD, || {
+            Ok(game.events_for(viewer, u64::try_from(since_seq).unwrap_or(0))?)
+        })?;
+        Ok(records.iter().map(record_dictionary).collect())
+    }
+
     /// The config in force, as a Dictionary (the exported settings plus what [method setup]
     /// was given).
     #[func]
@@ -1037,6 +1080,14 @@ fn signal_of(event: &Event) -> Option<&'static str> {
         Event::GameOver { .. } => "game_over",
         _ => return None,
     })
+}
+
+/// `raw` as a viewer: [`GameRules::SPECTATOR`] or a player id.
+fn parse_viewer(method: &'static str, raw: i64) -> Result<Option<PlayerId>, Refusal> {
+    if raw == GameRules::SPECTATOR {
+        return Ok(None);
+    }
+    parse_player(method, raw).map(Some)
 }
 
 /// `raw` as a player id, or a refusal naming `method`.

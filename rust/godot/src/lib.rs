@@ -7,6 +7,8 @@
 //! - [`command_token::CommandToken`] — one token, read-only.
 //! - [`game_rules::GameRules`] — the whole round loop: setup, mulligan, draws, actions,
 //!   reactions, elimination, save/load; signals for everything that happens.
+//! - [`fairness_auditor::FairnessAuditor`] — a client's check of every round's draws against
+//!   the secret committed to before the round.
 //! - [`script_hooks`] — the game's validator and reaction `Callable`s, as core hooks.
 //! - [`convert`] — Dictionaries and Arrays to and from the core's JSON values.
 //! - [`turn_system::TurnSystem`] — who acts next: charge initiative for units, seat order for
@@ -20,6 +22,7 @@ use godot::prelude::*;
 pub mod command_token;
 pub mod command_token_bag;
 pub mod convert;
+pub mod fairness_auditor;
 pub mod game_rules;
 pub mod refusal;
 pub mod script_hooks;

@@ -25,6 +25,13 @@ const TROUBLE: [&str; 11] = [
     "Orphan StringName",
 ];
 
+/// The lines of `log` that show [`TROUBLE`].
+pub fn trouble(log: &str) -> Vec<&str> {
+    log.lines()
+        .filter(|line| TROUBLE.iter().any(|t| line.contains(t)))
+        .collect()
+}
+
 /// One bounded engine run.
 pub struct Run<'a> {
     godot: &'a Godot,
@@ -155,11 +162,7 @@ impl<'a> Run<'a> {
 impl Finished {
     /// Fails unless the run exited with 0 and its log shows none of [`TROUBLE`].
     pub fn check(&self, what: &str) -> Result {
-        let trouble: Vec<&str> = self
-            .log
-            .lines()
-            .filter(|line| TROUBLE.iter().any(|t| line.contains(t)))
-            .collect();
+        let trouble = trouble(&self.log);
         if !trouble.is_empty() {
             return Err(format!(
                 "{what}: the log shows trouble:\n  {}",

@@ -19,6 +19,7 @@ mod extension;
 mod gdscript;
 mod godot;
 mod headless;
+mod multiplayer;
 mod paths;
 mod process;
 mod screenshots;

@@ -35,6 +35,7 @@ pub fn run(args: &[String]) -> Result {
         (Some(()), Some(godot)) => {
             report.step("headless suites", || headless_suites(&godot));
             report.step("class docs", || crate::docs::check(&godot));
+            report.step("multiplayer (ENet)", || crate::multiplayer::check(&godot));
             report.step("demo (8 bots)", || {
                 let args = ["--players", "8", "--rounds", "3"].map(String::from);
                 crate::demo::play(&godot, &args).map(drop)
@@ -44,6 +45,7 @@ pub fn run(args: &[String]) -> Result {
         _ => report.skip(&[
             "headless suites",
             "class docs",
+            "multiplayer (ENet)",
             "demo (8 bots)",
             "screenshots",
         ]),

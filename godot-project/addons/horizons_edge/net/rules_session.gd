@@ -1,0 +1,210 @@
+class_name RulesSession
+extends Node
+## Server-authoritative multiplayer for a [GameRules], over Godot's high-level multiplayer (ENet).
+##
+## One process hosts: it owns the [GameRules], draws every token, checks that each request comes
+## from the peer seated as that player, applies it, and sends every client its own view —
+## [method GameRules.get_snapshot_for] and [method GameRules.get_events_for] — never the seed, the
+## random streams, the bag order or another player's hand. Clients send requests and render what
+## they receive; a [FairnessAuditor] on each client checks every round's draws against the
+## commitment the server published before the round.[br][br]
+## The session node must have the same path on the server and on every client.
+## [codeblock]
+## # Server (a dedicated headless process or a player's game):
+## session.host_game(rules, 7000)
+## # Client:
+## session.join_game("127.0.0.1", 7000, "Ada")
+## session.snapshot_received.connect(_on_snapshot)
+## session.request_action({"type": "pass"})
+## [/codeblock]
+## A client that drops keeps [method get_rejoin_token]; joining again with it (even from a new
+## process) gives back the same seat, the current snapshot and every event it missed.
+
+## Client: the server seated this client as [param player_id].
+signal joined(player_id: int)
+## Client: the latest view from the server (see [method GameRules.get_snapshot_for]).
+signal snapshot_received(snapshot: Dictionary)
+## Client: one event from the server's log, in order, each exactly once.
+signal event_received(event: Dictionary)
+## Client: the server refused this client's last request; nothing changed.
+signal request_refused(reason: String)
+## Client: a round's draws were checked against its revealed secret.
+signal round_audited(round: int, fair: bool, detail: String)
+## Client: the connection to the server is gone (or could not be made).
+signal connection_lost
+## Server: a peer took (or took back) the seat of [param player_id].
+signal peer_seated(player_id: int, peer_id: int)
+## Server: the peer seated as [param player_id] disconnected.
+signal peer_left(player_id: int)
+## Server: a request was refused and the game left as it was.
+signal request_rejected(peer_id: int, reason: String)
+## Server: an update left for [param player_id]'s client (for logging and audits of what leaves
+## the server).
+signal update_sent(player_id: int, update: Dictionary)
+## Server: [param player_id]'s activation outlasted [member turn_deadline] and was passed.
+signal activation_timed_out(player_id: int)
+## Server: a client's state after a round matched (or not) the server's view for that player.
+## On a mismatch the server sends that client a fresh snapshot.
+signal checkpoint_checked(player_id: int, round: int, in_sync: bool)
+
+## What the server does when a disconnected player has not come back within
+## [member reconnect_timeout].
+enum ReconnectPolicy {
+	PASS_ACTIVATIONS,  ## Their activations are passed until they return.
+	ELIMINATE,  ## They leave the game; their tokens leave the bag.
+}
+
+## Server: seconds a disconnected player's seat waits for them.
+@export_range(0.0, 3600.0, 0.5, "suffix:s") var reconnect_timeout := 30.0
+## Server: what happens when [member reconnect_timeout] runs out.
+@export var reconnect_policy := ReconnectPolicy.PASS_ACTIVATIONS
+## Server: seconds an activation may last before the server passes it (0: no limit). The pass is
+## an ordinary command, so replays reproduce it.
+@export_range(0.0, 600.0, 0.5, "suffix:s") var turn_deadline := 0.0
+
+var _host: SessionHost
+var _guest: SessionGuest
+
+
+func _process(_delta: float) -> void:
+	if _host:
+		_host.tick(Time.get_ticks_msec())
+
+
+## Hosts [param rules] (set up, not started) on [param port]; the game starts when every seat is
+## taken. Returns the ENet error, if any.
+func host_game(rules: GameRules, port: int, bind_address := "*") -> Error:
+	var peer := ENetMultiplayerPeer.new()
+	peer.set_bind_ip(bind_address)
+	var error := peer.create_server(port, GameRules.MAX_PLAYERS)
+	if error != OK:
+		push_error(
+			"RulesSession.host_game: cannot listen on port %d: %s" % [port, error_string(error)]
+		)
+		return error
+	multiplayer.multiplayer_peer = peer
+	_host = SessionHost.new(self, rules)
+	multiplayer.peer_disconnected.connect(_host.on_peer_disconnected)
+	return OK
+
+
+## Joins the server at [param address]:[param port] as [param player_name]; with
+## [param rejoin_token] (from [method get_rejoin_token]) takes back an earlier seat.
+func join_game(address: String, port: int, player_name: String, rejoin_token := "") -> Error:
+	var peer := ENetMultiplayerPeer.new()
+	var error := peer.create_client(address, port)
+	if error != OK:
+		push_error(
+			"RulesSession.join_game: cannot reach %s:%d: %s" % [address, port, error_string(error)]
+		)
+		return error
+	multiplayer.multiplayer_peer = peer
+	_guest = SessionGuest.new(self, player_name, rejoin_token)
+	multiplayer.connected_to_server.connect(_guest.on_connected)
+	multiplayer.connection_failed.connect(connection_lost.emit)
+	multiplayer.server_disconnected.connect(connection_lost.emit)
+	return OK
+
+
+## Client: asks to take [param action] (a Dictionary as for [method GameRules.perform_action])
+## in this client's activation.
+func request_action(action: Dictionary) -> void:
+	send_request({"command": "act", "player_id": get_player_id(), "action": action})
+
+
+## Client: asks to keep the opening hand, putting the cards at [param bottom] on the bottom.
+func request_keep(bottom: Array[int] = []) -> void:
+	send_request({"command": "keep", "player_id": get_player_id(), "bottom": bottom})
+
+
+## Client: asks to take a mulligan.
+func request_mulligan() -> void:
+	send_request({"command": "mulligan", "player_id": get_player_id()})
+
+
+## Client: sends a request in its wire form: [code]command[/code] ("act", "keep" or
+## "mulligan"), [code]player_id[/code], and [code]action[/code] or [code]bottom[/code]. The
+## server checks all of it; a request for a seat this peer does not hold is refused.
+func send_request(request: Dictionary) -> void:
+	_rpc_request.rpc_id(MultiplayerPeer.TARGET_PEER_SERVER, request)
+
+
+## Client: the seat this client holds (-1 before [signal joined]).
+func get_player_id() -> int:
+	return _guest.player_id if _guest else -1
+
+
+## Client: the latest snapshot received (empty before the first).
+func get_snapshot() -> Dictionary:
+	return _guest.snapshot if _guest else {}
+
+
+## Client: the actions the server lists as legal for this client right now (empty unless it is
+## this client's activation).
+func get_legal_actions() -> Array:
+	return _guest.legal_actions if _guest else []
+
+
+## Client: the token that takes this seat back after a disconnect (empty before [signal joined]).
+func get_rejoin_token() -> String:
+	return _guest.token if _guest else ""
+
+
+## Client: the auditor that checks every round; see [method FairnessAuditor.get_verified_rounds].
+func get_auditor() -> FairnessAuditor:
+	return _guest.auditor if _guest else null
+
+
+## Whether this session hosts the game.
+func is_host() -> bool:
+	return _host != null
+
+
+## Closes the connection (either side) and forgets the role.
+func close() -> void:
+	if multiplayer.multiplayer_peer:
+		multiplayer.multiplayer_peer.close()
+	multiplayer.multiplayer_peer = null
+	_host = null
+	_guest = null
+
+
+## The digest both sides compute of a snapshot to check that a client is in sync.
+static func digest(snapshot: Dictionary) -> String:
+	return JSON.stringify(snapshot, "", true).sha256_text()
+
+
+@rpc("any_peer", "call_remote", "reliable")
+func _rpc_hello(player_name: String, rejoin_token: String, since_seq: int) -> void:
+	if _host:
+		_host.on_hello(multiplayer.get_remote_sender_id(), player_name, rejoin_token, since_seq)
+
+
+@rpc("any_peer", "call_remote", "reliable")
+func _rpc_request(request: Dictionary) -> void:
+	if _host:
+		_host.on_request(multiplayer.get_remote_sender_id(), request)
+
+
+@rpc("any_peer", "call_remote", "reliable")
+func _rpc_checkpoint(seq: int, snapshot_digest: String) -> void:
+	if _host:
+		_host.on_checkpoint(multiplayer.get_remote_sender_id(), seq, snapshot_digest)
+
+
+@rpc("authority", "call_remote", "reliable")
+func _rpc_welcome(player_id: int, rejoin_token: String) -> void:
+	if _guest:
+		_guest.on_welcome(player_id, rejoin_token)
+
+
+@rpc("authority", "call_remote", "reliable")
+func _rpc_update(update: Dictionary) -> void:
+	if _guest:
+		_guest.on_update(update)
+
+
+@rpc("authority", "call_remote", "reliable")
+func _rpc_refused(reason: String) -> void:
+	if _guest:
+		request_refused.emit(reason)

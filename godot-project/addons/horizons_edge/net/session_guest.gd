@@ -1,0 +1,68 @@
+class_name SessionGuest
+extends RefCounted
+## The client side of a [RulesSession]: its seat and rejoin token, the latest snapshot, the event
+## log seen so far and the [FairnessAuditor] fed from it. Created by
+## [method RulesSession.join_game].
+
+## The seat the server gave this client (-1 before it did).
+var player_id := -1
+## Takes the seat back after a disconnect.
+var token := ""
+## The latest view from the server.
+var snapshot := {}
+## The actions the server lists as legal for this client now.
+var legal_actions := []
+## Checks every round's draws.
+var auditor := FairnessAuditor.new()
+## The newest event seq received.
+var last_seq := 0
+
+var _session: RulesSession
+var _player_name := ""
+
+
+func _init(session: RulesSession, player_name: String, rejoin_token: String) -> void:
+	_session = session
+	_player_name = player_name
+	token = rejoin_token
+	auditor.round_verified.connect(
+		func(round_number: int, draws: int):
+			session.round_audited.emit(round_number, true, "%d draws checked" % draws)
+	)
+	auditor.round_failed.connect(
+		func(round_number: int, reason: String):
+			session.round_audited.emit(round_number, false, reason)
+	)
+
+
+## Connected: asks for a seat (its old one with the token), and for every event after the last
+## one this client has.
+func on_connected() -> void:
+	var server := MultiplayerPeer.TARGET_PEER_SERVER
+	_session._rpc_hello.rpc_id(server, _player_name, token, last_seq)
+
+
+## The server seated this client.
+func on_welcome(seated_as: int, rejoin_token: String) -> void:
+	player_id = seated_as
+	token = rejoin_token
+	_session.joined.emit(player_id)
+
+
+## Takes in the server's update: new events (each once, in order, audited), then the snapshot;
+## after a round closes, reports the snapshot's digest so the server can check the two agree.
+func on_update(update: Dictionary) -> void:
+	var round_closed := false
+	for event: Dictionary in update.get("events", []):
+		if event["seq"] <= last_seq:
+			continue
+		last_seq = event["seq"]
+		auditor.observe(event)
+		round_closed = round_closed or event["type"] == "round_ended"
+		_session.event_received.emit(event)
+	snapshot = update["snapshot"]
+	legal_actions = update.get("legal_actions", [])
+	_session.snapshot_received.emit(snapshot)
+	if round_closed:
+		var server := MultiplayerPeer.TARGET_PEER_SERVER
+		_session._rpc_checkpoint.rpc_id(server, snapshot["seq"], RulesSession.digest(snapshot))

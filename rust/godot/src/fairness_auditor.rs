@@ -1,0 +1,84 @@
+//! The `FairnessAuditor` class: a client's check that the server's draws were fair.
+
+use godot::prelude::*;
+use horizons_edge_core::Event;
+use horizons_edge_core::fairness::Auditor;
+
+use crate::convert;
+
+/// Checks every round's draws against the secret the server committed to before the round.
+///
+/// Before a round's first draw the rules publish a [code]round_committed[/code] event holding
+/// SHA-256 over the round's secret key and salt; after its last draw a
+/// [code]round_revealed[/code] event reveals them. Feed [method observe] every event you receive
+/// (the Dictionaries of [method GameRules.get_events_for] or [signal GameRules.event_logged]), in
+/// order: at each reveal the auditor checks the commitment, rebuilds the round's bag from the key
+/// and replays every draw it saw, then emits [signal round_verified] or [signal round_failed].
+/// A client that joins mid-game asks for the events since 0 so that it can audit every round.
+/// ```gdscript
+/// var auditor := FairnessAuditor.new()
+/// auditor.round_failed.connect(func(round, reason): push_error(reason))
+/// for event in rules.get_events_for(my_id, 0):
+///     auditor.observe(event)
+/// ```
+#[derive(GodotClass)]
+#[class(init, base = RefCounted)]
+pub struct FairnessAuditor {
+    auditor: Auditor,
+    verified: PackedInt64Array,
+    failures: PackedStringArray,
+    base: Base<RefCounted>,
+}
+
+#[godot_api]
+impl FairnessAuditor {
+    /// Every draw of [param round] matches its revealed secret, which matches its commitment.
+    #[signal]
+    pub fn round_verified(round: i64, draws: i64);
+    /// [param round] failed its audit; [param reason] says where (a mismatched commitment, or the
+    /// first draw that differs from what the key gives).
+    #[signal]
+    pub fn round_failed(round: i64, reason: GString);
+
+    /// Takes in one event Dictionary. Returns [code]false[/code] (and logs an error) if it is not
+    /// an event; other events than the bag's are accepted and ignored.
+    #[func]
+    pub fn observe(&mut self, event: VarDictionary) -> bool {
+        let parsed = convert::to_json(&event.to_variant())
+            .and_then(|json| serde_json::from_value::<Event>(json).map_err(|e| e.to_string()));
+        let event = match parsed {
+            Ok(event) => event,
+            Err(reason) => {
+                godot_error!("FairnessAuditor.observe: not an event: {reason}");
+                return false;
+            }
+        };
+        if let Some(verdict) = self.auditor.observe(&event) {
+            let round = i64::from(verdict.round);
+            match verdict.outcome {
+                Ok(draws) => {
+                    self.verified.push(round);
+                    self.signals().round_verified().emit(round, draws as i64);
+                }
+                Err(error) => {
+                    let reason = GString::from(&error.to_string());
+                    self.failures.push(&reason);
+                    self.signals().round_failed().emit(round, &reason);
+                }
+            }
+        }
+        true
+    }
+
+    /// The rounds verified so far, in order.
+    #[func]
+    pub fn get_verified_rounds(&self) -> PackedInt64Array {
+        self.verified.clone()
+    }
+
+    /// Why each failed round failed, in order.
+    #[func]
+    pub fn get_failures(&self) -> PackedStringArray {
+        self.failures.clone()
+    }
+}

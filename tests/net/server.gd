@@ -1,0 +1,131 @@
+extends SceneTree
+## The server of the multiplayer test: hosts a seeded starter-set game on 127.0.0.1 and checks,
+## as it goes, that nothing secret leaves the server, that every refused request left the game
+## as it was, and that every client's state after every round equals the server's view for that
+## player. Prints one `SERVER RESULT` line and exits 0 only if all held.
+##
+## Arguments after `--`: --port N --players N --rounds N --seed N --deadline SECONDS
+
+const GRACE_MSEC := 15000
+## The whole game must be over by then; the process ends itself either way.
+const WATCHDOG_SEC := 180.0
+
+var _options := {"port": 0, "players": 3, "rounds": 5, "seed": 1, "deadline": 0.0}
+var _rules: GameRules
+var _session := RulesSession.new()
+var _failures: PackedStringArray = []
+var _hash_after_update := 0
+var _refusals := 0
+var _timeouts := 0
+var _updates := 0
+## player_id -> rounds whose checkpoint matched.
+var _synced := {}
+var _over_at := 0
+
+
+func _initialize() -> void:
+	_options = NetOptions.parse(OS.get_cmdline_user_args(), _options)
+	_rules = StarterGame.rules(
+		_options["seed"], _options["players"], {"round_limit": _options["rounds"]}
+	)
+	root.add_child(_rules)
+	_session.name = "Session"
+	_session.turn_deadline = _options["deadline"]
+	root.add_child(_session)
+	_session.update_sent.connect(_on_update_sent)
+	_session.request_rejected.connect(_on_request_rejected)
+	_session.checkpoint_checked.connect(_on_checkpoint_checked)
+	_session.activation_timed_out.connect(func(_player_id: int): _timeouts += 1)
+	_rules.game_over.connect(func(_winner: int): _over_at = Time.get_ticks_msec())
+	create_timer(WATCHDOG_SEC).timeout.connect(_on_watchdog)
+	# The multiplayer API is there once the root is in the tree: after this method.
+	_listen.call_deferred()
+
+
+func _listen() -> void:
+	if _session.host_game(_rules, _options["port"], "127.0.0.1") != OK:
+		quit(2)
+		return
+	print("SERVER listening on %d" % _options["port"])
+
+
+func _on_watchdog() -> void:
+	_failures.append("the game was not over within %d s" % WATCHDOG_SEC)
+	_finish(false)
+
+
+func _process(_delta: float) -> bool:
+	if _over_at == 0:
+		return false
+	var all_synced: bool = _synced.size() == _options["players"]
+	for rounds: Array in _synced.values():
+		all_synced = all_synced and _options["rounds"] in rounds
+	if all_synced or Time.get_ticks_msec() - _over_at > GRACE_MSEC:
+		_finish(all_synced)
+	return false
+
+
+func _on_update_sent(player_id: int, update: Dictionary) -> void:
+	_updates += 1
+	_hash_after_update = _rules.get_state_hash()
+	_check_no_secrets(player_id, update)
+
+
+func _on_request_rejected(peer_id: int, reason: String) -> void:
+	_refusals += 1
+	print("SERVER refused peer %d: %s" % [peer_id, reason])
+	if _rules.get_state_hash() != _hash_after_update:
+		_failures.append("a refused request changed the game: %s" % reason)
+
+
+func _on_checkpoint_checked(player_id: int, round_number: int, in_sync: bool) -> void:
+	if not in_sync:
+		_failures.append("player %d out of sync after round %d" % [player_id, round_number])
+		return
+	if not _synced.has(player_id):
+		_synced[player_id] = []
+	_synced[player_id].append(round_number)
+	print("SERVER player %d in sync after round %d" % [player_id, round_number])
+
+
+## Fails the run if [param update] (bound for [param player_id]) holds the seed, a random
+## stream, a deck's order, another player's hand or another player's private draw.
+func _check_no_secrets(player_id: int, update: Dictionary) -> void:
+	var text := JSON.stringify(update)
+	if str(_options["seed"]) in text:
+		_failures.append("the seed went to player %d" % player_id)
+	for key in ['"seed"', '"rng"', '"deck"', '"bot_rng"', '"deck_rng"']:
+		if key in text:
+			_failures.append("%s went to player %d" % [key, player_id])
+	for seat: Dictionary in update["snapshot"]["players"]:
+		if seat["id"] != player_id and seat["hand"] != null:
+			_failures.append("player %d's hand went to player %d" % [seat["id"], player_id])
+	for event: Dictionary in update["events"]:
+		if event["type"] == "private_draw" and event["player"] != player_id:
+			_failures.append("player %d's draw went to player %d" % [event["player"], player_id])
+
+
+func _finish(all_synced: bool) -> void:
+	if not all_synced:
+		_failures.append(
+			"not every client reported round %d in sync: %s" % [_options["rounds"], _synced]
+		)
+	if _options["deadline"] > 0.0 and _timeouts == 0:
+		_failures.append("no activation ran past the deadline")
+	var replayed := GameRules.new()
+	if replayed.load_replay(_rules.save_replay()) != OK:
+		_failures.append("the game's replay does not load")
+	elif replayed.get_state_hash() != _rules.get_state_hash():
+		_failures.append("the replay (deadline passes included) does not reproduce the game")
+	replayed.free()
+	var verdict := "ok" if _failures.is_empty() else "FAILED"
+	print(
+		(
+			"SERVER RESULT %s: rounds %d, updates %d, refused %d, timed out %d"
+			% [verdict, _rules.get_round(), _updates, _refusals, _timeouts]
+		)
+	)
+	for failure in _failures:
+		print("SERVER FAILURE %s" % failure)
+	_session.close()
+	quit(0 if _failures.is_empty() else 1)
