@@ -3,18 +3,25 @@ extends SceneTree
 ## hand, plays a random legal action each activation, and audits every round. With --cheat 1 it
 ## also, once a round, asks to act for the active player and to act out of turn, and expects both
 ## refused. With --sleep-round R it lets its first activation of round R run out the server's
-## deadline. Prints `MARK round=R draws=D` as tokens are drawn (the test driver kills it on one),
-## then one `CLIENT RESULT` line; exits 0 only if every round verified and every cheat was
-## refused.
+## deadline. With --leave-round R it leaves for good when round R starts. Prints
+## `MARK round=R draws=D` as tokens are drawn (the test driver kills it on one), then one
+## `CLIENT RESULT` line; exits 0 only if every round verified and every cheat was refused.
 ##
 ## Arguments after `--`: --port N --name S --token-file PATH --seed N --cheat 0|1 --sleep-round R
+## --leave-round R
 
 const QUIT_DELAY_SEC := 2.0
 ## The whole game must be over by then; the process ends itself either way.
 const WATCHDOG_SEC := 180.0
 
 var _options := {
-	"port": 0, "name": "client", "token_file": "", "seed": 1, "cheat": 0, "sleep_round": 0
+	"port": 0,
+	"name": "client",
+	"token_file": "",
+	"seed": 1,
+	"cheat": 0,
+	"sleep_round": 0,
+	"leave_round": 0,
 }
 var _session := RulesSession.new()
 var _rng := RandomNumberGenerator.new()
@@ -65,12 +72,19 @@ func _on_joined(player_id: int) -> void:
 func _on_event(event: Dictionary) -> void:
 	if event["type"] == "round_started":
 		_draws = 0
+		if event["round"] == _options["leave_round"] and not _finished:
+			print("CLIENT RESULT ok: %s left in round %d" % [_options["name"], event["round"]])
+			_finished = true
+			_session.close()
+			quit(0)
 	elif event["type"] == "token_drawn":
 		_draws += 1
 		print("MARK round=%d draws=%d" % [event["round"], _draws])
 
 
 func _on_snapshot(snapshot: Dictionary) -> void:
+	if _finished:
+		return
 	var me := _session.get_player_id()
 	var mine: Dictionary = snapshot["players"].filter(func(seat): return seat["id"] == me)[0]
 	if snapshot["phase"]["phase"] == "game_over":

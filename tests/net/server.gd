@@ -4,13 +4,25 @@ extends SceneTree
 ## as it was, and that every client's state after every round equals the server's view for that
 ## player. Prints one `SERVER RESULT` line and exits 0 only if all held.
 ##
+## A client that leaves for good is, once --reconnect-timeout runs out, eliminated
+## (--policy eliminate) or has its activations passed (--policy pass) while the others play on.
+##
 ## Arguments after `--`: --port N --players N --rounds N --seed N --deadline SECONDS
+## --reconnect-timeout SECONDS --policy pass|eliminate
 
 const GRACE_MSEC := 15000
 ## The whole game must be over by then; the process ends itself either way.
 const WATCHDOG_SEC := 180.0
 
-var _options := {"port": 0, "players": 3, "rounds": 5, "seed": 1, "deadline": 0.0}
+var _options := {
+	"port": 0,
+	"players": 3,
+	"rounds": 5,
+	"seed": 1,
+	"deadline": 0.0,
+	"reconnect_timeout": 30.0,
+	"policy": "pass",
+}
 var _rules: GameRules
 var _session := RulesSession.new()
 var _failures: PackedStringArray = []
@@ -20,6 +32,8 @@ var _timeouts := 0
 var _updates := 0
 ## player_id -> rounds whose checkpoint matched.
 var _synced := {}
+## player_id -> whether a client holds the seat now.
+var _present := {}
 var _over_at := 0
 
 
@@ -31,6 +45,11 @@ func _initialize() -> void:
 	root.add_child(_rules)
 	_session.name = "Session"
 	_session.turn_deadline = _options["deadline"]
+	_session.reconnect_timeout = _options["reconnect_timeout"]
+	if _options["policy"] == "eliminate":
+		_session.reconnect_policy = RulesSession.ReconnectPolicy.ELIMINATE
+	_session.peer_seated.connect(func(player_id: int, _peer_id: int): _present[player_id] = true)
+	_session.peer_left.connect(func(player_id: int): _present[player_id] = false)
 	root.add_child(_session)
 	_session.update_sent.connect(_on_update_sent)
 	_session.request_rejected.connect(_on_request_rejected)
@@ -57,9 +76,10 @@ func _on_watchdog() -> void:
 func _process(_delta: float) -> bool:
 	if _over_at == 0:
 		return false
-	var all_synced: bool = _synced.size() == _options["players"]
-	for rounds: Array in _synced.values():
-		all_synced = all_synced and _options["rounds"] in rounds
+	var all_synced := true
+	for player_id in _present:
+		if _present[player_id]:
+			all_synced = all_synced and _rules.get_round() in _synced.get(player_id, [])
 	if all_synced or Time.get_ticks_msec() - _over_at > GRACE_MSEC:
 		_finish(all_synced)
 	return false
@@ -103,6 +123,24 @@ func _check_no_secrets(player_id: int, update: Dictionary) -> void:
 	for event: Dictionary in update["events"]:
 		if event["type"] == "private_draw" and event["player"] != player_id:
 			_failures.append("player %d's draw went to player %d" % [event["player"], player_id])
+
+
+## Players whose clients left for good were eliminated or passed, as the policy says, and the
+## others played every round.
+func _check_leavers() -> void:
+	var living := _rules.get_living_player_ids()
+	for player_id in _present:
+		var eliminated: bool = player_id not in living
+		if _present[player_id] and eliminated:
+			_failures.append("player %d was eliminated while connected" % player_id)
+		elif not _present[player_id] and eliminated != (_options["policy"] == "eliminate"):
+			_failures.append(
+				"player %d left; policy %s not applied" % [player_id, _options["policy"]]
+			)
+	if _rules.get_round() != _options["rounds"]:
+		_failures.append(
+			"the game ended in round %d of %d" % [_rules.get_round(), _options["rounds"]]
+		)
 
 
 func _finish(all_synced: bool) -> void:

@@ -1,11 +1,17 @@
-//! The multiplayer test: one server and three client Godot processes on 127.0.0.1.
+//! The multiplayer tests: one server and several client Godot processes on 127.0.0.1.
 //!
-//! The server (`tests/net/server.gd`) hosts a five-round game with a three-second turn deadline.
-//! Client 1 cheats once a round (acts for the active player, acts out of turn), client 3 sleeps
-//! through one activation so the deadline passes it, and client 2 is killed with SIGKILL in the
-//! middle of round 2 and started again, rejoining with the token it saved at join. Every process
-//! checks its own side and prints a `RESULT` line; this driver fails unless all of them end
-//! by themselves, with 0, within the time limit, and no log shows trouble.
+//! The server is `tests/net/server.gd`, the clients `tests/net/client.gd`; each process checks
+//! its own side and prints a `RESULT` line. Three scenarios:
+//!
+//! - **cheat, kill, rejoin, deadline** — five rounds, three clients, a three-second turn
+//!   deadline. Client 1 cheats once a round (acts for the active player, acts out of turn),
+//!   client 3 sleeps through one activation so the deadline passes it, and client 2 is killed
+//!   with SIGKILL in the middle of round 2 and started again, rejoining with the token it saved.
+//! - **leaver eliminated** / **leaver passed** — three rounds; client 2 leaves for good in round 2
+//!   and, one second later, the server applies its reconnect policy while the others play on.
+//!
+//! A scenario fails unless every process ends by itself, with 0, within the time limit, and no
+//! log shows trouble.
 
 use std::io::{BufRead, BufReader, Read};
 use std::net::UdpSocket;
@@ -18,66 +24,120 @@ use crate::godot::Godot;
 use crate::headless::trouble;
 use crate::{Result, extension, paths, test};
 
-/// The whole run must end within this.
+/// Each scenario must end within this.
 const LIMIT: Duration = Duration::from_secs(240);
-/// Client 2 is killed when it prints this line.
+/// The client to be killed is killed when it prints this line.
 const KILL_AT: &str = "MARK round=2 draws=3";
-const ROUNDS: &str = "5";
 
 /// A line from one of the processes.
 type Line = (String, String);
 
-/// Runs the scenario; see the module docs.
+/// One game: the server's arguments, each client's extra arguments, and which client (if any)
+/// is killed at [`KILL_AT`] and started again.
+struct Scenario {
+    name: &'static str,
+    server: &'static [&'static str],
+    clients: &'static [&'static [&'static str]],
+    kill: Option<usize>,
+}
+
+const SCENARIOS: [Scenario; 3] = [
+    Scenario {
+        name: "cheat, kill, rejoin, deadline",
+        server: &["--players", "3", "--rounds", "5", "--deadline", "3"],
+        clients: &[&["--cheat", "1"], &[], &["--sleep-round", "3"]],
+        kill: Some(1),
+    },
+    Scenario {
+        name: "leaver eliminated",
+        server: &[
+            "--players",
+            "3",
+            "--rounds",
+            "3",
+            "--reconnect-timeout",
+            "1",
+            "--policy",
+            "eliminate",
+        ],
+        clients: &[&[], &["--leave-round", "2"], &[]],
+        kill: None,
+    },
+    Scenario {
+        name: "leaver passed",
+        server: &[
+            "--players",
+            "3",
+            "--rounds",
+            "3",
+            "--reconnect-timeout",
+            "1",
+            "--policy",
+            "pass",
+        ],
+        clients: &[&[], &["--leave-round", "2"], &[]],
+        kill: None,
+    },
+];
+
+/// Runs every scenario; see the module docs.
 pub fn check(godot: &Godot) -> Result {
     let project = paths::test_project();
     extension::install_addon(&project)?;
     test::import(godot, &project)?;
-    let port = free_udp_port()?;
     let tokens = paths::target().join("multiplayer");
     std::fs::create_dir_all(&tokens).map_err(|e| format!("{}: {e}", tokens.display()))?;
+    for scenario in &SCENARIOS {
+        eprintln!("xtask: multiplayer scenario: {}", scenario.name);
+        run(godot, &project, &tokens, scenario).map_err(|e| format!("{}: {e}", scenario.name))?;
+    }
+    Ok(())
+}
+
+fn run(godot: &Godot, project: &Path, tokens: &Path, scenario: &Scenario) -> Result {
     let (sender, receiver) = mpsc::channel();
     let mut table = Table {
         godot,
-        project: &project,
+        project,
         sender,
         logs: Vec::new(),
     };
-    let common = ["--port", &port.to_string(), "--seed"];
-    let server_args = [&common[..], &["20261123", "--players", "3"]].concat();
-    let mut server = table.spawn(
-        "server",
-        "res://net/server.gd",
-        &[&server_args[..], &["--rounds", ROUNDS, "--deadline", "3"]].concat(),
-    )?;
+    let port = free_udp_port()?.to_string();
+    let server_args = [&["--port", &port, "--seed", "20261123"], scenario.server].concat();
+    let mut server = table.spawn("server", "res://net/server.gd", &server_args)?;
     table.wait_for(&receiver, "SERVER listening")?;
-    let client_args = |n: usize, extra: &[&str]| -> Vec<String> {
-        let token = tokens.join(format!("client-{n}.token"));
-        let _ = std::fs::remove_file(&token);
-        [
-            &common[..],
-            &[&n.to_string(), "--name", &format!("client-{n}")],
-        ]
-        .concat()
+    let client_args: Vec<Vec<String>> = scenario
+        .clients
         .iter()
-        .map(|s| (*s).to_owned())
-        .chain(["--token-file".to_owned(), token.display().to_string()])
-        .chain(extra.iter().map(|s| (*s).to_owned()))
-        .collect()
-    };
-    let args2 = client_args(2, &[]);
-    let mut clients = vec![
-        table.spawn(
-            "client-1",
-            "res://net/client.gd",
-            &client_args(1, &["--cheat", "1"]),
-        )?,
-        table.spawn("client-2", "res://net/client.gd", &args2)?,
-        table.spawn(
-            "client-3",
-            "res://net/client.gd",
-            &client_args(3, &["--sleep-round", "3"]),
-        )?,
-    ];
+        .enumerate()
+        .map(|(index, extra)| {
+            let n = index + 1;
+            let token = tokens.join(format!("client-{n}.token"));
+            let _ = std::fs::remove_file(&token);
+            let common = [
+                "--port",
+                &port,
+                "--seed",
+                &n.to_string(),
+                "--name",
+                &format!("client-{n}"),
+            ];
+            common
+                .iter()
+                .chain(extra.iter())
+                .map(|s| (*s).to_owned())
+                .chain(["--token-file".to_owned(), token.display().to_string()])
+                .collect()
+        })
+        .collect();
+    let mut names: Vec<String> = (1..=client_args.len())
+        .map(|n| format!("client-{n}"))
+        .collect();
+    let mut clients = names
+        .iter()
+        .zip(&client_args)
+        .map(|(name, args)| table.spawn(name, "res://net/client.gd", args))
+        .collect::<Result<Vec<Child>>>()?;
     let started = Instant::now();
     let mut killed = false;
     loop {
@@ -88,17 +148,21 @@ pub fn check(godot: &Godot) -> Result {
         }
         match receiver.recv_timeout(Duration::from_millis(100)) {
             Ok(line) => {
-                let kill_now = !killed && line.0 == "client-2" && line.1.trim() == KILL_AT;
+                let victim = scenario
+                    .kill
+                    .filter(|&i| !killed && line.0 == names[i] && line.1.trim() == KILL_AT);
                 table.record(line);
-                if kill_now {
+                if let Some(index) = victim {
                     killed = true;
-                    eprintln!("xtask: killing client-2 (SIGKILL) in round 2 and starting it again");
-                    clients[1]
-                        .kill()
-                        .map_err(|e| format!("kill client-2: {e}"))?;
-                    let _ = clients[1].wait();
-                    clients[1] =
-                        table.spawn("client-2 (rejoined)", "res://net/client.gd", &args2)?;
+                    eprintln!(
+                        "xtask: killing {} (SIGKILL) and starting it again",
+                        names[index]
+                    );
+                    clients[index].kill().map_err(|e| format!("kill: {e}"))?;
+                    let _ = clients[index].wait();
+                    names[index] = format!("{} (rejoined)", names[index]);
+                    clients[index] =
+                        table.spawn(&names[index], "res://net/client.gd", &client_args[index])?;
                 }
             }
             Err(RecvTimeoutError::Timeout) => {}
@@ -119,16 +183,12 @@ pub fn check(godot: &Godot) -> Result {
     while let Ok(line) = receiver.recv_timeout(Duration::from_millis(200)) {
         table.record(line);
     }
-    if !killed {
-        return Err(format!("client-2 never printed `{KILL_AT}`"));
-    }
     let mut failures = Vec::new();
-    let mut statuses = vec![("server", server.wait())];
-    statuses.extend(
-        ["client-1", "client-2 (rejoined)", "client-3"]
-            .into_iter()
-            .zip(clients.iter_mut().map(Child::wait)),
-    );
+    if scenario.kill.is_some() && !killed {
+        failures.push(format!("no client printed `{KILL_AT}`"));
+    }
+    let mut statuses = vec![("server".to_owned(), server.wait())];
+    statuses.extend(names.into_iter().zip(clients.iter_mut().map(Child::wait)));
     for (name, status) in statuses {
         match status {
             Ok(status) if status.success() => {}
@@ -137,9 +197,11 @@ pub fn check(godot: &Godot) -> Result {
     }
     let log = table.log_text();
     failures.extend(trouble(&log).into_iter().map(str::to_owned));
-    for expected in ["SERVER RESULT ok", "CLIENT RESULT ok"] {
+    for (expected, wanted) in [
+        ("SERVER RESULT ok", 1),
+        ("CLIENT RESULT ok", client_args.len()),
+    ] {
         let count = log.lines().filter(|l| l.contains(expected)).count();
-        let wanted = if expected.starts_with("SERVER") { 1 } else { 3 };
         if count != wanted {
             failures.push(format!("{count} × `{expected}`, expected {wanted}"));
         }
@@ -197,9 +259,13 @@ impl Table<'_> {
         while started.elapsed() < Duration::from_secs(60) {
             if let Ok(line) = receiver.recv_timeout(Duration::from_millis(100)) {
                 let found = line.1.contains(needle);
+                let broken = !trouble(&line.1).is_empty();
                 self.record(line);
                 if found {
                     return Ok(());
+                }
+                if broken {
+                    return Err(format!("trouble before `{needle}`"));
                 }
             }
         }
