@@ -67,6 +67,10 @@ func test_every_bad_call_is_refused_and_changes_nothing() -> void:
 		["load_game", [saved.replace('"version":1', '"version":2')], "version 2"],
 		["load_game", [saved.replace('"command_tier":0', '"command_tier":5')], "tier 5"],
 		["load_replay", ["{}"], "not valid JSON"],
+		# Per-viewer views for viewers who are not seated.
+		["get_snapshot_for", [6], "not in this game"],
+		["get_snapshot_for", [-2], "out of range"],
+		["get_events_for", [6, 0], "not in this game"],
 	]
 	for entry: Array in cases:
 		_check_refused(rules, entry[0], entry[1], entry[2])

@@ -1,0 +1,111 @@
+extends TestSuite
+## Verifiable fairness and per-viewer views through GDScript: commitments before each round,
+## reveals after, a [FairnessAuditor] that passes an honest game and fails a tampered one, and
+## snapshots that show a player their own hand only.
+
+
+func test_every_round_of_a_bot_game_verifies() -> void:
+	var rules := StarterGame.rules(31, 4, {"round_limit": 3})
+	StarterGame.play_bots(rules)
+	var auditor := FairnessAuditor.new()
+	var verified: Array = []
+	auditor.round_verified.connect(
+		func(round_number: int, draws: int): verified.append([round_number, draws])
+	)
+	for event in rules.get_events_for(GameRules.SPECTATOR, 0):
+		check(auditor.observe(event), "event %d observed" % event["seq"])
+	check_equal(verified.size(), 3, "one verdict per round")
+	check_equal(auditor.get_verified_rounds(), PackedInt64Array([1, 2, 3]), "rounds verified")
+	check(
+		verified.all(func(v: Array) -> bool: return v[1] >= 16),
+		"every draw checked: %s" % [verified]
+	)
+	check_equal(auditor.get_failures(), PackedStringArray(), "no failures")
+	rules.free()
+
+
+func test_a_tampered_draw_or_key_fails_its_round_with_a_reason() -> void:
+	var rules := StarterGame.rules(32, 3, {"round_limit": 2})
+	StarterGame.play_bots(rules)
+	var events := rules.get_events_for(GameRules.SPECTATOR, 0)
+	var swapped := _tampered(events, "token_drawn", func(event: Dictionary): event["token"] += 1)
+	var auditor := FairnessAuditor.new()
+	var failed: Array = []
+	auditor.round_failed.connect(
+		func(round_number: int, reason: String): failed.append([round_number, reason])
+	)
+	for event in swapped:
+		auditor.observe(event)
+	check_equal(failed.size(), 1, "the tampered round failed, the other passed")
+	if failed.size() == 1:
+		check_equal(failed[0][0], 1, "round 1 failed")
+		check("draw 0" in failed[0][1], "the reason names the draw: %s" % failed[0][1])
+	check_equal(auditor.get_verified_rounds(), PackedInt64Array([2]), "round 2 still verifies")
+	var rekeyed := _tampered(
+		events, "round_revealed", func(event: Dictionary): event["key"] = "00".repeat(32)
+	)
+	var second := FairnessAuditor.new()
+	for event in rekeyed:
+		second.observe(event)
+	check_equal(second.get_failures().size(), 1, "a wrong key fails its round")
+	check("commitment" in "".join(second.get_failures()), "the reason names the commitment")
+	check_equal(second.get_verified_rounds(), PackedInt64Array([2]), "the other round verifies")
+	rules.free()
+
+
+func test_observe_refuses_what_is_not_an_event() -> void:
+	var auditor := FairnessAuditor.new()
+	expect_error(func() -> Variant: return auditor.observe({"type": "teleport"}), "not an event")
+	expect_error(
+		func() -> Variant:
+			return auditor.observe({"type": "round_revealed", "round": 1, "key": "zz", "salt": ""}),
+		"not an event"
+	)
+	check_equal(auditor.get_verified_rounds(), PackedInt64Array(), "nothing verified")
+
+
+func test_a_snapshot_shows_a_player_their_own_hand_only() -> void:
+	var rules := StarterGame.rules(33, 3)
+	rules.start_game()
+	var mine := rules.get_snapshot_for(1)
+	check_equal(mine["viewer"], 1, "viewer")
+	for seat: Dictionary in mine["players"]:
+		var hand: Array = rules.get_player_state(seat["id"])["hand"]
+		check_equal(seat["hand_size"], hand.size(), "player %d's hand size" % seat["id"])
+		if seat["id"] == 1:
+			check_equal(seat["hand"], hand, "the viewer's own hand")
+		else:
+			check_equal(seat["hand"], null, "player %d's hand is hidden" % seat["id"])
+	var spectator := rules.get_snapshot_for(GameRules.SPECTATOR)
+	check(
+		spectator["players"].all(func(seat): return seat["hand"] == null),
+		"a spectator sees no hand"
+	)
+	var text := JSON.stringify(mine)
+	check(not '"seed"' in text and not '"rng"' in text, "no seed or random stream in a snapshot")
+	rules.free()
+
+
+func test_private_draws_reach_only_their_player() -> void:
+	var rules := StarterGame.rules(34, 3)
+	rules.start_game()
+	for viewer in [0, 1, 2, GameRules.SPECTATOR]:
+		var private := rules.get_events_for(viewer, 0).filter(
+			func(event): return event["type"] == "private_draw"
+		)
+		var expected := 0 if viewer == GameRules.SPECTATOR else 1
+		check_equal(private.size(), expected, "private draws seen by %d" % viewer)
+		for event in private:
+			check_equal(event["player"], viewer, "only the viewer's own")
+			check_equal(event["cards"], rules.get_player_state(viewer)["hand"], "the cards in hand")
+	rules.free()
+
+
+## A deep copy of [param events] with [param change] applied to the first event of [param type].
+func _tampered(events: Array, type: String, change: Callable) -> Array:
+	var copy := events.duplicate(true)
+	for event: Dictionary in copy:
+		if event["type"] == type:
+			change.call(event)
+			break
+	return copy
