@@ -7,7 +7,8 @@ extends Control
 ## [code]--humans N[/code] (the first N seats are played by people; windowed runs only),
 ## [code]--order bag|seats|initiative[/code] (who acts next; the last two show the next five).
 ## Headless, every seat is a bot: it plays without delays, prints the log and quits when the game
-## is over.
+## is over. In a window, the "Play online" button (or [code]--online[/code]) opens the online
+## lobby instead ([code]res://online/online.tscn[/code]).
 
 const STARTER_SET := "res://addons/horizons_edge/starter_set.json"
 const DECK: Array[int] = [1, 2, 3, 4, 5, 1, 2, 4, 5, 1, 2, 3, 4, 5, 1, 2, 4, 1, 5, 2]
@@ -20,6 +21,7 @@ const ORDERS := {
 	"initiative": GameRules.ORDER_INITIATIVE,
 }
 const UPCOMING := 5
+const ONLINE_SCENE := "res://online/online.tscn"
 
 ## Seats at the table (1 to 8) unless [code]--players[/code] says otherwise.
 @export_range(1, 8) var player_count := 4
@@ -39,10 +41,16 @@ var _panels_dirty := false
 @onready var _action_bar: ActionBar = %ActionBar
 @onready var _display: TokenBagDisplay = %TokenBagDisplay
 @onready var _upcoming: Label = %Upcoming
+@onready var _online_button: Button = %OnlineButton
 
 
 func _ready() -> void:
 	var headless := DisplayServer.get_name() == "headless"
+	_online_button.visible = not headless
+	_online_button.pressed.connect(_open_online)
+	if not headless and "--online" in OS.get_cmdline_user_args():
+		_open_online.call_deferred()
+		return
 	var count := clampi(_argument("--players", player_count), 1, GameRules.MAX_PLAYERS)
 	var humans := 0 if headless else clampi(_argument("--humans", human_players), 0, count)
 	_rules.randomize_seed = false
@@ -64,15 +72,28 @@ func _ready() -> void:
 	_rules.token_drawn.connect(_queue_panels.unbind(2))
 	_rules.action_completed.connect(_queue_panels.unbind(2))
 	_rules.player_eliminated.connect(_queue_panels.unbind(1))
-	var config: Dictionary = JSON.parse_string(FileAccess.get_file_as_string(STARTER_SET))
-	config["round_limit"] = _argument("--rounds", DEFAULT_ROUNDS)
-	for card_id: String in config["cards"]:
-		_card_names[card_id.to_int()] = config["cards"][card_id]["name"]
+	var config := starter_config(_argument("--rounds", DEFAULT_ROUNDS))
+	_card_names = card_names(config)
 	var seats := _make_seats(count, humans)
 	_make_panels(seats)
 	var error := _manager.start(seats, config)
 	if error != OK and headless:
 		get_tree().quit(1)
+
+
+## The starter set's config (cards, structures, action kinds) with [param round_limit] rounds.
+static func starter_config(round_limit := DEFAULT_ROUNDS) -> Dictionary:
+	var config: Dictionary = JSON.parse_string(FileAccess.get_file_as_string(STARTER_SET))
+	config["round_limit"] = round_limit
+	return config
+
+
+## Card names by card id, from [param config]'s card catalog.
+static func card_names(config: Dictionary) -> Dictionary[int, String]:
+	var names: Dictionary[int, String] = {}
+	for card_id: String in config["cards"]:
+		names[card_id.to_int()] = config["cards"][card_id]["name"]
+	return names
 
 
 func _make_seats(count: int, humans: int) -> Array[PlayerSeat]:
@@ -135,6 +156,10 @@ func _on_line_logged(text: String) -> void:
 	if _log_lines.size() > LOG_LINES:
 		_log_lines.resize(LOG_LINES)
 	_log_label.text = "\n".join(_log_lines)
+
+
+func _open_online() -> void:
+	get_tree().change_scene_to_file(ONLINE_SCENE)
 
 
 func _on_game_finished(_winner_id: int, headless: bool) -> void:

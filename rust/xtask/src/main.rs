@@ -7,6 +7,8 @@
 //! - `build [--release]` — build the extension and copy it into the addon.
 //! - `bench` — the GDScript reference design against the Rust classes in one Godot process.
 //! - `simulate` — the Monte Carlo balance and fairness report (`rust/simulate`).
+//! - `server [--port N] [-- <args>]` — build the extension and run the bundled game's dedicated
+//!   server headless in the foreground.
 //! - `godot` — make sure a Godot 4 is available and print how it is run.
 //!
 //! See [`godot`] for how Godot is found or fetched without touching the system.
@@ -23,6 +25,7 @@ mod multiplayer;
 mod paths;
 mod process;
 mod screenshots;
+mod server;
 mod simulate;
 mod test;
 mod xvfb;
@@ -45,6 +48,9 @@ commands:
                       (release library; criterion benches: cargo bench -p horizons-edge-core)
   simulate [-- <options>]
                       Monte Carlo balance and fairness report (see rust/simulate)
+  server [--port N] [-- <server args>]
+                      build the extension and run the bundled game's dedicated server
+                      (--players N --rounds N --seed N --deadline S; Ctrl+C stops it)
   godot               find or fetch Godot 4 and print its command
 ";
 
@@ -61,6 +67,7 @@ fn main() -> ExitCode {
         "demo" => demo::run(rest),
         "bench" => bench::run(rest),
         "simulate" => simulate::run(rest),
+        "server" => server::run(rest),
         "test" => test::run(rest),
         "build" => extension::Profile::from_args(rest).and_then(|profile| {
             extension::build(profile)?;

@@ -1,0 +1,121 @@
+extends SceneTree
+## A headless dedicated server for the bundled game: hosts a game on the starter set through a
+## [RulesSession] (at [code]/root/Session[/code], where clients put theirs), prints one line per
+## seat taken or left, per round and at game over, and quits by itself [constant QUIT_DELAY_SEC]
+## seconds after the game ends.
+## [codeblock]
+## godot --headless --path godot-project -s res://game/dedicated_server.gd -- --players 3
+## [/codeblock]
+## ([code]cargo xtask server[/code] builds the extension and runs exactly this.) Options after
+## [code]--[/code]: [code]--port N[/code] (7000), [code]--players N[/code] (2),
+## [code]--rounds N[/code] (10), [code]--seed N[/code] (random) and [code]--deadline S[/code]
+## (seconds an activation may last before the server passes it; 0, the default, for no limit).
+## The game starts once every seat is taken. The seed is never printed: whoever reads this log
+## could otherwise predict the bag.
+
+const Main := preload("res://main.gd")
+## The session node's name under the root; clients use the same.
+const SESSION_NAME := "Session"
+const DEFAULT_PORT := 7000
+const DEFAULTS := {"port": DEFAULT_PORT, "players": 2, "rounds": 10, "seed": 0, "deadline": 0.0}
+## Seconds between game over and quitting, so the last updates reach the clients.
+const QUIT_DELAY_SEC := 5.0
+
+var _rules: GameRules
+var _session: RulesSession
+
+
+func _initialize() -> void:
+	var args := OS.get_cmdline_user_args()
+	var options := parse_options(args)
+	if options.is_empty():
+		quit(2)
+		return
+	_rules = GameRules.new()
+	_rules.randomize_seed = not args.has("--seed")
+	_rules.seed = options["seed"]
+	root.add_child(_rules)
+	_session = RulesSession.new()
+	_session.name = SESSION_NAME
+	_session.turn_deadline = options["deadline"]
+	root.add_child(_session)
+	var players: Array = []
+	for player_id in options["players"]:
+		players.append({"id": player_id, "name": "player %d" % player_id, "deck": Main.DECK})
+	if _rules.setup(players, Main.starter_config(options["rounds"])) != OK:
+		printerr("server: the rules refused a game of %d players" % options["players"])
+		quit(2)
+		return
+	_session.peer_seated.connect(_on_peer_seated)
+	_session.peer_left.connect(_on_peer_left)
+	_session.activation_timed_out.connect(_on_activation_timed_out)
+	_rules.round_ended.connect(_on_round_ended)
+	_rules.game_over.connect(_on_game_over)
+	# The root enters the tree only after _initialize returns, and hosting needs the tree's
+	# multiplayer API.
+	_listen.call_deferred(options)
+
+
+## [constant DEFAULTS] with every [code]--name value[/code] pair of [param args] applied, each
+## value converted to its default's type; empty (after an error message) on an unknown option or
+## a value that is not a number.
+static func parse_options(args: PackedStringArray) -> Dictionary:
+	var options := DEFAULTS.duplicate()
+	if args.size() % 2 != 0:
+		printerr("server: options come in pairs (--name value): %s" % " ".join(args))
+		return {}
+	for index in range(0, args.size(), 2):
+		var key := args[index].trim_prefix("--")
+		var value := args[index + 1]
+		if not options.has(key) or not value.is_valid_float():
+			printerr("server: unknown option or bad value: %s %s" % [args[index], value])
+			return {}
+		options[key] = type_convert(value, typeof(DEFAULTS[key]))
+	return options
+
+
+func _listen(options: Dictionary) -> void:
+	if _session.host_game(_rules, options["port"]) != OK:
+		quit(2)
+		return
+	print(
+		(
+			"server: listening on port %d · %d seats · %d rounds"
+			% [options["port"], options["players"], options["rounds"]]
+		)
+	)
+
+
+func _on_peer_seated(player_id: int, peer_id: int) -> void:
+	print("server: seat %d taken by peer %d" % [player_id, peer_id])
+
+
+func _on_peer_left(player_id: int) -> void:
+	print("server: seat %d left; it waits %d s for them" % [player_id, _session.reconnect_timeout])
+
+
+func _on_activation_timed_out(player_id: int) -> void:
+	print("server: player %d ran out of time and passed" % player_id)
+
+
+func _on_round_ended(round_number: int) -> void:
+	print("server: round %d complete · %s" % [round_number, _scores()])
+
+
+func _on_game_over(winner_id: int) -> void:
+	var verdict := "a draw" if winner_id == GameRules.NO_PLAYER else "player %d wins" % winner_id
+	print("server: game over · %s · %s" % [verdict, _scores()])
+	create_timer(QUIT_DELAY_SEC).timeout.connect(_shut_down)
+
+
+func _scores() -> String:
+	var scores := PackedStringArray()
+	for player_id in _rules.get_player_ids():
+		var points: int = _rules.get_player_state(player_id)["victory_points"]
+		scores.append("player %d %d VP" % [player_id, points])
+	return ", ".join(scores)
+
+
+func _shut_down() -> void:
+	_session.close()
+	quit()

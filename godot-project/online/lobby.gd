@@ -1,0 +1,43 @@
+class_name OnlineLobby
+extends PanelContainer
+## The online lobby: the server's address and port, the player's name and, for a game hosted
+## here, its number of seats. It only asks; the online scene hosts or joins and reports back
+## with [method show_status].
+
+## The player asked to host a game of [param seats] seats on [param port] and to join it.
+signal host_requested(port: int, seats: int, player_name: String)
+## The player asked to join the game at [param address]:[param port].
+signal join_requested(address: String, port: int, player_name: String)
+
+const DedicatedServer := preload("res://game/dedicated_server.gd")
+
+@onready var _address: LineEdit = %Address
+@onready var _port: SpinBox = %Port
+@onready var _player_name: LineEdit = %PlayerName
+@onready var _seats: SpinBox = %Seats
+@onready var _status: Label = %Status
+
+
+func _ready() -> void:
+	_port.value = DedicatedServer.DEFAULT_PORT
+	_seats.value = DedicatedServer.DEFAULTS["players"]
+	%Host.pressed.connect(_on_host_pressed)
+	%Join.pressed.connect(_on_join_pressed)
+
+
+## Shows [param text] under the buttons.
+func show_status(text: String) -> void:
+	_status.text = text
+
+
+func _on_host_pressed() -> void:
+	host_requested.emit(int(_port.value), int(_seats.value), _chosen_name())
+
+
+func _on_join_pressed() -> void:
+	join_requested.emit(_address.text.strip_edges(), int(_port.value), _chosen_name())
+
+
+func _chosen_name() -> String:
+	var chosen := _player_name.text.strip_edges()
+	return chosen if chosen != "" else _player_name.placeholder_text

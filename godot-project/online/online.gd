@@ -1,0 +1,128 @@
+extends Control
+## The bundled game's online mode: an [OnlineLobby] to host or join a game, then an
+## [OnlineTable] fed by a [RulesSession] client. The server is always the dedicated one
+## ([code]res://game/dedicated_server.gd[/code]): "Host" starts it as a separate headless process
+## of this same engine and joins it on this machine; leaving the table or quitting stops it.
+## The engine to start is this one's executable, or [code]$GODOT[/code] when set (as for
+## [code]cargo xtask[/code]; needed when this engine runs through a loader or a wrapper).
+
+const SERVER_SCRIPT := "res://game/dedicated_server.gd"
+const DedicatedServer := preload(SERVER_SCRIPT)
+const Main := preload("res://main.gd")
+const LOCALHOST := "127.0.0.1"
+
+var _session: RulesSession
+## The dedicated server this client started (0: none).
+var _server_pid := 0
+
+@onready var _lobby: OnlineLobby = %Lobby
+@onready var _table: OnlineTable = %Table
+
+
+func _ready() -> void:
+	_table.card_names = Main.card_names(Main.starter_config())
+	_lobby.host_requested.connect(_on_host_requested)
+	_lobby.join_requested.connect(_on_join_requested)
+	_table.leave_requested.connect(_leave.bind("You left the table."))
+	_table.action_chosen.connect(func(action: Dictionary) -> void: _session.request_action(action))
+	_table.keep_chosen.connect(func() -> void: _session.request_keep())
+	_leave("Host a game here, or join one.")
+
+
+func _exit_tree() -> void:
+	_stop()
+
+
+func _on_host_requested(port: int, seats: int, player_name: String) -> void:
+	_stop()
+	var engine := OS.get_environment("GODOT")
+	var args: PackedStringArray = [
+		"--headless",
+		"--path",
+		ProjectSettings.globalize_path("res://"),
+		"-s",
+		SERVER_SCRIPT,
+		"--",
+		"--port",
+		str(port),
+		"--players",
+		str(seats),
+	]
+	var pid := OS.create_process(engine if engine != "" else OS.get_executable_path(), args)
+	if pid <= 0:
+		_lobby.show_status("Could not start the server.")
+		return
+	_server_pid = pid
+	_join(LOCALHOST, port, player_name)
+
+
+func _on_join_requested(address: String, port: int, player_name: String) -> void:
+	_stop()
+	_join(address, port, player_name)
+
+
+func _join(address: String, port: int, player_name: String) -> void:
+	_session = RulesSession.new()
+	# The node path must be the server's.
+	_session.name = DedicatedServer.SESSION_NAME
+	get_tree().root.add_child(_session)
+	_session.joined.connect(_on_joined)
+	_session.snapshot_received.connect(_on_snapshot_received)
+	_session.event_received.connect(_table.add_event)
+	_session.round_audited.connect(_table.add_audit)
+	_session.request_refused.connect(_on_request_refused)
+	_session.connection_lost.connect(_on_connection_lost)
+	if _session.join_game(address, port, player_name) != OK:
+		_leave("Cannot connect to %s:%d." % [address, port])
+		return
+	_lobby.show_status("Connecting to %s:%d…" % [address, port])
+
+
+func _on_joined(_player_id: int) -> void:
+	_table.clear()
+	_lobby.hide()
+	_table.show()
+
+
+func _on_snapshot_received(snapshot: Dictionary) -> void:
+	_table.show_snapshot(snapshot, _session.get_legal_actions())
+
+
+func _on_request_refused(reason: String) -> void:
+	if not _table.visible:
+		_leave("The server refused: %s" % reason)
+		return
+	_on_snapshot_received(_session.get_snapshot())
+	_table.show_notice("The server refused: %s" % reason)
+
+
+func _on_connection_lost() -> void:
+	if _table.visible:
+		_table.show_notice("The connection to the server is closed.")
+	elif _server_pid != 0 and not OS.is_process_running(_server_pid):
+		_leave("The server stopped at once; see its output (is the port taken?).")
+	else:
+		_leave("Could not reach the server.")
+
+
+## Back to the lobby with [param message]: the session closed, a server started here stopped.
+func _leave(message: String) -> void:
+	_stop()
+	_table.hide()
+	_lobby.show()
+	_lobby.show_status(message)
+
+
+## Closes the session and stops a server started here.
+func _stop() -> void:
+	# Out of the tree only while the whole tree closes, and then the session goes with it.
+	if _session and _session.is_inside_tree():
+		_session.close()
+		# Out of the way at once: the next session takes the same node path.
+		_session.get_parent().remove_child(_session)
+		_session.queue_free()
+	_session = null
+	# A server that quit by itself after its game is reaped here, so its pid is not reused.
+	if _server_pid != 0 and OS.is_process_running(_server_pid):
+		OS.kill(_server_pid)
+	_server_pid = 0

@@ -1,0 +1,237 @@
+class_name OnlineTable
+extends HBoxContainer
+## The table of an online game, drawn only from what the server sent: the latest snapshot, its
+## events and the legal actions it listed (see [RulesSession]). It shows every player's public
+## state (and this client's hand), the bag's remaining tokens and the odds of the next draw, the
+## event log, this client's choices and every round's fairness audit. It never decides anything:
+## choices go up as signals and the online scene sends them to the server.
+
+## This client chose [param action] (from the server's legal actions) in its activation.
+signal action_chosen(action: Dictionary)
+## This client keeps its opening hand.
+signal keep_chosen
+## The player wants to leave the table.
+signal leave_requested
+
+const LOG_LINES := 200
+## Fields every event carries; the log shows the others.
+const EVENT_BOOKKEEPING: Array[String] = ["type", "seq", "round", "cause"]
+## The background of the players' panels.
+const SEAT_COLOR := Color(0.12, 0.14, 0.18)
+## The border of the acting player's panel.
+const ACTIVE_COLOR := Color(0.95, 0.75, 0.3)
+## Labels of the actions that carry no data.
+const ACTION_LABELS := {"upgrade_command": "Upgrade command", "pass": "Pass"}
+## Longer field values (commitments, keys) are cut to this many characters in the log.
+const FIELD_CHARS := 12
+
+## Card names by card id, for hands and the log (injected by the online scene).
+var card_names: Dictionary[int, String] = {}
+
+var _log_lines := PackedStringArray()
+var _audit_lines := PackedStringArray()
+var _seat_panels: Dictionary[int, PanelContainer] = {}
+
+@onready var _status: Label = %Status
+@onready var _notice: Label = %Notice
+@onready var _players: GridContainer = %Players
+@onready var _actions: HFlowContainer = %Actions
+@onready var _log: Label = %Log
+@onready var _bag: Label = %Bag
+@onready var _audits: Label = %Audits
+
+
+func _ready() -> void:
+	%Leave.pressed.connect(leave_requested.emit)
+
+
+## Empties the table for a new game.
+func clear() -> void:
+	for panel in _seat_panels.values():
+		panel.queue_free()
+	_seat_panels.clear()
+	_clear_actions()
+	_log_lines.clear()
+	_audit_lines.clear()
+	_log.text = ""
+	_audits.text = "No round checked yet."
+	_bag.text = ""
+	_notice.text = ""
+	_status.text = "Waiting for the server…"
+
+
+## Shows [param snapshot] (see [method GameRules.get_snapshot_for]) and offers
+## [param legal_actions], the server's list for this client.
+func show_snapshot(snapshot: Dictionary, legal_actions: Array) -> void:
+	var me: int = snapshot["viewer"]
+	var own: Dictionary = {}
+	for player: Dictionary in snapshot["players"]:
+		var panel := _seat_panel(player["id"])
+		(panel.get_child(0) as Label).text = _player_text(player, me)
+		var border := 2 if player["id"] == snapshot["active"] else 0
+		(panel.get_theme_stylebox("panel") as StyleBoxFlat).set_border_width_all(border)
+		if player["id"] == me:
+			own = player
+	_players.columns = clampi(snapshot["players"].size(), 1, 4)
+	_status.text = _status_text(snapshot, me)
+	_bag.text = _bag_text(snapshot["bag"])
+	_clear_actions()
+	if snapshot["phase"]["phase"] == "mulligan" and not own["kept"]:
+		_add_choice("Keep this hand", keep_chosen.emit)
+	var offered := PackedStringArray()
+	for action: Dictionary in legal_actions:
+		# Copies of a card in hand are one choice.
+		var text := _action_text(action, own["hand"])
+		if text not in offered:
+			offered.append(text)
+			_add_choice(text, action_chosen.emit.bind(action))
+
+
+## Adds [param event] (one of the server's log, in order) to the event log.
+func add_event(event: Dictionary) -> void:
+	var when := "Setup" if event["round"] == 0 else "R%d" % event["round"]
+	_log_lines.insert(0, "%s · %s" % [when, _event_text(event)])
+	if _log_lines.size() > LOG_LINES:
+		_log_lines.resize(LOG_LINES)
+	_log.text = "\n".join(_log_lines)
+
+
+## Records the fairness audit of [param round_number] (see [signal RulesSession.round_audited]).
+func add_audit(round_number: int, fair: bool, detail: String) -> void:
+	var verdict := "fair" if fair else "NOT FAIR"
+	_audit_lines.append("Round %d: %s · %s" % [round_number, verdict, detail])
+	_audits.text = "\n".join(_audit_lines)
+
+
+## Shows [param text] (a refusal, a lost connection) until the next choice.
+func show_notice(text: String) -> void:
+	_notice.text = text
+
+
+func _status_text(snapshot: Dictionary, me: int) -> String:
+	var phase: Dictionary = snapshot["phase"]
+	var seat := "You are player %d" % me
+	match phase["phase"]:
+		"setup":
+			return "%s · waiting for every seat to be taken" % seat
+		"mulligan":
+			return "%s · opening hands: keep yours to start" % seat
+		"activation":
+			var turn := (
+				"your activation: choose one action"
+				if phase["player"] == me
+				else "player %d's activation" % phase["player"]
+			)
+			return "%s · round %d · %s" % [seat, snapshot["round"], turn]
+		"game_over":
+			var winner: Variant = phase["winner"]
+			var verdict := "a draw" if winner == null else "player %d wins" % winner
+			return "%s · game over: %s" % [seat, verdict]
+	return "%s · round %d" % [seat, snapshot["round"]]
+
+
+func _player_text(player: Dictionary, me: int) -> String:
+	var lines := PackedStringArray()
+	lines.append("%s%s" % [player["name"], " (you)" if player["id"] == me else ""])
+	if player["eliminated"]:
+		lines.append("Eliminated")
+		return "\n".join(lines)
+	lines.append("Energy %d · Resources %d" % [player["energy"], player["resources"]])
+	lines.append("VP %d · Command tier %d" % [player["victory_points"], player["command_tier"]])
+	lines.append("Hand %d · Deck %d" % [player["hand_size"], player["deck_size"]])
+	if player["hand"] != null:
+		var names := PackedStringArray()
+		for card: int in player["hand"]:
+			names.append(_card_name(card))
+		lines.append("Your hand: %s" % ", ".join(names))
+	return "\n".join(lines)
+
+
+## Every player's tokens left in [param bag] and their chance of the next draw, from the counts.
+func _bag_text(bag: Dictionary) -> String:
+	var remaining: int = bag["remaining"]
+	var lines := PackedStringArray(
+		["%d tokens in the bag, %d drawn" % [remaining, bag["drawn"].size()]]
+	)
+	for tally: Dictionary in bag["players"]:
+		var chance: float = 100.0 * tally["remaining"] / remaining if remaining > 0 else 0.0
+		lines.append(
+			(
+				"player %d: %d of %d left · next draw %.1f%%"
+				% [tally["player"], tally["remaining"], tally["contributed"], chance]
+			)
+		)
+	return "\n".join(lines)
+
+
+func _action_text(action: Dictionary, hand: Array) -> String:
+	match action["type"]:
+		"play_card":
+			var index: int = action["hand_index"]
+			return "Play %s" % (_card_name(hand[index]) if index < hand.size() else "a card")
+		"build":
+			return "Build %s" % action["structure"]
+		"create_token":
+			return "Create %s" % action["name"]
+		"custom":
+			return String(action["kind"]).capitalize()
+	return ACTION_LABELS.get(action["type"], action["type"])
+
+
+func _event_text(event: Dictionary) -> String:
+	match event["type"]:
+		"action_resolved":
+			return "player %d: %s" % [event["player"], _action_text(event["action"], [])]
+		"card_played":
+			return "player %d plays %s" % [event["player"], _card_name(event["card"])]
+		"token_drawn":
+			return "player %d's token drawn, %d left" % [event["player"], event["remaining"]]
+	var fields := PackedStringArray()
+	for key: String in event:
+		if key not in EVENT_BOOKKEEPING:
+			var value := str(event[key])
+			if value.length() > FIELD_CHARS:
+				value = value.left(FIELD_CHARS) + "…"
+			fields.append("%s %s" % [key, value])
+	return ("%s %s" % [String(event["type"]).replace("_", " "), ", ".join(fields)]).strip_edges()
+
+
+func _card_name(card: int) -> String:
+	return card_names.get(card, "card %d" % card)
+
+
+func _seat_panel(player_id: int) -> PanelContainer:
+	if not _seat_panels.has(player_id):
+		var style := StyleBoxFlat.new()
+		style.bg_color = SEAT_COLOR
+		style.border_color = ACTIVE_COLOR
+		style.set_corner_radius_all(6)
+		style.set_content_margin_all(8)
+		var panel := PanelContainer.new()
+		panel.add_theme_stylebox_override("panel", style)
+		panel.size_flags_horizontal = Control.SIZE_EXPAND_FILL
+		var label := Label.new()
+		label.autowrap_mode = TextServer.AUTOWRAP_WORD_SMART
+		label.size_flags_vertical = Control.SIZE_SHRINK_BEGIN
+		panel.add_child(label)
+		_players.add_child(panel)
+		_seat_panels[player_id] = panel
+	return _seat_panels[player_id]
+
+
+func _add_choice(text: String, chosen: Callable) -> void:
+	var button := Button.new()
+	button.text = text
+	button.pressed.connect(_on_choice_pressed.bind(chosen))
+	_actions.add_child(button)
+
+
+func _on_choice_pressed(chosen: Callable) -> void:
+	_clear_actions()
+	_notice.text = ""
+	chosen.call()
+
+
+func _clear_actions() -> void:
+	for button in _actions.get_children():
+		button.queue_free()
