@@ -2,8 +2,8 @@
 //!
 //! - `demo` — get Godot if needed, build the extension, run the bundled project headless.
 //! - `test` — every check: formatting, clippy, Rust tests, GDScript lint, the extension build,
-//!   the headless Godot suites, the class-docs check, the bundled game and the rendered
-//!   screenshots of the token bag display. What `.ci/run` runs.
+//!   the headless Godot suites, the class-docs check, the multiplayer games over ENet, the bundled
+//!   game and the rendered screenshots of the token bag display. What `.ci/run` runs.
 //! - `build [--release]` — build the extension and copy it into the addon.
 //! - `bench` — the GDScript reference design against the Rust classes in one Godot process.
 //! - `simulate` — the Monte Carlo balance and fairness report (`rust/simulate`).
