@@ -230,6 +230,9 @@ pub struct Verdict {
     pub round: u32,
     /// Draws checked, or why the round failed.
     pub outcome: Result<usize, FairnessError>,
+    /// What was checked: the round as seen (none if its commitment was never seen) and the
+    /// revealed secret — enough to check it again, or to keep as evidence.
+    pub evidence: Option<(RoundRecord, RoundSecret)>,
 }
 
 /// Follows the public events of a game and audits every round when its secret is revealed.
@@ -280,16 +283,20 @@ impl Auditor {
                     key: *key,
                     salt: *salt,
                 };
-                let outcome = match self.open.take() {
-                    Some(record) if record.round == *round => record.verify(secret),
-                    _ => Err(FairnessError::Inconsistent {
+                let Some(record) = self.open.take().filter(|r| r.round == *round) else {
+                    return Some(Verdict {
                         round: *round,
-                        reason: "no commitment was seen for this round".to_owned(),
-                    }),
+                        outcome: Err(FairnessError::Inconsistent {
+                            round: *round,
+                            reason: "no commitment was seen for this round".to_owned(),
+                        }),
+                        evidence: None,
+                    });
                 };
                 return Some(Verdict {
                     round: *round,
-                    outcome,
+                    outcome: record.verify(secret),
+                    evidence: Some((record, secret)),
                 });
             }
             _ => {}

@@ -122,55 +122,14 @@ fn a_game_ending_mid_round_still_reveals_the_round() {
     assert_eq!(verdicts[0].1, Ok(1));
 }
 
-/// The first round of a finished game as a record, with its revealed secret.
+/// The first round of a finished game as the auditor saw it, with its revealed secret.
 fn recorded_round(game: &Game) -> (RoundRecord, RoundSecret) {
-    let events = public_events(game);
-    let mut record = None;
-    for event in &events {
-        match event {
-            Event::RoundCommitted {
-                round: 1,
-                commitment,
-                first_token,
-                order,
-            } => {
-                record = Some(RoundRecord {
-                    round: 1,
-                    commitment: *commitment,
-                    first_token: *first_token,
-                    order: *order,
-                    contributions: Vec::new(),
-                    steps: Vec::new(),
-                })
-            }
-            Event::TokensContributed { player, tokens } => {
-                if let Some(r) = record.as_mut().filter(|r| r.steps.is_empty()) {
-                    r.contributions.push((*player, *tokens));
-                }
-            }
-            Event::TokenDrawn { player, token, .. } => {
-                if let Some(r) = record.as_mut() {
-                    r.steps.push(horizons_edge_core::fairness::BagStep::Drawn {
-                        player: *player,
-                        token: *token,
-                    });
-                }
-            }
-            Event::RoundRevealed {
-                round: 1,
-                key,
-                salt,
-            } => {
-                let secret = RoundSecret {
-                    key: *key,
-                    salt: *salt,
-                };
-                return (record.unwrap(), secret);
-            }
-            _ => {}
-        }
-    }
-    panic!("round 1 was never revealed");
+    let mut auditor = Auditor::new();
+    public_events(game)
+        .iter()
+        .find_map(|event| auditor.observe(event))
+        .and_then(|verdict| verdict.evidence)
+        .expect("round 1 was revealed")
 }
 
 #[test]
