@@ -32,50 +32,48 @@ const KILL_AT: &str = "MARK round=2 draws=3";
 /// A line from one of the processes.
 type Line = (String, String);
 
-/// One game: the server's arguments, each client's extra arguments, and which client (if any)
-/// is killed at [`KILL_AT`] and started again.
+/// One game: the server's arguments and reconnect policy, each client's extra arguments, and
+/// which client (if any) is killed at [`KILL_AT`] and started again.
 struct Scenario {
     name: &'static str,
     server: &'static [&'static str],
+    policy: &'static str,
     clients: &'static [&'static [&'static str]],
     kill: Option<usize>,
 }
+
+/// Three rounds; the reconnect policy applies one second after a client leaves.
+const LEAVER_SERVER: &[&str] = &[
+    "--players",
+    "3",
+    "--rounds",
+    "3",
+    "--reconnect-timeout",
+    "1",
+];
+/// Client 2 leaves for good in round 2.
+const LEAVER_CLIENTS: &[&[&str]] = &[&[], &["--leave-round", "2"], &[]];
 
 const SCENARIOS: [Scenario; 3] = [
     Scenario {
         name: "cheat, kill, rejoin, deadline",
         server: &["--players", "3", "--rounds", "5", "--deadline", "3"],
+        policy: "pass",
         clients: &[&["--cheat", "1"], &[], &["--sleep-round", "3"]],
         kill: Some(1),
     },
     Scenario {
         name: "leaver eliminated",
-        server: &[
-            "--players",
-            "3",
-            "--rounds",
-            "3",
-            "--reconnect-timeout",
-            "1",
-            "--policy",
-            "eliminate",
-        ],
-        clients: &[&[], &["--leave-round", "2"], &[]],
+        server: LEAVER_SERVER,
+        policy: "eliminate",
+        clients: LEAVER_CLIENTS,
         kill: None,
     },
     Scenario {
         name: "leaver passed",
-        server: &[
-            "--players",
-            "3",
-            "--rounds",
-            "3",
-            "--reconnect-timeout",
-            "1",
-            "--policy",
-            "pass",
-        ],
-        clients: &[&[], &["--leave-round", "2"], &[]],
+        server: LEAVER_SERVER,
+        policy: "pass",
+        clients: LEAVER_CLIENTS,
         kill: None,
     },
 ];
@@ -103,7 +101,18 @@ fn run(godot: &Godot, project: &Path, tokens: &Path, scenario: &Scenario) -> Res
         logs: Vec::new(),
     };
     let port = free_udp_port()?.to_string();
-    let server_args = [&["--port", &port, "--seed", "20261123"], scenario.server].concat();
+    let server_args = [
+        &[
+            "--port",
+            &port,
+            "--seed",
+            "20261123",
+            "--policy",
+            scenario.policy,
+        ],
+        scenario.server,
+    ]
+    .concat();
     let mut server = table.spawn("server", "res://net/server.gd", &server_args)?;
     table.wait_for(&receiver, "SERVER listening")?;
     let client_args: Vec<Vec<String>> = scenario
