@@ -1,11 +1,12 @@
-//! A complete game of bots (4 players, 10 rounds) and the save and load of an 8-player game in
-//! round 5, on the bundled starter set.
+//! A complete game of bots (4 players, 10 rounds), and the save and load, one viewer's snapshot
+//! and the fairness audit of an 8-player game in round 5, on the bundled starter set.
 
 // criterion's macros generate undocumented functions.
 #![allow(missing_docs)]
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use horizons_edge_core::{CardId, Command, Game, GameConfig, Phase, PlayerId, PlayerSetup};
+use horizons_edge_core::fairness::Auditor;
+use horizons_edge_core::{CardId, Command, Event, Game, GameConfig, Phase, PlayerId, PlayerSetup};
 use std::hint::black_box;
 
 /// The card catalog the bundled game and the headless suites use.
@@ -107,5 +108,41 @@ fn save_and_load(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, full_game, save_and_load);
+/// What a server does per client and update, and what a client does per round: a viewer's
+/// snapshot (and its JSON), and auditing every revealed round of the log.
+fn projections_and_audit(c: &mut Criterion) {
+    let config: GameConfig = serde_json::from_str(STARTER_SET).expect("starter set");
+    let game = mid_game(&config);
+    let viewer = Some(PlayerId(3));
+    let snapshot = game.snapshot_for(viewer).expect("seated viewer");
+    let events: Vec<Event> = game
+        .events_for(viewer, 0)
+        .expect("seated viewer")
+        .into_iter()
+        .map(|record| record.event)
+        .collect();
+    eprintln!(
+        "snapshot for one viewer in round 5: {} bytes of JSON; {} visible events",
+        serde_json::to_string(&snapshot).expect("serializes").len(),
+        events.len()
+    );
+    let mut group = c.benchmark_group("multiplayer");
+    group.bench_function("snapshot_json_8_players_round_5", |b| {
+        b.iter(|| {
+            let snapshot = game.snapshot_for(viewer).expect("seated viewer");
+            black_box(serde_json::to_string(&snapshot).expect("serializes"))
+        })
+    });
+    group.bench_function("audit_rounds_1_to_4_of_8_players", |b| {
+        b.iter(|| {
+            let mut auditor = Auditor::new();
+            let verdicts = events.iter().filter_map(|e| auditor.observe(e)).count();
+            assert_eq!(verdicts, 4);
+            black_box(verdicts)
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, full_game, save_and_load, projections_and_audit);
 criterion_main!(benches);
