@@ -109,3 +109,10 @@ func _tampered(events: Array, type: String, change: Callable) -> Array:
 			change.call(event)
 			break
 	return copy
+
+
+func test_the_rules_bag_copy_tells_no_seed() -> void:
+	var rules := StarterGame.rules(35, 2, {"round_limit": 1})
+	StarterGame.play_bots(rules)
+	check_equal(rules.get_bag().get_seed(), 0, "a round bag is keyed by its secret, not a seed")
+	rules.free()

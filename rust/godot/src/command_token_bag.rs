@@ -324,7 +324,9 @@ impl CommandTokenBag {
         Ok(())
     }
 
-    /// The seed the random stream started from, as set by [method set_seed] or from the OS.
+    /// The seed the random stream started from, as set by [method set_seed] or from the OS. 0 for
+    /// a [method GameRules.get_bag] copy: a game's round bag is shuffled by the round's secret key
+    /// (revealed in the [code]round_revealed[/code] event after the round), not by a seed.
     #[func]
     pub fn get_seed(&self) -> i64 {
         self.bag.seed() as i64

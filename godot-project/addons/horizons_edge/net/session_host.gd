@@ -104,6 +104,8 @@ func on_checkpoint(peer_id: int, seq: int, snapshot_digest: String) -> void:
 ## Passes activations whose deadline ran out and applies the reconnect policy to seats that
 ## waited too long.
 func tick(now_msec: int) -> void:
+	if _rules.get_phase() == GameRules.PHASE_GAME_OVER:
+		return
 	var changed := false
 	if _deadline_at > 0 and now_msec >= _deadline_at:
 		_deadline_at = 0
