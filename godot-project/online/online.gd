@@ -33,6 +33,11 @@ func _exit_tree() -> void:
 	_stop()
 
 
+## The process id of the dedicated server "Host" started and this scene still runs (0: none).
+func get_server_pid() -> int:
+	return _server_pid
+
+
 func _on_host_requested(port: int, seats: int, player_name: String) -> void:
 	_stop()
 	var engine := OS.get_environment("GODOT")

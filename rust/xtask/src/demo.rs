@@ -1,5 +1,7 @@
 //! `cargo xtask demo`: the bundled project, run headless, printing its game log.
 
+use std::path::PathBuf;
+
 use crate::extension::{self, Profile};
 use crate::godot::Godot;
 use crate::headless::Run;
@@ -23,12 +25,19 @@ pub fn run(args: &[String]) -> Result {
     play(&godot, user_args).map(drop)
 }
 
-/// Runs the bundled project's main scene headless with `user_args` (the extension already
-/// built); returns its log. Fails unless the game reached its end.
-pub fn play(godot: &Godot, user_args: &[String]) -> Result<String> {
+/// The bundled project, with the extension registered and imported (the extension already
+/// built), ready to run.
+pub fn prepare(godot: &Godot) -> Result<PathBuf> {
     let project = paths::godot_project();
     extension::register_extension(&project)?;
     crate::test::import(godot, &project)?;
+    Ok(project)
+}
+
+/// Runs the bundled project's main scene headless with `user_args` (the extension already
+/// built); returns its log. Fails unless the game reached its end.
+pub fn play(godot: &Godot, user_args: &[String]) -> Result<String> {
+    let project = prepare(godot)?;
     let finished = Run::new(godot, &project, 600)
         .args(std::iter::once("--").chain(user_args.iter().map(String::as_str)))
         .finish(false)?;

@@ -1,5 +1,6 @@
 //! Running Godot without a window, bounded in time, and reading its log for trouble.
 
+use std::ffi::{OsStr, OsString};
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -39,6 +40,7 @@ pub struct Run<'a> {
     args: Vec<String>,
     seconds: u32,
     display: Option<String>,
+    envs: Vec<(OsString, OsString)>,
 }
 
 /// What a finished run printed and how it ended.
@@ -59,6 +61,7 @@ impl<'a> Run<'a> {
             args: Vec::new(),
             seconds,
             display: None,
+            envs: Vec::new(),
         }
     }
 
@@ -72,6 +75,13 @@ impl<'a> Run<'a> {
     /// Adds engine or user arguments.
     pub fn args<I: IntoIterator<Item = S>, S: Into<String>>(mut self, args: I) -> Self {
         self.args.extend(args.into_iter().map(Into::into));
+        self
+    }
+
+    /// Sets an environment variable for the engine (and for the processes it starts).
+    pub fn env(mut self, key: impl AsRef<OsStr>, value: impl AsRef<OsStr>) -> Self {
+        self.envs
+            .push((key.as_ref().to_owned(), value.as_ref().to_owned()));
         self
     }
 
@@ -97,6 +107,7 @@ impl<'a> Run<'a> {
             .args(["--audio-driver", "Dummy", "--path"])
             .arg(self.project)
             .args(&self.args)
+            .envs(self.envs)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());

@@ -2,8 +2,9 @@
 //!
 //! - `demo` — get Godot if needed, build the extension, run the bundled project headless.
 //! - `test` — every check: formatting, clippy, Rust tests, GDScript lint, the extension build,
-//!   the headless Godot suites, the class-docs check, the multiplayer games over ENet, the bundled
-//!   game and the rendered screenshots of the token bag display. What `.ci/run` runs.
+//!   the headless Godot suites, the class-docs check, the multiplayer games over ENet, the online
+//!   mode end to end, the bundled game and the rendered screenshots of the token bag display.
+//!   What `.ci/run` runs.
 //! - `build [--release]` — build the extension and copy it into the addon.
 //! - `bench` — the GDScript reference design against the Rust classes in one Godot process.
 //! - `simulate` — the Monte Carlo balance and fairness report (`rust/simulate`).
@@ -22,6 +23,7 @@ mod gdscript;
 mod godot;
 mod headless;
 mod multiplayer;
+mod online;
 mod paths;
 mod process;
 mod screenshots;

@@ -2,10 +2,10 @@
 //! (`godot-project/game/dedicated_server.gd`), run headless in the foreground until the game ends
 //! or Ctrl+C stops it.
 
+use crate::Result;
 use crate::extension::{self, Profile};
 use crate::godot::Godot;
 use crate::process::run as run_command;
-use crate::{Result, paths};
 
 /// The server script, as the project sees it.
 const SCRIPT: &str = "res://game/dedicated_server.gd";
@@ -18,9 +18,7 @@ pub fn run(args: &[String]) -> Result {
     let godot = Godot::locate_or_fetch()?;
     eprintln!("xtask: {}", godot.describe());
     extension::build(Profile::Debug)?;
-    let project = paths::godot_project();
-    extension::register_extension(&project)?;
-    crate::test::import(&godot, &project)?;
+    let project = crate::demo::prepare(&godot)?;
     let mut command = godot.command();
     command
         .args(["--headless", "--audio-driver", "Dummy", "--path"])

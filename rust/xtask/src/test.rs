@@ -36,6 +36,9 @@ pub fn run(args: &[String]) -> Result {
             report.step("headless suites", || headless_suites(&godot));
             report.step("class docs", || crate::docs::check(&godot));
             report.step("multiplayer (ENet)", || crate::multiplayer::check(&godot));
+            report.step("online mode (bundled game)", || {
+                crate::online::check(&godot)
+            });
             report.step("demo (8 bots)", || {
                 let args = ["--players", "8", "--rounds", "3"].map(String::from);
                 crate::demo::play(&godot, &args).map(drop)
@@ -46,6 +49,7 @@ pub fn run(args: &[String]) -> Result {
             "headless suites",
             "class docs",
             "multiplayer (ENet)",
+            "online mode (bundled game)",
             "demo (8 bots)",
             "screenshots",
         ]),
@@ -142,7 +146,7 @@ impl Report {
     fn finish(self) -> Result {
         eprintln!("\nsummary:");
         for (name, outcome) in &self.rows {
-            eprintln!("  {name:<24} {outcome}");
+            eprintln!("  {name:<28} {outcome}");
         }
         match self.failed {
             0 => Ok(()),
