@@ -144,6 +144,12 @@ impl Bag {
         }
     }
 
+    /// Replaces the random stream by stream 0 of `key`; the tokens stay where they are (a bag
+    /// filled but not yet shuffled gets its shuffle key once the players' nonces are in).
+    pub fn rekey(&mut self, key: Bytes32) {
+        self.rng = RandomStream::from_key(key.0, 0);
+    }
+
     /// The id the next token put into the bag will get.
     pub fn next_token(&self) -> TokenId {
         TokenId(self.next_token_id)

@@ -286,6 +286,18 @@ pub enum GameError {
         /// Who.
         player: PlayerId,
     },
+    /// A draw before every living player added their nonce to the round's shuffle.
+    #[error("the round waits for player {player}'s nonce before its first draw")]
+    AwaitingEntropy {
+        /// The first player still to add one.
+        player: PlayerId,
+    },
+    /// A nonce from a player who owes none now (already given, or no round waiting for one).
+    #[error("player {player} has no nonce to add now")]
+    NoEntropyDue {
+        /// Who.
+        player: PlayerId,
+    },
 }
 
 /// A turn-order command that cannot be carried out: charge initiative

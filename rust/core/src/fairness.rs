@@ -12,6 +12,16 @@
 //! and once the round is over it reveals `key` and `salt`. The salt keeps a commitment from being
 //! checked against guessed keys; the domain tag keeps it from meaning anything elsewhere.
 //!
+//! With player entropy (config `player_entropy`), every living player adds a random nonce after
+//! the commitment is published and before the first draw, and the bag is shuffled by
+//!
+//! ```text
+//! SHA-256( "horizons-edge/round-key/v1" ‖ 0x00 ‖ key ‖ (player as u32 LE ‖ nonce)… in the order added )
+//! ```
+//!
+//! instead of `key`: the server is bound to `key` before it sees a nonce, and no player knows
+//! `key`, so neither can steer the shuffle — not even by choosing the game's seed in advance.
+//!
 //! A client feeds the public events it receives to an [`Auditor`]. At each reveal the auditor
 //! checks the commitment, rebuilds the round's bag from the key and the public contributions
 //! with the very [`Bag`] code the game uses, and replays every draw and elimination it saw: a
@@ -31,6 +41,9 @@ use crate::ids::{PlayerId, TokenId};
 
 /// The domain tag at the start of every commitment's hashed message.
 pub const COMMITMENT_DOMAIN: &[u8] = b"horizons-edge/round-commitment/v1";
+
+/// The domain tag of a round key mixed with the players' nonces.
+pub const MIXED_KEY_DOMAIN: &[u8] = b"horizons-edge/round-key/v1";
 
 /// 32 bytes — a key, a salt or a SHA-256 digest — written as 64 lowercase hex digits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -99,6 +112,19 @@ pub fn commitment(round: u32, key: Bytes32, salt: Bytes32) -> Bytes32 {
     hasher.update(round.to_le_bytes());
     hasher.update(key.0);
     hasher.update(salt.0);
+    Bytes32(hasher.finalize().into())
+}
+
+/// The key that shuffles a round with player entropy: `key` mixed with the players' nonces.
+pub fn mixed_key(key: Bytes32, nonces: &[(PlayerId, Bytes32)]) -> Bytes32 {
+    let mut hasher = Sha256::new();
+    hasher.update(MIXED_KEY_DOMAIN);
+    hasher.update([0u8]);
+    hasher.update(key.0);
+    for (player, nonce) in nonces {
+        hasher.update(player.0.to_le_bytes());
+        hasher.update(nonce.0);
+    }
     Bytes32(hasher.finalize().into())
 }
 
@@ -171,6 +197,12 @@ pub struct RoundRecord {
     pub first_token: TokenId,
     /// Whether draws follow the bag or a sequencer that picks the owner.
     pub order: ActivationOrder,
+    /// Whether the players' nonces are mixed into the shuffle key.
+    #[serde(default)]
+    pub entropy: bool,
+    /// The players' nonces, in the order added.
+    #[serde(default)]
+    pub nonces: Vec<(PlayerId, Bytes32)>,
     /// Tokens put in, in order.
     pub contributions: Vec<(PlayerId, u32)>,
     /// Draws and eliminations, in order.
@@ -185,12 +217,23 @@ impl RoundRecord {
             return Err(FairnessError::CommitmentMismatch { round });
         }
         let inconsistent = |reason: String| FairnessError::Inconsistent { round, reason };
-        let mut bag = Bag::for_round(secret.key, self.first_token);
+        let key = match self.entropy {
+            false => secret.key,
+            true if self.nonces.is_empty() => {
+                return Err(inconsistent("no player's nonce was seen".to_owned()));
+            }
+            true => mixed_key(secret.key, &self.nonces),
+        };
+        let mut bag = Bag::for_round(key, self.first_token);
         for &(player, tokens) in &self.contributions {
             bag.add_player_tokens(player, tokens)
                 .map_err(|e| inconsistent(e.to_string()))?;
         }
-        bag.shuffle();
+        // Without entropy the bag is shuffled as it is filled; with entropy, by its first draw
+        // (after any elimination before it), once the last nonce is in.
+        if !self.entropy {
+            bag.shuffle();
+        }
         let mut draws = 0;
         for step in &self.steps {
             match *step {
@@ -256,15 +299,23 @@ impl Auditor {
                 commitment,
                 first_token,
                 order,
+                entropy,
             } => {
                 self.open = Some(RoundRecord {
                     round: *round,
                     commitment: *commitment,
                     first_token: *first_token,
                     order: *order,
+                    entropy: *entropy,
+                    nonces: Vec::new(),
                     contributions: Vec::new(),
                     steps: Vec::new(),
                 });
+            }
+            Event::EntropyAdded { player, nonce } => {
+                if let Some(record) = &mut self.open {
+                    record.nonces.push((*player, *nonce));
+                }
             }
             Event::TokensContributed { player, tokens } => {
                 if let Some(record) = &mut self.open {

@@ -246,3 +246,122 @@ fn the_bag_depends_only_on_seed_and_round_not_on_other_randomness() {
     let other_seed = bot_game(4, 3, ActivationOrder::Bag, 41);
     assert_ne!(commitments(&bots), commitments(&other_seed));
 }
+
+fn entropy_config() -> horizons_edge_core::GameConfig {
+    let mut config = config();
+    config.player_entropy = true;
+    config.round_limit = Some(3);
+    config
+}
+
+#[test]
+fn with_player_entropy_every_round_waits_for_the_nonces_and_still_verifies() {
+    for order in [
+        ActivationOrder::Bag,
+        ActivationOrder::Seats,
+        ActivationOrder::Initiative,
+    ] {
+        let mut config = entropy_config();
+        config.activation_order = order;
+        let mut game = Game::new(players(4), config, 91).unwrap();
+        play_out(&mut game, 100_000);
+        let events = public_events(&game);
+        let nonces = events
+            .iter()
+            .filter(|e| matches!(e, Event::EntropyAdded { .. }))
+            .count();
+        assert_eq!(nonces, 4 * 3, "{order:?}: every player, every round");
+        let verdicts = audit(&events);
+        assert_eq!(verdicts.len(), 3);
+        for (round, outcome) in verdicts {
+            assert!(outcome.is_ok(), "{order:?} round {round}: {outcome:?}");
+        }
+    }
+}
+
+/// Round 1 of a 2-player entropy game with the given nonces: its draws' owners.
+fn round_one_with_nonces(nonces: [u8; 2]) -> Vec<u32> {
+    let mut game = in_round_one(2, entropy_config(), 17);
+    refused(&mut game, Command::DrawToken, "waits for player 0's nonce");
+    for (id, byte) in nonces.into_iter().enumerate() {
+        let nonce = Bytes32([byte; 32]);
+        game.apply(Command::AddEntropy {
+            player: p(id as u32),
+            nonce,
+        })
+        .unwrap();
+    }
+    refused(
+        &mut game,
+        Command::AddEntropy {
+            player: p(0),
+            nonce: Bytes32([0; 32]),
+        },
+        "no nonce to add",
+    );
+    let mut owners = Vec::new();
+    while game.state().round == 1 {
+        owners.push(draw(&mut game).0);
+        let player = game.state().active.unwrap();
+        act(&mut game, player, horizons_edge_core::Action::Pass);
+    }
+    owners
+}
+
+#[test]
+fn the_nonces_decide_the_shuffle_together_with_the_committed_key() {
+    let first = round_one_with_nonces([1, 2]);
+    assert_eq!(
+        first,
+        round_one_with_nonces([1, 2]),
+        "same nonces, same draws"
+    );
+    let others: Vec<Vec<u32>> = (3..8).map(|b| round_one_with_nonces([1, b])).collect();
+    assert!(
+        others.iter().any(|draws| *draws != first),
+        "one player's nonce alone changes the order"
+    );
+}
+
+#[test]
+fn eliminating_the_last_player_owing_a_nonce_seals_the_round() {
+    let mut game = in_round_one(3, entropy_config(), 23);
+    for id in [0, 1] {
+        game.apply(Command::AddEntropy {
+            player: p(id),
+            nonce: Bytes32([id as u8; 32]),
+        })
+        .unwrap();
+    }
+    game.apply(Command::Eliminate { player: p(2) }).unwrap();
+    assert!(game.state().entropy.pending.is_empty());
+    while game.state().round == 1 {
+        let player = draw(&mut game);
+        assert_ne!(player, p(2));
+        act(&mut game, player, horizons_edge_core::Action::Pass);
+    }
+    let verdicts = audit(&public_events(&game));
+    assert_eq!(verdicts.len(), 1);
+    assert_eq!(verdicts[0].1, Ok(8));
+}
+
+#[test]
+fn a_tampered_nonce_fails_the_round() {
+    let mut game = Game::new(players(3), entropy_config(), 29).unwrap();
+    play_out(&mut game, 100_000);
+    let mut events = public_events(&game);
+    let nonce = events
+        .iter_mut()
+        .find_map(|e| match e {
+            Event::EntropyAdded { nonce, .. } => Some(nonce),
+            _ => None,
+        })
+        .unwrap();
+    nonce.0[5] ^= 1;
+    let verdicts = audit(&events);
+    assert!(matches!(
+        verdicts[0].1,
+        Err(FairnessError::DrawMismatch { round: 1, .. })
+    ));
+    assert!(verdicts[1..].iter().all(|(_, outcome)| outcome.is_ok()));
+}

@@ -2,6 +2,7 @@
 //! `apply` would accept, using the game's own bot stream (so bot games replay exactly).
 
 use crate::error::{GameError, RulesError};
+use crate::fairness::Bytes32;
 use crate::game::command::{Action, Command};
 use crate::game::config::GameConfig;
 use crate::game::mulligan::cards_to_bottom;
@@ -85,6 +86,14 @@ pub fn decide(
             Ok(Command::Keep {
                 player,
                 bottom: indices,
+            })
+        }
+        Phase::AwaitingDraw if state.entropy.pending.contains(&player) => {
+            let mut nonce = [0u8; 32];
+            state.bot_rng.fill(&mut nonce);
+            Ok(Command::AddEntropy {
+                player,
+                nonce: Bytes32(nonce),
             })
         }
         Phase::Activation { player: active } if active == player => {

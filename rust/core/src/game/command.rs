@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::fairness::Bytes32;
 use crate::ids::PlayerId;
 
 /// A request to change the game. [`crate::game::Game::apply`] validates it completely before
@@ -40,6 +41,14 @@ pub enum Command {
     BotDecide {
         /// Who.
         player: PlayerId,
+    },
+    /// Before a round's first draw, when the config asks for player entropy: `player`'s random
+    /// nonce, mixed into the round's shuffle key (see [`crate::fairness`]).
+    AddEntropy {
+        /// Who.
+        player: PlayerId,
+        /// 32 random bytes, as hex.
+        nonce: Bytes32,
     },
     /// Takes a player out of the game (their remaining tokens leave the bag).
     Eliminate {

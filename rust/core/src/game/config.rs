@@ -144,6 +144,12 @@ pub struct GameConfig {
     pub round_limit: Option<u32>,
     /// A player reaching this many victory points wins at once, if set. Default none.
     pub victory_points_to_win: Option<u32>,
+    /// Whether every living player adds a random nonce to each round's shuffle after the round's
+    /// commitment is published and before its first draw, so that not even whoever chose the
+    /// game's seed can steer a shuffle (see [`crate::fairness`]). Default false (and then left
+    /// out of saves, which stay as they were).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub player_entropy: bool,
 }
 
 impl Default for GameConfig {
@@ -186,6 +192,7 @@ impl Default for GameConfig {
             players_remaining_to_end: 1,
             round_limit: None,
             victory_points_to_win: None,
+            player_entropy: false,
         }
     }
 }

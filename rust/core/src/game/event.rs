@@ -74,6 +74,16 @@ pub enum Event {
         first_token: TokenId,
         /// Whether draws follow the bag or a sequencer.
         order: ActivationOrder,
+        /// Whether every living player adds a nonce before the first draw.
+        #[serde(default)]
+        entropy: bool,
+    },
+    /// A player's nonce for the round's shuffle (see [`crate::fairness`]).
+    EntropyAdded {
+        /// Whose.
+        player: PlayerId,
+        /// The nonce.
+        nonce: Bytes32,
     },
     /// The round's secret, revealed after its last draw (or when the game ends mid-round): every
     /// client can now check the round's draws against the commitment.

@@ -3,11 +3,11 @@
 
 use crate::bag::Bag;
 use crate::error::{GameError, RulesError};
-use crate::fairness::{Bytes32, RoundSecret};
+use crate::fairness::{Bytes32, RoundSecret, mixed_key};
 use crate::game::activation::Sequencer;
 use crate::game::config::GameConfig;
 use crate::game::event::Event;
-use crate::game::state::{GameState, Phase};
+use crate::game::state::{GameState, Phase, RoundEntropy};
 use crate::game::{Emitter, layers, streams};
 use crate::ids::PlayerId;
 use crate::random::RandomStream;
@@ -109,6 +109,7 @@ pub fn begin_round(
         commitment: secret.commitment(round),
         first_token: state.bag.next_token(),
         order: config.activation_order,
+        entropy: config.player_entropy,
     });
     let contributions: Vec<(PlayerId, u32)> = state
         .living()
@@ -118,23 +119,76 @@ pub fn begin_round(
         state.bag.add_player_tokens(player, tokens)?;
         out.push(Event::TokensContributed { player, tokens });
     }
-    state.bag.shuffle();
-    state.sequencer = Sequencer::for_round(
-        config.activation_order,
-        &contributions,
-        &mut RandomStream::from_key(secret.key.0, streams::ROUND_KEY_SEATS),
-    )?;
     out.push(Event::BagFilled {
         tokens: state.bag.remaining(),
     });
     state.phase = Phase::AwaitingDraw;
     state.active = None;
+    state.entropy = RoundEntropy::default();
+    if config.player_entropy {
+        // Shuffled by the first draw, once every nonce is in (see `add_entropy`).
+        state.entropy.pending = contributions.iter().map(|&(player, _)| player).collect();
+        state.sequencer = Sequencer::default();
+        return Ok(());
+    }
+    state.bag.shuffle();
+    seal_round(config, state, secret.key)
+}
+
+/// Fixes who acts next in the round from its shuffle `key`.
+fn seal_round(config: &GameConfig, state: &mut GameState, key: Bytes32) -> Result<(), RulesError> {
+    let living: Vec<(PlayerId, u32)> = state
+        .bag
+        .tallies()
+        .iter()
+        .filter(|t| t.remaining > 0)
+        .map(|t| (t.player, t.remaining))
+        .collect();
+    state.sequencer = Sequencer::for_round(
+        config.activation_order,
+        &living,
+        &mut RandomStream::from_key(key.0, streams::ROUND_KEY_SEATS),
+    )?;
     Ok(())
+}
+
+/// Adds `player`'s `nonce` to the round's shuffle; the last one due seals the round: the bag gets
+/// the mixed key and the round's order is fixed.
+pub fn add_entropy(
+    config: &GameConfig,
+    state: &mut GameState,
+    player: PlayerId,
+    nonce: Bytes32,
+    out: &mut Emitter,
+) -> Result<(), RulesError> {
+    ensure_running(state)?;
+    let due = state.phase == Phase::AwaitingDraw && state.entropy.pending.contains(&player);
+    if !due {
+        return Err(GameError::NoEntropyDue { player }.into());
+    }
+    state.entropy.pending.retain(|&p| p != player);
+    state.entropy.nonces.push((player, nonce));
+    out.push(Event::EntropyAdded { player, nonce });
+    seal_if_complete(config, state)
+}
+
+/// Once no nonce is pending (the last added, or the last owing one eliminated), rekeys the bag.
+fn seal_if_complete(config: &GameConfig, state: &mut GameState) -> Result<(), RulesError> {
+    if !config.player_entropy || !state.entropy.pending.is_empty() {
+        return Ok(());
+    }
+    let key = round_secret(state.seed, state.round).key;
+    let mixed = mixed_key(key, &state.entropy.nonces);
+    state.bag.rekey(mixed);
+    seal_round(config, state, mixed)
 }
 
 /// Draws the next token: its owner becomes the active player with one action to take.
 pub fn draw_token(state: &mut GameState, out: &mut Emitter) -> Result<(), RulesError> {
     ensure_running(state)?;
+    if let Some(&player) = state.entropy.pending.first() {
+        return Err(GameError::AwaitingEntropy { player }.into());
+    }
     match state.phase {
         Phase::AwaitingDraw => {}
         Phase::Activation { player } => return Err(GameError::ActivationOpen { player }.into()),
@@ -219,6 +273,8 @@ pub fn eliminate(
     }
     let tokens_removed = state.bag.remove_player_tokens(player).unwrap_or(0);
     state.sequencer.eliminate(player)?;
+    let owed_nonce = state.entropy.pending.contains(&player);
+    state.entropy.pending.retain(|&p| p != player);
     out.push(Event::PlayerEliminated {
         player,
         tokens_removed,
@@ -239,6 +295,9 @@ pub fn eliminate(
         }
         game_over(state, winner, out);
         return Ok(());
+    }
+    if owed_nonce {
+        seal_if_complete(config, state)?;
     }
     match state.phase {
         Phase::Mulligan if state.living().all(|p| p.kept) => begin_round(config, state, out),

@@ -206,6 +206,7 @@ impl Game {
             active: None,
             bag: crate::bag::Bag::new(seed),
             sequencer: activation::Sequencer::Bag,
+            entropy: state::RoundEntropy::default(),
             objects: Vec::new(),
             effects: Vec::new(),
             counters: Counters::default(),
@@ -368,6 +369,9 @@ fn dispatch(
         Command::BotDecide { player } => {
             let decision = bots::decide(config, state, hooks, *player)?;
             dispatch(config, state, &decision, hooks, out)?;
+        }
+        Command::AddEntropy { player, nonce } => {
+            flow::add_entropy(config, state, *player, *nonce, out)?
         }
         Command::Eliminate { player } => flow::eliminate(config, state, *player, out)?,
         // Handled by `Game::apply_with`, which holds the state to go back to.

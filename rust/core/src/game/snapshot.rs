@@ -41,6 +41,8 @@ pub struct Snapshot {
     pub effects: Vec<ContinuousEffect>,
     /// The current round's fairness commitment (none before round 1 or after the game).
     pub commitment: Option<Bytes32>,
+    /// Players whose nonce the round's first draw waits for (config `player_entropy`).
+    pub awaiting_entropy: Vec<PlayerId>,
 }
 
 /// One player as a viewer sees them.
@@ -167,6 +169,7 @@ impl Game {
             effects: state.effects.clone(),
             commitment: in_round
                 .then(|| round_secret(state.seed, state.round).commitment(state.round)),
+            awaiting_entropy: state.entropy.pending.clone(),
         })
     }
 

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::bag::Bag;
+use crate::fairness::Bytes32;
 use crate::game::activation::Sequencer;
 use crate::game::config::GameConfig;
 use crate::game::layers::{ContinuousEffect, GameObject};
@@ -154,6 +155,10 @@ pub struct GameState {
     /// Who acts next when the config's activation order is not the bag.
     #[serde(default)]
     pub sequencer: Sequencer,
+    /// The players' nonces for this round's shuffle, when the config asks for them (left out of
+    /// saves of games without them, which stay as they were).
+    #[serde(default, skip_serializing_if = "RoundEntropy::is_unused")]
+    pub entropy: RoundEntropy,
     /// Units, buildings and tokens in play.
     pub objects: Vec<GameObject>,
     /// Continuous effects on objects, oldest first.
@@ -164,6 +169,23 @@ pub struct GameState {
     pub deck_rng: RandomStream,
     /// Bot decisions.
     pub bot_rng: RandomStream,
+}
+
+/// The players' part in a round's shuffle (config `player_entropy`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoundEntropy {
+    /// Living players who have not added their nonce yet; the round's first draw waits for them.
+    pub pending: Vec<PlayerId>,
+    /// The nonces added so far, in order.
+    pub nonces: Vec<(PlayerId, Bytes32)>,
+}
+
+impl RoundEntropy {
+    /// Whether nothing is pending or recorded.
+    pub fn is_unused(&self) -> bool {
+        self.pending.is_empty() && self.nonces.is_empty()
+    }
 }
 
 /// Monotonic counters for ids and timestamps.

@@ -160,11 +160,14 @@ pub fn names(events: &[Event]) -> Vec<String> {
 }
 
 /// The next command of an all-bot game: a draw when a token is due, otherwise the deciding
-/// player's bot; `None` once the game is over.
+/// player's bot (also for a nonce the round waits for); `None` once the game is over.
 pub fn next_bot_command(game: &Game) -> Option<Command> {
     let state = game.state();
     match state.phase {
-        Phase::AwaitingDraw => Some(Command::DrawToken),
+        Phase::AwaitingDraw => match state.entropy.pending.first() {
+            Some(&player) => Some(Command::BotDecide { player }),
+            None => Some(Command::DrawToken),
+        },
         Phase::Activation { player } => Some(Command::BotDecide { player }),
         Phase::Mulligan => {
             let undecided = state.players.iter().find(|p| !p.kept && !p.eliminated)?;
