@@ -71,6 +71,10 @@ func submit_action(player_id: int, action: Dictionary) -> Error:
 func _advance() -> void:
 	while rules.get_phase() == GameRules.PHASE_AWAITING_DRAW:
 		await _pause(draw_delay)
+		# With player_entropy on, every seat's nonce comes from the game's own stream: at one
+		# table there is no one to keep the shuffle key from.
+		for pending in rules.get_pending_entropy():
+			rules.bot_decide(pending)
 		var player_id := rules.draw_next_token()
 		if not _seats[player_id].is_bot:
 			human_turn_started.emit(player_id)

@@ -44,6 +44,8 @@ static func play_bots(game: GameRules) -> Error:
 				game.bot_decide(player_id)
 	while game.get_phase() != GameRules.PHASE_GAME_OVER:
 		if game.get_phase() == GameRules.PHASE_AWAITING_DRAW:
+			for pending in game.get_pending_entropy():
+				game.bot_decide(pending)
 			game.draw_next_token()
 		var error := game.bot_decide(game.get_active_player())
 		if error != OK:

@@ -7,8 +7,10 @@ extends SceneTree
 ## A client that leaves for good is, once --reconnect-timeout runs out, eliminated
 ## (--policy eliminate) or has its activations passed (--policy pass) while the others play on.
 ##
+## With --entropy 1 every client adds a nonce to every round's shuffle.
+##
 ## Arguments after `--`: --port N --players N --rounds N --seed N --deadline SECONDS
-## --reconnect-timeout SECONDS --policy pass|eliminate
+## --reconnect-timeout SECONDS --policy pass|eliminate --entropy 0|1
 
 const GRACE_MSEC := 15000
 ## The whole game must be over by then; the process ends itself either way.
@@ -22,6 +24,7 @@ var _options := {
 	"deadline": 0.0,
 	"reconnect_timeout": 30.0,
 	"policy": "pass",
+	"entropy": 0,
 }
 var _rules: GameRules
 var _session := RulesSession.new()
@@ -39,9 +42,8 @@ var _over_at := 0
 
 func _initialize() -> void:
 	_options = NetOptions.parse(OS.get_cmdline_user_args(), _options)
-	_rules = StarterGame.rules(
-		_options["seed"], _options["players"], {"round_limit": _options["rounds"]}
-	)
+	var overrides := {"round_limit": _options["rounds"], "player_entropy": _options["entropy"] == 1}
+	_rules = StarterGame.rules(_options["seed"], _options["players"], overrides)
 	root.add_child(_rules)
 	_session.name = "Session"
 	_session.turn_deadline = _options["deadline"]
@@ -125,6 +127,21 @@ func _check_no_secrets(player_id: int, update: Dictionary) -> void:
 			_failures.append("player %d's draw went to player %d" % [event["player"], player_id])
 
 
+## Every player who put tokens into a round added a nonce to its shuffle (no one is eliminated in
+## the entropy scenario).
+func _check_entropy() -> void:
+	var per_round := {}
+	for event in _rules.get_events_since(0):
+		if event["type"] in ["tokens_contributed", "entropy_added"]:
+			var key := "%d %s" % [event["round"], event["type"]]
+			per_round[key] = per_round.get(key, 0) + 1
+	for round_number in range(1, _rules.get_round() + 1):
+		var added: int = per_round.get("%d entropy_added" % round_number, 0)
+		var seats: int = per_round.get("%d tokens_contributed" % round_number, -1)
+		if added != seats:
+			_failures.append("round %d: %d nonces for %d seats" % [round_number, added, seats])
+
+
 ## Players whose clients left for good were eliminated or passed, as the policy says, and the
 ## others played every round.
 func _check_leavers() -> void:
@@ -146,8 +163,11 @@ func _check_leavers() -> void:
 func _finish(all_synced: bool) -> void:
 	if not all_synced:
 		_failures.append(
-			"not every client reported round %d in sync: %s" % [_options["rounds"], _synced]
+			"not every client still here reported the last round in sync: %s" % _synced
 		)
+	_check_leavers()
+	if _options["entropy"] == 1:
+		_check_entropy()
 	if _options["deadline"] > 0.0 and _timeouts == 0:
 		_failures.append("no activation ran past the deadline")
 	var replayed := GameRules.new()

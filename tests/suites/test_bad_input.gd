@@ -71,6 +71,10 @@ func test_every_bad_call_is_refused_and_changes_nothing() -> void:
 		["get_snapshot_for", [6], "not in this game"],
 		["get_snapshot_for", [-2], "out of range"],
 		["get_events_for", [6, 0], "not in this game"],
+		# A nonce that is not 32 bytes of hex, or that no round waits for.
+		["add_entropy", [active, "beef"], "64 hex digits"],
+		["add_entropy", [active, "zz".repeat(32)], "not hex"],
+		["add_entropy", [active, "00".repeat(32)], "no nonce to add"],
 	]
 	for entry: Array in cases:
 		_check_refused(rules, entry[0], entry[1], entry[2])

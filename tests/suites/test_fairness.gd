@@ -116,3 +116,23 @@ func test_the_rules_bag_copy_tells_no_seed() -> void:
 	StarterGame.play_bots(rules)
 	check_equal(rules.get_bag().get_seed(), 0, "a round bag is keyed by its secret, not a seed")
 	rules.free()
+
+
+func test_with_player_entropy_the_first_draw_waits_for_every_nonce() -> void:
+	var rules := StarterGame.rules(36, 3, {"round_limit": 2, "player_entropy": true})
+	rules.start_game()
+	for player_id in rules.get_player_ids():
+		rules.keep_hand(player_id, PackedInt64Array())
+	check_equal(rules.get_pending_entropy(), PackedInt64Array([0, 1, 2]), "every seat owes a nonce")
+	expect_error(func() -> Variant: return rules.draw_next_token(), "nonce")
+	for player_id in [0, 1, 2]:
+		var nonce := Crypto.new().generate_random_bytes(32).hex_encode()
+		check_equal(rules.add_entropy(player_id, nonce), OK, "player %d's nonce" % player_id)
+	check_equal(rules.get_pending_entropy(), PackedInt64Array(), "all in")
+	check(rules.draw_next_token() >= 0, "the round draws")
+	check_equal(StarterGame.play_bots(rules), OK, "bots finish, adding round 2's nonces")
+	var auditor := FairnessAuditor.new()
+	for event in rules.get_events_for(GameRules.SPECTATOR, 0):
+		auditor.observe(event)
+	check_equal(auditor.get_verified_rounds(), PackedInt64Array([1, 2]), "both rounds verify")
+	rules.free()

@@ -106,6 +106,10 @@ pub struct GameRules {
     /// The game ends when this many players or fewer remain.
     #[export(range = (0.0, 8.0))]
     players_remaining_to_end: i64,
+    /// Every living player adds a random nonce ([method add_entropy]) to each round's shuffle
+    /// before its first draw, so that not even whoever chose the seed can steer a shuffle.
+    #[export]
+    player_entropy: bool,
     /// Deepest allowed chain of reactions to reactions; deeper rolls the activation back.
     #[export(range = (0.0, 64.0, or_greater))]
     max_reaction_depth: i64,
@@ -150,6 +154,7 @@ impl INode for GameRules {
             round_limit: 0,
             victory_points_to_win: 0,
             players_remaining_to_end: defaults.players_remaining_to_end.into(),
+            player_entropy: defaults.player_entropy,
             max_reaction_depth: defaults.max_reaction_depth.into(),
             max_reactions_per_activation: defaults.max_reactions_per_activation.into(),
             action_validator: Callable::invalid(),
@@ -456,6 +461,42 @@ impl GameRules {
             Some(Ok(())) => GString::new(),
             None => GString::from("no game"),
         }
+    }
+
+    /// With [member player_entropy]: adds [param player_id]'s [param nonce] (64 hex digits, 32
+    /// random bytes — e.g. [code]Crypto.new().generate_random_bytes(32).hex_encode()[/code]) to
+    /// the round's shuffle. Each living player adds one after [code]round_committed[/code] and
+    /// before the round's first draw, which waits for them all ([method get_pending_entropy]).
+    #[func]
+    pub fn add_entropy(&mut self, player_id: i64, nonce: GString) -> Result<(), Refusal> {
+        const METHOD: &str = "GameRules.add_entropy";
+        let nonce = nonce.to_string().parse().map_err(|reason: String| {
+            Refusal::new(
+                METHOD,
+                Error::ERR_INVALID_PARAMETER,
+                format!("nonce: {reason}"),
+            )
+        })?;
+        self.run_for(METHOD, player_id, |player| Command::AddEntropy {
+            player,
+            nonce,
+        })
+    }
+
+    /// The players whose nonce the round's first draw still waits for (empty without
+    /// [member player_entropy], or once all are in).
+    #[func]
+    pub fn get_pending_entropy(&self) -> PackedInt64Array {
+        self.game
+            .as_ref()
+            .map_or_else(PackedInt64Array::new, |game| {
+                game.state()
+                    .entropy
+                    .pending
+                    .iter()
+                    .map(|p| p.to_raw())
+                    .collect()
+            })
     }
 
     /// Takes [param player_id] out of the game: their tokens leave the bag; if they were active,
@@ -821,6 +862,7 @@ impl GameRules {
                 "max_reactions_per_activation",
                 self.max_reactions_per_activation,
             )?,
+            player_entropy: self.player_entropy,
             ..GameConfig::default()
         };
         let invalid = |reason: String| RulesError::from(GameError::InvalidConfig(reason));

@@ -88,6 +88,8 @@ fn game_code_of(error: &GameError) -> Error {
         | G::ActivationOpen { .. }
         | G::AlreadyKept { .. }
         | G::NothingToDecide { .. }
+        | G::NoEntropyDue { .. }
+        | G::AwaitingEntropy { .. }
         | G::CannotUndo { .. } => Error::ERR_UNAVAILABLE,
         G::CommandAtMaximum { .. } | G::MulliganLimit { .. } => Error::ERR_CANT_ACQUIRE_RESOURCE,
         G::CannotAfford { .. } => Error::ERR_UNAUTHORIZED,

@@ -4,7 +4,7 @@
 //! its own side and prints a `RESULT` line. Three scenarios:
 //!
 //! - **cheat, kill, rejoin, deadline** — five rounds, three clients, a three-second turn
-//!   deadline. Client 1 cheats once a round (acts for the active player, acts out of turn),
+//!   deadline, player entropy (every client adds a nonce to every round's shuffle). Client 1 cheats once a round (acts for the active player, acts out of turn),
 //!   client 3 sleeps through one activation so the deadline passes it, and client 2 is killed
 //!   with SIGKILL in the middle of round 2 and started again, rejoining with the token it saved.
 //! - **leaver eliminated** / **leaver passed** — three rounds; client 2 leaves for good in round 2
@@ -57,7 +57,16 @@ const LEAVER_CLIENTS: &[&[&str]] = &[&[], &["--leave-round", "2"], &[]];
 const SCENARIOS: [Scenario; 3] = [
     Scenario {
         name: "cheat, kill, rejoin, deadline",
-        server: &["--players", "3", "--rounds", "5", "--deadline", "3"],
+        server: &[
+            "--players",
+            "3",
+            "--rounds",
+            "5",
+            "--deadline",
+            "3",
+            "--entropy",
+            "1",
+        ],
         policy: "pass",
         clients: &[&["--cheat", "1"], &[], &["--sleep-round", "3"]],
         kill: Some(1),

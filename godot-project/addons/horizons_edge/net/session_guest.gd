@@ -16,6 +16,8 @@ var legal_actions := []
 var auditor := FairnessAuditor.new()
 ## The newest event seq received.
 var last_seq := 0
+## With player entropy: the nonce this client added, by round.
+var nonces := {}
 
 var _session: RulesSession
 var _player_name := ""
@@ -58,11 +60,34 @@ func on_update(update: Dictionary) -> void:
 			continue
 		last_seq = event["seq"]
 		auditor.observe(event)
+		_check_own_nonce(event)
 		round_closed = round_closed or event["type"] == "round_ended"
 		_session.event_received.emit(event)
 	snapshot = update["snapshot"]
 	legal_actions = update.get("legal_actions", [])
+	_add_entropy_if_due()
 	_session.snapshot_received.emit(snapshot)
 	if round_closed:
 		var server := MultiplayerPeer.TARGET_PEER_SERVER
 		_session._rpc_checkpoint.rpc_id(server, snapshot["seq"], RulesSession.digest(snapshot))
+
+
+## With player entropy, once per round the first draw waits for: a fresh random nonce from this
+## machine, which the server cannot predict.
+func _add_entropy_if_due() -> void:
+	var round_number: int = snapshot["round"]
+	if player_id not in snapshot["awaiting_entropy"] or nonces.has(round_number):
+		return
+	nonces[round_number] = Crypto.new().generate_random_bytes(32).hex_encode()
+	_session.send_request(
+		{"command": "entropy", "player_id": player_id, "nonce": nonces[round_number]}
+	)
+
+
+## A round whose log shows another nonce for this client than it sent fails its audit.
+func _check_own_nonce(event: Dictionary) -> void:
+	if event["type"] != "entropy_added" or event["player"] != player_id:
+		return
+	var sent: String = nonces.get(event["round"], event["nonce"])
+	if sent != event["nonce"]:
+		_session.round_audited.emit(event["round"], false, "the server changed this client's nonce")

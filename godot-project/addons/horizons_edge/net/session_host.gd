@@ -137,14 +137,7 @@ func _apply(player_id: int, request: Dictionary) -> String:
 	var error := OK
 	match request.get("command"):
 		"act":
-			var action = request.get("action")
-			if typeof(action) != TYPE_DICTIONARY:
-				return "an act request needs an action Dictionary"
-			if _rules.get_phase() != GameRules.PHASE_ACTIVATION:
-				return "no activation is open"
-			if _rules.get_active_player() != player_id:
-				return "it is player %d's activation" % _rules.get_active_player()
-			error = _rules.perform_action(player_id, action)
+			return _act(player_id, request.get("action"))
 		"keep":
 			var bottom = request.get("bottom", [])
 			if typeof(bottom) != TYPE_ARRAY or bottom.any(func(i): return typeof(i) != TYPE_INT):
@@ -152,13 +145,34 @@ func _apply(player_id: int, request: Dictionary) -> String:
 			error = _rules.keep_hand(player_id, PackedInt64Array(bottom))
 		"mulligan":
 			error = _rules.take_mulligan(player_id)
+		"entropy":
+			var nonce = request.get("nonce")
+			if typeof(nonce) != TYPE_STRING:
+				return "an entropy request needs a nonce String"
+			error = _rules.add_entropy(player_id, nonce)
 		_:
 			return "unknown command %s" % request.get("command")
+	return _refusal_of(error)
+
+
+## Applies an action request; returns why it was refused, or "".
+func _act(player_id: int, action: Variant) -> String:
+	if typeof(action) != TYPE_DICTIONARY:
+		return "an act request needs an action Dictionary"
+	if _rules.get_phase() != GameRules.PHASE_ACTIVATION:
+		return "no activation is open"
+	if _rules.get_active_player() != player_id:
+		return "it is player %d's activation" % _rules.get_active_player()
+	return _refusal_of(_rules.perform_action(player_id, action))
+
+
+func _refusal_of(error: Error) -> String:
 	return "" if error == OK else "refused by the rules: %s" % error_string(error)
 
 
-## Draws tokens while one is due, decides for seats whose turns are being passed (a pass, or a
-## bot's keep during the mulligan), and starts the deadline of an open activation.
+## Draws tokens while one is due (once every nonce is in, with player entropy), decides for seats
+## whose turns are being passed (a pass, a bot's keep during the mulligan, a nonce from the
+## game's bot stream), and starts the deadline of an open activation.
 func _advance() -> void:
 	if _rules.get_phase() == GameRules.PHASE_MULLIGAN:
 		for player_id in _seats:
@@ -166,6 +180,11 @@ func _advance() -> void:
 				_rules.bot_decide(player_id)
 	while _rules.get_phase() in [GameRules.PHASE_AWAITING_DRAW, GameRules.PHASE_ACTIVATION]:
 		if _rules.get_phase() == GameRules.PHASE_AWAITING_DRAW:
+			for player_id in _rules.get_pending_entropy():
+				if _seats[player_id]["passing"]:
+					_rules.bot_decide(player_id)
+			if not _rules.get_pending_entropy().is_empty():
+				break  # The clients' nonces come first.
 			_rules.draw_next_token()
 			continue
 		var active := _rules.get_active_player()
