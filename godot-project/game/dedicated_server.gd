@@ -8,8 +8,10 @@ extends SceneTree
 ## [/codeblock]
 ## ([code]cargo xtask server[/code] builds the extension and runs exactly this.) Options after
 ## [code]--[/code]: [code]--port N[/code] (7000), [code]--players N[/code] (2),
-## [code]--rounds N[/code] (10), [code]--seed N[/code] (random) and [code]--deadline S[/code]
-## (seconds an activation may last before the server passes it; 0, the default, for no limit).
+## [code]--rounds N[/code] (10), [code]--seed N[/code] (random), [code]--deadline S[/code]
+## (seconds an activation may last before the server passes it; 0, the default, for no limit) and
+## [code]--entropy 0|1[/code] (1, the default: every client adds a nonce to each round's shuffle,
+## see [member GameRules.player_entropy]).
 ## The game starts once every seat is taken. The seed is never printed: whoever reads this log
 ## could otherwise predict the bag.
 
@@ -17,7 +19,9 @@ const Main := preload("res://main.gd")
 ## The session node's name under the root; clients use the same.
 const SESSION_NAME := "Session"
 const DEFAULT_PORT := 7000
-const DEFAULTS := {"port": DEFAULT_PORT, "players": 2, "rounds": 10, "seed": 0, "deadline": 0.0}
+const DEFAULTS := {
+	"port": DEFAULT_PORT, "players": 2, "rounds": 10, "seed": 0, "deadline": 0.0, "entropy": 1
+}
 ## Seconds between game over and quitting, so the last updates reach the clients.
 const QUIT_DELAY_SEC := 5.0
 
@@ -34,6 +38,7 @@ func _initialize() -> void:
 	_rules = GameRules.new()
 	_rules.randomize_seed = not args.has("--seed")
 	_rules.seed = options["seed"]
+	_rules.player_entropy = options["entropy"] == 1
 	root.add_child(_rules)
 	_session = RulesSession.new()
 	_session.name = SESSION_NAME

@@ -52,7 +52,8 @@ commands:
                       Monte Carlo balance and fairness report (see rust/simulate)
   server [--port N] [-- <server args>]
                       build the extension and run the bundled game's dedicated server
-                      (--players N --rounds N --seed N --deadline S; Ctrl+C stops it)
+                      (--players N --rounds N --seed N --deadline S --entropy 0|1;
+                      Ctrl+C stops it)
   godot               find or fetch Godot 4 and print its command
 ";
 
