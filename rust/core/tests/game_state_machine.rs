@@ -30,6 +30,7 @@ enum Step {
     Bot(u32),
     Eliminate(u32),
     Undo,
+    Entropy(u32, u8),
 }
 
 fn step() -> impl Strategy<Value = Step> {
@@ -42,6 +43,7 @@ fn step() -> impl Strategy<Value = Step> {
         8 => (0..5u32).prop_map(Step::Bot),
         1 => (0..5u32).prop_map(Step::Eliminate),
         2 => Just(Step::Undo),
+        3 => (0..5u32, any::<u8>()).prop_map(|(p, b)| Step::Entropy(p, b)),
     ]
 }
 
@@ -92,6 +94,10 @@ fn command(step: &Step) -> Command {
             player: PlayerId(*p),
         },
         Step::Undo => Command::Undo,
+        Step::Entropy(p, byte) => Command::AddEntropy {
+            player: PlayerId(*p),
+            nonce: horizons_edge_core::fairness::Bytes32([*byte; 32]),
+        },
     }
 }
 
@@ -175,6 +181,8 @@ proptest! {
             CommandTier { tokens: 3, cost: horizons_edge_core::game::config::Cost {
                 energy: 1, resources: 40 } },
         ];
+        // A third of the cases play with player entropy: rounds wait for nonces.
+        config.player_entropy = seed % 3 == 0;
         let mut game = Game::new(players(count), config, seed).unwrap();
         let mut round = RoundCount::default();
         let mut before_action: Option<RoundCount> = None;
