@@ -3,7 +3,8 @@ extends SceneTree
 ## hand, plays a random legal action each activation, and audits every round. With --cheat 1 it
 ## also, once a round, asks to act for the active player and to act out of turn, and expects both
 ## refused. With --sleep-round R it lets its first activation of round R run out the server's
-## deadline. With --leave-round R it leaves for good when round R starts. Prints
+## deadline; with --withhold-nonce-round R it never sends its nonce for round R. With
+## --leave-round R --withhold-nonce-round R it leaves for good when round R starts. Prints
 ## `MARK round=R draws=D` as tokens are drawn (the test driver kills it on one), then one
 ## `CLIENT RESULT` line; exits 0 only if every round verified and every cheat was refused.
 ##
@@ -22,6 +23,7 @@ var _options := {
 	"cheat": 0,
 	"sleep_round": 0,
 	"leave_round": 0,
+	"withhold_nonce_round": 0,
 }
 var _session := RulesSession.new()
 var _rng := RandomNumberGenerator.new()
@@ -72,6 +74,7 @@ func _on_joined(player_id: int) -> void:
 func _on_event(event: Dictionary) -> void:
 	if event["type"] == "round_started":
 		_draws = 0
+		_session.auto_entropy = event["round"] != _options["withhold_nonce_round"]
 		if event["round"] == _options["leave_round"] and not _finished:
 			print("CLIENT RESULT ok: %s left in round %d" % [_options["name"], event["round"]])
 			_finished = true

@@ -7,10 +7,11 @@ extends SceneTree
 ## A client that leaves for good is, once --reconnect-timeout runs out, eliminated
 ## (--policy eliminate) or has its activations passed (--policy pass) while the others play on.
 ##
-## With --entropy 1 every client adds a nonce to every round's shuffle.
+## With --entropy 1 every client adds a nonce to every round's shuffle; with
+## --expect-nonce-timeout 1 one of them must be late and the server add it.
 ##
 ## Arguments after `--`: --port N --players N --rounds N --seed N --deadline SECONDS
-## --reconnect-timeout SECONDS --policy pass|eliminate --entropy 0|1
+## --reconnect-timeout SECONDS --policy pass|eliminate --entropy 0|1 --expect-nonce-timeout 0|1
 
 const GRACE_MSEC := 15000
 ## The whole game must be over by then; the process ends itself either way.
@@ -25,6 +26,7 @@ var _options := {
 	"reconnect_timeout": 30.0,
 	"policy": "pass",
 	"entropy": 0,
+	"expect_nonce_timeout": 0,
 }
 var _rules: GameRules
 var _session := RulesSession.new()
@@ -32,6 +34,7 @@ var _failures: PackedStringArray = []
 var _hash_after_update := 0
 var _refusals := 0
 var _timeouts := 0
+var _nonce_timeouts := 0
 var _updates := 0
 ## player_id -> rounds whose checkpoint matched.
 var _synced := {}
@@ -57,6 +60,7 @@ func _initialize() -> void:
 	_session.request_rejected.connect(_on_request_rejected)
 	_session.checkpoint_checked.connect(_on_checkpoint_checked)
 	_session.activation_timed_out.connect(func(_player_id: int): _timeouts += 1)
+	_session.nonce_timed_out.connect(func(_player_id: int): _nonce_timeouts += 1)
 	_rules.game_over.connect(func(_winner: int): _over_at = Time.get_ticks_msec())
 	create_timer(WATCHDOG_SEC).timeout.connect(_on_watchdog)
 	# The multiplayer API is there once the root is in the tree: after this method.
@@ -170,6 +174,8 @@ func _finish(all_synced: bool) -> void:
 		_check_entropy()
 	if _options["deadline"] > 0.0 and _timeouts == 0:
 		_failures.append("no activation ran past the deadline")
+	if _options["expect_nonce_timeout"] == 1 and _nonce_timeouts == 0:
+		_failures.append("no nonce was added by the server after the deadline")
 	var replayed := GameRules.new()
 	if replayed.load_replay(_rules.save_replay()) != OK:
 		_failures.append("the game's replay does not load")
@@ -179,8 +185,8 @@ func _finish(all_synced: bool) -> void:
 	var verdict := "ok" if _failures.is_empty() else "FAILED"
 	print(
 		(
-			"SERVER RESULT %s: rounds %d, updates %d, refused %d, timed out %d"
-			% [verdict, _rules.get_round(), _updates, _refusals, _timeouts]
+			"SERVER RESULT %s: rounds %d, updates %d, refused %d, timed out %d + %d nonces"
+			% [verdict, _rules.get_round(), _updates, _refusals, _timeouts, _nonce_timeouts]
 		)
 	)
 	for failure in _failures:

@@ -4,7 +4,8 @@
 //! its own side and prints a `RESULT` line. Three scenarios:
 //!
 //! - **cheat, kill, rejoin, deadline** — five rounds, three clients, a three-second turn
-//!   deadline, player entropy (every client adds a nonce to every round's shuffle). Client 1 cheats once a round (acts for the active player, acts out of turn),
+//!   deadline, player entropy (every client adds a nonce to every round's shuffle; client 3
+//!   withholds its nonce for round 4 and the server adds one after the deadline). Client 1 cheats once a round (acts for the active player, acts out of turn),
 //!   client 3 sleeps through one activation so the deadline passes it, and client 2 is killed
 //!   with SIGKILL in the middle of round 2 and started again, rejoining with the token it saved.
 //! - **leaver eliminated** / **leaver passed** — three rounds; client 2 leaves for good in round 2
@@ -66,9 +67,15 @@ const SCENARIOS: [Scenario; 3] = [
             "3",
             "--entropy",
             "1",
+            "--expect-nonce-timeout",
+            "1",
         ],
         policy: "pass",
-        clients: &[&["--cheat", "1"], &[], &["--sleep-round", "3"]],
+        clients: &[
+            &["--cheat", "1"],
+            &[],
+            &["--sleep-round", "3", "--withhold-nonce-round", "4"],
+        ],
         kill: Some(1),
     },
     Scenario {

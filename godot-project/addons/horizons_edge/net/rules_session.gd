@@ -43,6 +43,9 @@ signal request_rejected(peer_id: int, reason: String)
 signal update_sent(player_id: int, update: Dictionary)
 ## Server: [param player_id]'s activation outlasted [member turn_deadline] and was passed.
 signal activation_timed_out(player_id: int)
+## Server: with player entropy, [param player_id]'s nonce did not come within
+## [member turn_deadline]; the server added one from the game's bot stream.
+signal nonce_timed_out(player_id: int)
 ## Server: a client's state after a round matched (or not) the server's view for that player.
 ## On a mismatch the server sends that client a fresh snapshot.
 signal checkpoint_checked(player_id: int, round: int, in_sync: bool)
@@ -58,9 +61,13 @@ enum ReconnectPolicy {
 @export_range(0.0, 3600.0, 0.5, "suffix:s") var reconnect_timeout := 30.0
 ## Server: what happens when [member reconnect_timeout] runs out.
 @export var reconnect_policy := ReconnectPolicy.PASS_ACTIVATIONS
-## Server: seconds an activation may last before the server passes it (0: no limit). The pass is
-## an ordinary command, so replays reproduce it.
+## Server: seconds an activation may last before the server passes it, and (with player entropy)
+## seconds the round waits for the players' nonces before adding the missing ones from the game's
+## bot stream (0: no limit). Both are ordinary commands, so replays reproduce them.
 @export_range(0.0, 600.0, 0.5, "suffix:s") var turn_deadline := 0.0
+## Client, with the rules' player entropy: add a fresh random nonce to every round by itself. Off,
+## the game adds its own with [method request_entropy] (e.g. from a hardware source).
+@export var auto_entropy := true
 
 var _host: SessionHost
 var _guest: SessionGuest
@@ -120,6 +127,13 @@ func request_keep(bottom: Array[int] = []) -> void:
 ## Client: asks to take a mulligan.
 func request_mulligan() -> void:
 	send_request({"command": "mulligan", "player_id": get_player_id()})
+
+
+## Client: adds [param nonce] (64 hex digits; empty: 32 fresh random bytes) to the current
+## round's shuffle. Only needed with [member auto_entropy] off.
+func request_entropy(nonce := "") -> void:
+	if _guest:
+		_guest.add_entropy(nonce)
 
 
 ## Client: sends a request in its wire form: [code]command[/code] ("act", "keep" or

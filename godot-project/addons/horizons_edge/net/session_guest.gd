@@ -72,16 +72,23 @@ func on_update(update: Dictionary) -> void:
 		_session._rpc_checkpoint.rpc_id(server, snapshot["seq"], RulesSession.digest(snapshot))
 
 
-## With player entropy, once per round the first draw waits for: a fresh random nonce from this
-## machine, which the server cannot predict.
-func _add_entropy_if_due() -> void:
-	var round_number: int = snapshot["round"]
-	if player_id not in snapshot["awaiting_entropy"] or nonces.has(round_number):
+## Adds [param nonce] (empty: 32 fresh random bytes from this machine, which the server cannot
+## predict) to the current round's shuffle, once per round.
+func add_entropy(nonce := "") -> void:
+	var round_number: int = snapshot.get("round", 0)
+	if nonces.has(round_number):
 		return
-	nonces[round_number] = Crypto.new().generate_random_bytes(32).hex_encode()
-	_session.send_request(
-		{"command": "entropy", "player_id": player_id, "nonce": nonces[round_number]}
-	)
+	if nonce == "":
+		nonce = Crypto.new().generate_random_bytes(32).hex_encode()
+	nonces[round_number] = nonce
+	_session.send_request({"command": "entropy", "player_id": player_id, "nonce": nonce})
+
+
+## With player entropy and [member RulesSession.auto_entropy], the nonce each round's first draw
+## waits for.
+func _add_entropy_if_due() -> void:
+	if _session.auto_entropy and player_id in snapshot["awaiting_entropy"]:
+		add_entropy()
 
 
 ## A round whose log shows another nonce for this client than it sent fails its audit.

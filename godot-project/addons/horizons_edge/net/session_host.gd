@@ -17,8 +17,10 @@ var _seat_of_peer := {}
 var _sent_seq := {}
 ## player_id -> {snapshot seq: digest} for the updates that closed a round.
 var _checkpoints := {}
-## When the open activation is passed by the server (msec; 0: no deadline).
+## When the server passes the open activation or adds the missing nonces (msec; 0: no deadline).
 var _deadline_at := 0
+## What the deadline runs for ("" when the game waits for nothing timed).
+var _waiting_for := ""
 
 
 func _init(session: RulesSession, rules: GameRules) -> void:
@@ -109,9 +111,7 @@ func tick(now_msec: int) -> void:
 	var changed := false
 	if _deadline_at > 0 and now_msec >= _deadline_at:
 		_deadline_at = 0
-		var late := _rules.get_active_player()
-		_rules.pass_activation(late)
-		_session.activation_timed_out.emit(late)
+		_time_out()
 		changed = true
 	var timeout_msec := int(_session.reconnect_timeout * 1000.0)
 	for player_id in _seats:
@@ -130,6 +130,18 @@ func tick(now_msec: int) -> void:
 	if changed:
 		_advance()
 		_broadcast()
+
+
+## The open activation is passed, or the missing nonces are added from the bot stream.
+func _time_out() -> void:
+	if _rules.get_phase() == GameRules.PHASE_ACTIVATION:
+		var late := _rules.get_active_player()
+		_rules.pass_activation(late)
+		_session.activation_timed_out.emit(late)
+		return
+	for late in _rules.get_pending_entropy():
+		_rules.bot_decide(late)
+		_session.nonce_timed_out.emit(late)
 
 
 ## Applies a checked request; returns why the rules refused it, or "".
@@ -191,9 +203,23 @@ func _advance() -> void:
 		if not _seats[active]["passing"]:
 			break
 		_rules.pass_activation(active)
-	var open := _rules.get_phase() == GameRules.PHASE_ACTIVATION
+	_restart_deadline()
+
+
+## Starts [member RulesSession.turn_deadline] for what the game now waits for — an activation, or
+## the round's nonces — unless it already runs for that.
+func _restart_deadline() -> void:
+	var waiting := ""
+	if _rules.get_phase() == GameRules.PHASE_ACTIVATION:
+		waiting = "activation after event %d" % _rules.get_last_event_seq()
+	elif not _rules.get_pending_entropy().is_empty():
+		waiting = "nonces of round %d" % _rules.get_round()
+	if waiting == _waiting_for:
+		return
+	_waiting_for = waiting
 	var limit := _session.turn_deadline
-	_deadline_at = Time.get_ticks_msec() + int(limit * 1000.0) if open and limit > 0.0 else 0
+	var timed := waiting != "" and limit > 0.0
+	_deadline_at = Time.get_ticks_msec() + int(limit * 1000.0) if timed else 0
 
 
 ## Sends every connected client what it has not seen yet.
