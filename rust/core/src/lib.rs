@@ -8,7 +8,11 @@
 //!   draw, JSON save/load.
 //! - [`game`] — the round loop: setup and London mulligan, rounds of token draws, actions and
 //!   their costs, command upgrades, depth-first reactions, layers of continuous effects, bots,
-//!   elimination, save/load. Its state changes only through [`Game::apply`].
+//!   elimination, save/load, replays, per-viewer snapshots for clients. Its state changes only
+//!   through [`Game::apply`].
+//! - [`fairness`] — each round's commitment (SHA-256 over its secret key and salt), the optional
+//!   player nonces mixed into the shuffle key, and the [`fairness::Auditor`] a client runs over
+//!   the public events to check every round once its secret is revealed.
 //! - [`turns`] — who acts next besides the bag: charge initiative (a speed race with action
 //!   points, cooldowns, status effects and an exact predicted queue) and seat order (random first
 //!   player, reversal, skips, extra turns, exchanges, elimination, beginning-of-turn triggers).
