@@ -5,7 +5,7 @@
 //! third party can re-derive a shuffle from a revealed seed.
 //!
 //! - Seeding: the 64-bit seed is expanded to the 256-bit ChaCha key by
-//!   [`rand_core::SeedableRng::seed_from_u64`] (PCG32 expansion, part of `rand_core`'s stable API),
+//!   [`rand_chacha::rand_core::SeedableRng::seed_from_u64`] (PCG32 expansion, part of `rand_core`'s stable API),
 //!   stream 0.
 //! - Bounded integers: Lemire's multiply-and-reject on 32-bit outputs, which is exactly uniform.
 //! - Shuffles: Fisher–Yates from the last element down, each swap partner drawn with
