@@ -5,8 +5,9 @@
 //! third party can re-derive a shuffle from a revealed seed.
 //!
 //! - Seeding: the 64-bit seed is expanded to the 256-bit ChaCha key by
-//!   [`rand_chacha::rand_core::SeedableRng::seed_from_u64`] (PCG32 expansion, part of `rand_core`'s stable API),
-//!   stream 0.
+//!   [`rand_chacha::rand_core::SeedableRng::seed_from_u64`] (PCG32 expansion, part of
+//!   `rand_core`'s stable API), stream 0; or a full 256-bit key is used as it is
+//!   ([`RandomStream::from_key`]).
 //! - Bounded integers: Lemire's multiply-and-reject on 32-bit outputs, which is exactly uniform.
 //! - Shuffles: Fisher–Yates from the last element down, each swap partner drawn with
 //!   [`RandomStream::below`].
