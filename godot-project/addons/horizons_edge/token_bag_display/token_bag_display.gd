@@ -87,19 +87,14 @@ func _ready() -> void:
 
 ## Shows [param value]'s bag from now on (null shows an empty display).
 func set_rules(value: GameRules) -> void:
-	if rules != null and rules.round_started.is_connected(_on_round_started):
-		rules.round_started.disconnect(_on_round_started)
-		rules.token_drawn.disconnect(_on_token_drawn)
-		rules.bag_emptied.disconnect(_on_bag_emptied)
-		rules.round_ended.disconnect(_on_round_ended)
-		rules.player_eliminated.disconnect(_on_player_eliminated)
+	if rules != null:
+		for wire: Array in _rules_wiring():
+			if (wire[0] as Signal).is_connected(wire[1]):
+				(wire[0] as Signal).disconnect(wire[1])
 	rules = value
 	if rules != null:
-		rules.round_started.connect(_on_round_started)
-		rules.token_drawn.connect(_on_token_drawn)
-		rules.bag_emptied.connect(_on_bag_emptied)
-		rules.round_ended.connect(_on_round_ended)
-		rules.player_eliminated.connect(_on_player_eliminated)
+		for wire: Array in _rules_wiring():
+			(wire[0] as Signal).connect(wire[1])
 	if is_node_ready():
 		_read_bag()
 		_refresh(false)
@@ -148,6 +143,17 @@ func get_active_player() -> int:
 ## Whether "Round Complete!" is on screen.
 func is_round_complete_shown() -> bool:
 	return _banner.visible
+
+
+## The [member rules] signals this display follows, each with its handler.
+func _rules_wiring() -> Array[Array]:
+	return [
+		[rules.round_started, _on_round_started],
+		[rules.token_drawn, _on_token_drawn],
+		[rules.bag_emptied, _on_bag_emptied],
+		[rules.round_ended, _on_round_ended],
+		[rules.player_eliminated, _on_player_eliminated],
+	]
 
 
 # Takes the whole picture from the rules' bag: on injection and at each round's start.
