@@ -120,6 +120,27 @@ pub struct Bag {
 }
 
 impl Bag {
+    /// Makes `self` equal to `source`, reusing the allocations `self` already holds.
+    pub fn copy_from(&mut self, source: &Bag) {
+        // Destructured so that a new field cannot be forgotten here.
+        let Bag {
+            seed,
+            rng,
+            tokens,
+            shuffled,
+            drawn,
+            tallies,
+            next_token_id,
+        } = source;
+        self.seed = *seed;
+        self.rng.clone_from(rng);
+        self.tokens.clone_from(tokens);
+        self.shuffled = *shuffled;
+        self.drawn.clone_from(drawn);
+        self.tallies.clone_from(tallies);
+        self.next_token_id = *next_token_id;
+    }
+
     /// An empty bag whose draws are fixed by `seed`.
     pub fn new(seed: u64) -> Self {
         Self {

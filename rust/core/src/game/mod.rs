@@ -158,11 +158,65 @@ impl Emitter {
 pub struct Game {
     config: GameConfig,
     seating: Vec<PlayerSetup>,
-    state: GameState,
+    // Boxed, like the undo point and the spares: a command swaps states, and a pointer moves
+    // faster than a kilobyte and a half.
+    state: Box<GameState>,
     /// The state before the current activation's action, while it can be undone.
-    undo: Option<GameState>,
+    undo: Option<Box<GameState>>,
     log: Vec<EventRecord>,
     commands: Vec<Command>,
+    spares: Spares,
+}
+
+/// Retired states whose allocations the next commands' working copies reuse, so that a command
+/// copies the state without allocating. Not part of the game: cloning, equality and debug output
+/// ignore it.
+#[derive(Default)]
+#[expect(
+    clippy::vec_box,
+    reason = "the boxes move between the state, the undo point and here without copying"
+)]
+struct Spares(Vec<Box<GameState>>);
+
+impl Spares {
+    /// As many as one command can retire: the state it replaced and the undo point it dropped.
+    const KEPT: usize = 2;
+
+    /// A copy of `state`, made in a retired state's allocations when there is one.
+    fn copy_of(&mut self, state: &GameState) -> Box<GameState> {
+        match self.0.pop() {
+            Some(mut spare) => {
+                spare.copy_from(state);
+                spare
+            }
+            None => Box::new(state.clone()),
+        }
+    }
+
+    /// Keeps `state` for reuse, or drops it when enough are kept.
+    fn retire(&mut self, state: Box<GameState>) {
+        if self.0.len() < Self::KEPT {
+            self.0.push(state);
+        }
+    }
+}
+
+impl Clone for Spares {
+    fn clone(&self) -> Self {
+        Spares::default()
+    }
+}
+
+impl PartialEq for Spares {
+    fn eq(&self, _: &Spares) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for Spares {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Spares")
+    }
 }
 
 impl Game {
@@ -216,10 +270,11 @@ impl Game {
         Ok(Game {
             config,
             seating,
-            state,
+            state: Box::new(state),
             undo: None,
             log: Vec::new(),
             commands: Vec::new(),
+            spares: Spares::default(),
         })
     }
 
@@ -235,22 +290,31 @@ impl Game {
         command: Command,
         hooks: &mut dyn Hooks,
     ) -> Result<Vec<Event>, RulesError> {
-        let mut next = self.state.clone();
+        let mut next = self.spares.copy_of(&self.state);
         let mut out = Emitter {
             round: next.round,
             ..Emitter::default()
         };
         let undoable = is_action(&self.state, &command);
         if command == Command::Undo {
-            next = self.undo_target()?.clone();
+            next.copy_from(self.undo_target()?);
             if let Phase::Activation { player } = next.phase {
                 out.push(Event::ActionUndone { player });
             }
-        } else {
-            dispatch(&self.config, &mut next, &command, hooks, &mut out)?;
+        } else if let Err(error) = dispatch(&self.config, &mut next, &command, hooks, &mut out) {
+            self.spares.retire(next);
+            return Err(error);
         }
         let previous = std::mem::replace(&mut self.state, next);
-        self.undo = undoable.then_some(previous);
+        let retired = if undoable {
+            self.undo.replace(previous)
+        } else {
+            self.spares.retire(previous);
+            self.undo.take()
+        };
+        if let Some(retired) = retired {
+            self.spares.retire(retired);
+        }
         let command_index = self.commands.len() as u64;
         self.commands.push(command);
         let mut events = Vec::with_capacity(out.events.len());
@@ -275,7 +339,7 @@ impl Game {
     }
 
     fn undo_target(&self) -> Result<&GameState, GameError> {
-        self.undo.as_ref().ok_or_else(|| {
+        self.undo.as_deref().ok_or_else(|| {
             let reason = match self.commands.last() {
                 None => "nothing has happened yet",
                 Some(Command::DrawToken) => {

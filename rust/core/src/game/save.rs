@@ -25,10 +25,10 @@ struct GameSave {
     /// The players as seated by `Game::new`, for replays.
     #[serde(default)]
     seating: Vec<PlayerSetup>,
-    state: GameState,
+    state: Box<GameState>,
     /// The state an undo goes back to, if any.
     #[serde(default)]
-    undo: Option<GameState>,
+    undo: Option<Box<GameState>>,
     log: Vec<EventRecord>,
     commands: Vec<Command>,
 }
@@ -68,6 +68,7 @@ impl Game {
             seating: save.seating,
             state: save.state,
             undo: save.undo,
+            spares: Default::default(),
             log: save.log,
             commands: save.commands,
         })

@@ -134,6 +134,43 @@ impl Player {
         self.hand.extend_from_slice(&drawn);
         drawn
     }
+
+    /// Makes `self` equal to `source`, reusing the allocations `self` already holds.
+    fn copy_from(&mut self, source: &Player) {
+        // Destructured so that a new field cannot be forgotten here.
+        let Player {
+            id,
+            name,
+            energy,
+            resources,
+            energy_per_round,
+            resources_per_round,
+            victory_points,
+            deck,
+            hand,
+            discard,
+            hand_limit,
+            command_tier,
+            mulligans,
+            kept,
+            eliminated,
+        } = source;
+        self.id = *id;
+        self.name.clone_from(name);
+        self.energy = *energy;
+        self.resources = *resources;
+        self.energy_per_round = *energy_per_round;
+        self.resources_per_round = *resources_per_round;
+        self.victory_points = *victory_points;
+        self.deck.clone_from(deck);
+        self.hand.clone_from(hand);
+        self.discard.clone_from(discard);
+        self.hand_limit = *hand_limit;
+        self.command_tier = *command_tier;
+        self.mulligans = *mulligans;
+        self.kept = *kept;
+        self.eliminated = *eliminated;
+    }
 }
 
 /// Everything that changes during a game.
@@ -169,6 +206,48 @@ pub struct GameState {
     pub deck_rng: RandomStream,
     /// Bot decisions.
     pub bot_rng: RandomStream,
+}
+
+impl GameState {
+    /// Makes `self` equal to `source`, reusing the allocations `self` already holds: how
+    /// [`crate::game::Game::apply`] makes its working copy of the state without allocating.
+    pub fn copy_from(&mut self, source: &GameState) {
+        // Destructured so that a new field cannot be forgotten here.
+        let GameState {
+            seed,
+            players,
+            phase,
+            round,
+            active,
+            bag,
+            sequencer,
+            entropy,
+            objects,
+            effects,
+            counters,
+            deck_rng,
+            bot_rng,
+        } = source;
+        self.seed = *seed;
+        self.players.truncate(players.len());
+        let kept = self.players.len();
+        for (mine, theirs) in self.players.iter_mut().zip(players) {
+            mine.copy_from(theirs);
+        }
+        self.players.extend_from_slice(&players[kept..]);
+        self.phase = *phase;
+        self.round = *round;
+        self.active = *active;
+        self.bag.copy_from(bag);
+        self.sequencer.clone_from(sequencer);
+        self.entropy.pending.clone_from(&entropy.pending);
+        self.entropy.nonces.clone_from(&entropy.nonces);
+        self.objects.clone_from(objects);
+        self.effects.clone_from(effects);
+        self.counters = *counters;
+        self.deck_rng.clone_from(deck_rng);
+        self.bot_rng.clone_from(bot_rng);
+    }
 }
 
 /// The players' part in a round's shuffle (config `player_entropy`).
