@@ -43,6 +43,7 @@ pub mod turns;
 
 pub use bag::{Bag, Chance, Draw, PlayerTally, Token, TokenKind};
 pub use error::{BagError, GameError, InputError, RulesError, SaveError, TurnError};
+pub use game::bots::Autoplay;
 pub use game::command::{Action, Command};
 pub use game::config::GameConfig;
 pub use game::event::{Event, EventRecord};

@@ -1,12 +1,13 @@
 //! Bots and legal actions: a bot picks among exactly what `apply` accepts; whole bot games run to
-//! their end and replay exactly from their seed.
+//! their end and replay exactly from their seed; a game plays itself with `autoplay_command`.
 
 mod common;
 
 use common::*;
+use horizons_edge_core::fairness::Bytes32;
 use horizons_edge_core::game::state::Phase;
 use horizons_edge_core::game::{GameView, Hooks};
-use horizons_edge_core::{Action, Command, Event, Game, NoHooks, PlayerId};
+use horizons_edge_core::{Action, Autoplay, Command, Event, Game, NoHooks, PlayerId};
 use serde_json::json;
 
 /// Every candidate action, listed or not, for the active player.
@@ -120,4 +121,98 @@ fn a_bot_with_nothing_to_decide_is_refused() {
         Command::BotDecide { player: p(0) },
         "player 0 has no decision to make now",
     );
+}
+
+/// Applies the game's own autoplay commands until it stops; returns them.
+fn autoplay(game: &mut Game, policy: Autoplay) -> Vec<Command> {
+    let mut applied = Vec::new();
+    while let Some(command) = game.autoplay_command(policy) {
+        game.apply(command.clone()).unwrap();
+        applied.push(command);
+        assert!(applied.len() < 10_000, "autoplay did not stop");
+    }
+    applied
+}
+
+#[test]
+fn autoplay_pass_is_the_bare_round_loop_and_stops_at_game_over() {
+    let mut config = config();
+    config.round_limit = Some(4);
+    let mut game = Game::new(players(3), config, 61).unwrap();
+    assert_eq!(game.autoplay_command(Autoplay::Pass), None, "not started");
+    game.apply(Command::StartGame).unwrap();
+    // A player who took a mulligan keeps the next hand with the right number of cards bottomed.
+    game.apply(Command::Mulligan { player: p(1) }).unwrap();
+    let commands = autoplay(&mut game, Autoplay::Pass);
+    assert!(matches!(game.state().phase, Phase::GameOver { .. }));
+    let keeps = commands
+        .iter()
+        .filter(|c| matches!(c, Command::Keep { .. }))
+        .count();
+    assert_eq!(keeps, 3);
+    let draws = commands
+        .iter()
+        .filter(|c| **c == Command::DrawToken)
+        .count();
+    let passes = commands
+        .iter()
+        .filter(|c| {
+            matches!(
+                c,
+                Command::Act {
+                    action: Action::Pass,
+                    ..
+                }
+            )
+        })
+        .count();
+    // 3 players × 4 tokens × 4 rounds, each drawn once and answered by exactly one pass.
+    assert_eq!((draws, passes), (48, 48));
+    assert_eq!(commands.len(), keeps + draws + passes);
+    let rounds_ended = game
+        .events_since(0)
+        .iter()
+        .filter(|r| matches!(r.event, Event::RoundEnded { .. }))
+        .count();
+    assert_eq!(rounds_ended, 4);
+}
+
+#[test]
+fn autoplay_bots_plays_the_same_game_as_bot_commands() {
+    let mut config = config();
+    config.round_limit = Some(6);
+    let mut by_hand = Game::new(players(4), config.clone(), 62).unwrap();
+    play_out(&mut by_hand, 10_000);
+    let mut auto = Game::new(players(4), config, 62).unwrap();
+    auto.apply(Command::StartGame).unwrap();
+    autoplay(&mut auto, Autoplay::Bots);
+    assert_eq!(auto.state(), by_hand.state());
+    assert_eq!(auto.commands(), by_hand.commands());
+}
+
+#[test]
+fn autoplay_stops_for_nonces_and_goes_on_once_they_are_in() {
+    let mut config = config();
+    config.round_limit = Some(2);
+    config.player_entropy = true;
+    let mut game = Game::new(players(2), config, 63).unwrap();
+    game.apply(Command::StartGame).unwrap();
+    for round in 1..=2 {
+        autoplay(&mut game, Autoplay::Pass);
+        assert_eq!(game.state().round, round);
+        assert_eq!(
+            game.state().phase,
+            Phase::AwaitingDraw,
+            "waits in round {round}"
+        );
+        for id in 0..2 {
+            game.apply(Command::AddEntropy {
+                player: p(id),
+                nonce: Bytes32([id as u8 + round as u8; 32]),
+            })
+            .unwrap();
+        }
+    }
+    autoplay(&mut game, Autoplay::Pass);
+    assert!(matches!(game.state().phase, Phase::GameOver { .. }));
 }

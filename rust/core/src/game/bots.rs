@@ -60,6 +60,40 @@ pub fn legal_actions(view: GameView<'_>, player: PlayerId, hooks: &mut dyn Hooks
         .collect()
 }
 
+/// How a game that plays itself answers its decisions (see [`autoplay_command`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Autoplay {
+    /// Every opening hand is kept and every activation passes: the bare round loop.
+    Pass,
+    /// A bot decides every mulligan and every activation ([`Command::BotDecide`]).
+    Bots,
+}
+
+/// The next command of a game playing itself under `policy`: a draw when a token is due, the
+/// policy's answer for the active player or for the first player still deciding on a mulligan.
+/// `None` where it has to stop: before the game starts, once it is over, and while the round
+/// waits for players' nonces (config `player_entropy`), which only the players can give.
+pub fn autoplay_command(state: &GameState, policy: Autoplay) -> Option<Command> {
+    let deciding = match state.phase {
+        Phase::AwaitingDraw if state.entropy.pending.is_empty() => return Some(Command::DrawToken),
+        Phase::Activation { player } => state.player(player)?,
+        Phase::Mulligan => state.players.iter().find(|p| !p.kept && !p.eliminated)?,
+        Phase::AwaitingDraw | Phase::Setup | Phase::GameOver { .. } => return None,
+    };
+    let player = deciding.id;
+    Some(match (policy, state.phase) {
+        (Autoplay::Bots, _) => Command::BotDecide { player },
+        (Autoplay::Pass, Phase::Mulligan) => Command::Keep {
+            player,
+            bottom: (0..cards_to_bottom(state, deciding.mulligans)).collect(),
+        },
+        (Autoplay::Pass, _) => Command::Act {
+            player,
+            action: Action::Pass,
+        },
+    })
+}
+
 /// The command a bot gives for `player` now: a mulligan decision during setup, or a random legal
 /// action when active. Advances the game's bot stream.
 pub fn decide(

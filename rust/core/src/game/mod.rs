@@ -39,6 +39,7 @@ use serde_json::Value;
 use crate::error::{GameError, RulesError};
 use crate::ids::{ActionId, CardId, PlayerId};
 use crate::random::RandomStream;
+use bots::Autoplay;
 use command::{Action, Command};
 use config::GameConfig;
 use event::{Event, EventRecord};
@@ -397,6 +398,12 @@ impl Game {
             .upcoming(&self.state.bag, depth)
             .ok()
             .flatten()
+    }
+
+    /// The next command of this game playing itself under `policy` (see
+    /// [`bots::autoplay_command`]); `None` where it has to stop.
+    pub fn autoplay_command(&self, policy: Autoplay) -> Option<Command> {
+        bots::autoplay_command(&self.state, policy)
     }
 
     /// Every action `player` could take now that `apply` would accept (given the same hooks).
