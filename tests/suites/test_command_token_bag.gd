@@ -24,6 +24,7 @@ func test_added_tokens_are_counted() -> void:
 	check_equal(bag.get_player_contributed_count(0), 5, "player 0 contributed")
 	check_equal(bag.get_player_ids(), PackedInt64Array([0, 1]), "player ids")
 	check_equal(bag.get_remaining_counts(), {0: 5, 1: 6}, "all counts at once")
+	check_equal(bag.get_remaining_counts_array(), PackedInt64Array([5, 6]), "counts as an array")
 	check(not bag.is_empty(), "bag is not empty")
 
 
@@ -127,9 +128,21 @@ func test_next_draw_chances_are_exact_shares() -> void:
 	var chances := bag.get_next_draw_chances()
 	check_equal(chances, {0: 0.5, 1: 4.0 / 12.0, 2: 2.0 / 12.0}, "chances")
 	check(chances.is_typed(), "chances is a typed Dictionary")
+	check_equal(
+		bag.get_next_draw_chances_array(),
+		PackedFloat64Array([0.5, 4.0 / 12.0, 2.0 / 12.0]),
+		"chances as an array, in the order of get_player_ids()"
+	)
+	var owner := bag.draw_token().player_id
+	var index := bag.get_player_ids().find(owner)
+	check_equal(bag.get_remaining_counts_array()[index], [6, 4, 2][index] - 1, "the drawn one")
+	check_equal(bag.get_next_draw_chances_array()[index], ([6, 4, 2][index] - 1) / 11.0, "11 left")
 	while not bag.is_empty():
 		bag.draw_token()
 	check_equal(bag.get_next_draw_chances(), {0: 0.0, 1: 0.0, 2: 0.0}, "chances when empty")
+	check_equal(
+		bag.get_next_draw_chances_array(), PackedFloat64Array([0, 0, 0]), "array when empty"
+	)
 
 
 func test_drawn_history_lists_the_round_in_order() -> void:

@@ -44,6 +44,9 @@ use crate::refusal::{Refusal, refusing};
 pub struct CommandTokenBag {
     bag: Bag,
     read_only: bool,
+    /// `token_drawn` as a `StringName`, made once: converting the name on every draw costs more
+    /// than the draw.
+    token_drawn_name: StringName,
     base: Base<RefCounted>,
 }
 
@@ -54,6 +57,7 @@ impl CommandTokenBag {
         Gd::from_init_fn(|base| CommandTokenBag {
             bag,
             read_only: true,
+            token_drawn_name: StringName::from("token_drawn"),
             base,
         })
     }
@@ -78,6 +82,7 @@ impl IRefCounted for CommandTokenBag {
         Self {
             bag: Bag::with_os_seed(),
             read_only: false,
+            token_drawn_name: StringName::from("token_drawn"),
             base,
         }
     }
@@ -140,7 +145,7 @@ impl CommandTokenBag {
     pub fn draw_token(&mut self) -> Result<Gd<CommandToken>, Refusal> {
         self.writable("CommandTokenBag.draw_token")?;
         let draw = refusing("CommandTokenBag.draw_token", || Ok(self.bag.draw()?))?;
-        if self.base().has_connections("token_drawn") {
+        if self.base().has_connections(&self.token_drawn_name) {
             self.signals()
                 .token_drawn()
                 .emit(draw.token.owner.to_raw(), i64::from(draw.remaining));
@@ -245,6 +250,32 @@ impl CommandTokenBag {
             .iter()
             .map(|t| (t.player.to_raw(), i64::from(t.remaining)))
             .collect()
+    }
+
+    /// Every player's tokens left in the bag, in the order of [method get_player_ids]: the same
+    /// counts as [method get_remaining_counts] as one packed array, for a display that asks after
+    /// every draw (a packed array costs a fraction of a Dictionary to build).
+    #[func]
+    pub fn get_remaining_counts_array(&self) -> PackedInt64Array {
+        let mut counts = [0; MAX_PLAYERS];
+        let tallies = self.bag.tallies();
+        for (count, tally) in counts.iter_mut().zip(tallies) {
+            *count = i64::from(tally.remaining);
+        }
+        PackedInt64Array::from(&counts[..tallies.len()])
+    }
+
+    /// Every player's exact chance that the next draw is theirs, in the order of
+    /// [method get_player_ids]: the same values as [method get_next_draw_chances] as one packed
+    /// array.
+    #[func]
+    pub fn get_next_draw_chances_array(&self) -> PackedFloat64Array {
+        let mut chances = [0.0; MAX_PLAYERS];
+        let odds = self.bag.next_draw_chances();
+        for (chance, (_, odds)) in chances.iter_mut().zip(&odds) {
+            *chance = odds.to_f64();
+        }
+        PackedFloat64Array::from(&chances[..odds.len()])
     }
 
     /// For every player in the bag, the exact chance (0.0 to 1.0) that the next draw is theirs:
