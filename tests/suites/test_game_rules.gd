@@ -35,7 +35,7 @@ func test_bot_games_of_2_4_and_8_players_run_to_the_end() -> void:
 func test_a_round_emits_exactly_these_signals() -> void:
 	var rules := _rules(77, 2, {"opening_hand_size": 0, "hand_limit": 0})
 	var seen: Array = []
-	_record_signals(rules, seen)
+	SignalLog.record(rules, seen)
 	rules.start_game()
 	rules.keep_hand(0, PackedInt64Array())
 	rules.keep_hand(1, PackedInt64Array())
@@ -529,22 +529,6 @@ func _keep_all(rules: GameRules) -> void:
 ## Lets bots play from wherever the game is until it ends.
 func _play_bots(rules: GameRules) -> void:
 	check_equal(StarterGame.play_bots(rules), OK, "bot actions")
-
-
-func _record_signals(rules: GameRules, seen: Array) -> void:
-	rules.game_started.connect(
-		func(ids: PackedInt64Array) -> void: seen.append(["game_started", ids])
-	)
-	rules.hand_kept.connect(func(id: int, n: int) -> void: seen.append(["hand_kept", id, n]))
-	rules.round_started.connect(func(r: int) -> void: seen.append(["round_started", r]))
-	rules.token_drawn.connect(func(id: int, n: int) -> void: seen.append(["token_drawn", id, n]))
-	rules.bag_emptied.connect(func() -> void: seen.append(["bag_emptied"]))
-	rules.turn_changed.connect(func(id: int) -> void: seen.append(["turn_changed", id]))
-	rules.action_completed.connect(
-		func(id: int, action: Dictionary) -> void: seen.append(["action_completed", id, action])
-	)
-	rules.activation_ended.connect(func(id: int) -> void: seen.append(["activation_ended", id]))
-	rules.round_ended.connect(func(r: int) -> void: seen.append(["round_ended", r]))
 
 
 ## Checks every round of a game as it is played: each living player was activated exactly as

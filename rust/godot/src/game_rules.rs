@@ -13,8 +13,8 @@ use horizons_edge_core::game::activation::ActivationOrder;
 use horizons_edge_core::game::replay::Replay;
 use horizons_edge_core::ids::count_from_raw;
 use horizons_edge_core::{
-    Action, Command, Event, EventRecord, Game, GameConfig, GameError, InputError, Phase, PlayerId,
-    PlayerSetup, RandomStream, RulesError,
+    Action, Autoplay, Command, Event, EventRecord, Game, GameConfig, GameError, Hooks, InputError,
+    NoHooks, Phase, PlayerId, PlayerSetup, RandomStream, RulesError,
 };
 use serde_json::Value;
 
@@ -22,6 +22,31 @@ use crate::command_token_bag::CommandTokenBag;
 use crate::convert;
 use crate::refusal::{Refusal, refusing};
 use crate::script_hooks::ScriptHooks;
+
+/// Which of the node's signals have listeners, asked of the engine at most once per signal until
+/// GDScript may have run again (only GDScript connects): a run of commands nobody listens to
+/// makes no engine call per event.
+#[derive(Default)]
+struct Listeners(Vec<(&'static str, bool)>);
+
+impl Listeners {
+    /// What is known about `signal`.
+    fn get(&self, signal: &str) -> Option<bool> {
+        self.0
+            .iter()
+            .find_map(|&(name, heard)| (name == signal).then_some(heard))
+    }
+
+    /// Remembers whether `signal` has listeners.
+    fn remember(&mut self, signal: &'static str, heard: bool) {
+        self.0.push((signal, heard));
+    }
+
+    /// Forgets everything: GDScript may have connected or disconnected since.
+    fn forget(&mut self) {
+        self.0.clear();
+    }
+}
 
 /// What waits to be emitted, in the order it happened.
 enum Pending {
@@ -135,6 +160,7 @@ pub struct GameRules {
     busy: bool,
     pending: VecDeque<Pending>,
     emitting: bool,
+    listeners: Listeners,
     base: Base<Node>,
 }
 
@@ -163,6 +189,7 @@ impl INode for GameRules {
             busy: false,
             pending: VecDeque::new(),
             emitting: false,
+            listeners: Listeners::default(),
             base,
         }
     }
@@ -206,6 +233,12 @@ impl GameRules {
     /// The most players one game seats.
     #[constant]
     pub const MAX_PLAYERS: i64 = horizons_edge_core::game::MAX_PLAYERS as i64;
+    /// [method play_rounds]: every opening hand is kept and every activation passes.
+    #[constant]
+    pub const AUTOPLAY_PASS: i64 = 0;
+    /// [method play_rounds]: [method bot_decide] decides every mulligan and every activation.
+    #[constant]
+    pub const AUTOPLAY_BOTS: i64 = 1;
 
     /// Setup ended: decks were shuffled and opening hands dealt; the mulligan begins.
     #[signal]
@@ -432,6 +465,50 @@ impl GameRules {
         self.run_for("GameRules.bot_decide", player_id, |player| {
             Command::BotDecide { player }
         })
+    }
+
+    /// Lets the game play itself for up to [param rounds] rounds: it draws every token and
+    /// answers every decision by [param policy] ([constant AUTOPLAY_PASS] or [constant
+    /// AUTOPLAY_BOTS]), one command after another exactly as if each were called in turn, with
+    /// every signal. It stops early when the game ends, and while a round waits for the players'
+    /// nonces ([member player_entropy]: add them with [method add_entropy], then call again).
+    /// Returns how many rounds ended; [code]-1[/code] and an error for a bad argument, or when a
+    /// command is refused (by [member action_validator], say), with the rounds before it played.
+    ///
+    /// For fast-forwarding a test or a tutorial, seats left to bots, and balance runs in
+    /// GDScript; the whole loop runs in Rust.
+    /// ```gdscript
+    /// rules.setup([0, 1, 2, 3], {"round_limit": 50})
+    /// rules.start_game()
+    /// rules.play_rounds(50, GameRules.AUTOPLAY_BOTS)
+    /// print("winner: %d" % rules.get_winner())
+    /// ```
+    #[func]
+    pub fn play_rounds(&mut self, rounds: i64, policy: i64) -> Result<i64, Refusal> {
+        const METHOD: &str = "GameRules.play_rounds";
+        let rounds = refusing(METHOD, || {
+            Ok(count_from_raw("rounds", rounds, 0, u32::MAX)?)
+        })?;
+        let policy = match policy {
+            Self::AUTOPLAY_PASS => Autoplay::Pass,
+            Self::AUTOPLAY_BOTS => Autoplay::Bots,
+            _ => {
+                return Err(Refusal::new(
+                    METHOD,
+                    Error::ERR_INVALID_PARAMETER,
+                    format!("policy {policy} is not AUTOPLAY_PASS or AUTOPLAY_BOTS"),
+                ));
+            }
+        };
+        self.query(METHOD)?;
+        self.listeners.forget();
+        let mut ended = 0;
+        while ended < rounds {
+            let next = self.game.as_ref().and_then(|g| g.autoplay_command(policy));
+            let Some(command) = next else { break };
+            ended += self.apply_and_emit(METHOD, command)?;
+        }
+        Ok(i64::from(ended))
     }
 
     /// Takes back the current activation's action: the game, random streams included, goes
@@ -921,7 +998,7 @@ impl GameRules {
     fn with_hooks<T>(
         &mut self,
         method: &'static str,
-        body: impl FnOnce(&mut Game, &mut ScriptHooks) -> Result<T, RulesError>,
+        body: impl FnOnce(&mut Game, &mut dyn Hooks) -> Result<T, RulesError>,
     ) -> Result<T, Refusal> {
         self.query(method)?;
         let Some(mut game) = self.game.take() else {
@@ -931,33 +1008,52 @@ impl GameRules {
                 "the game went missing",
             ));
         };
-        let mut hooks = ScriptHooks {
-            validator: self.action_validator.clone(),
-            reaction_provider: self.reaction_provider.clone(),
-        };
+        let hooked = self.action_validator.is_valid() || self.reaction_provider.is_valid();
         self.busy = true;
-        let result = {
+        let result = if hooked {
+            let mut hooks = ScriptHooks {
+                validator: self.action_validator.clone(),
+                reaction_provider: self.reaction_provider.clone(),
+            };
+            // A hook calling back in reaches this node through the engine.
             let _reentrant = self.base_mut();
             body(&mut game, &mut hooks)
+        } else {
+            // No script runs until the core is done.
+            body(&mut game, &mut NoHooks)
         };
         self.busy = false;
         self.game = Some(game);
+        if hooked {
+            // A hook may have run, and with it a connect().
+            self.listeners.forget();
+        }
         result.map_err(|error| Refusal::from_rules(method, error))
     }
 
     /// Applies `command`, then emits the signals of what happened.
     fn run(&mut self, method: &'static str, command: Command) -> Result<(), Refusal> {
+        self.listeners.forget();
+        self.apply_and_emit(method, command).map(drop)
+    }
+
+    /// Applies `command`, then emits the signals of what happened to the listeners as last
+    /// known; returns how many rounds ended.
+    fn apply_and_emit(&mut self, method: &'static str, command: Command) -> Result<u32, Refusal> {
         let acting = match &command {
             Command::Act { player, .. } => Some(player.to_raw()),
             _ => None,
         };
         let seq = self.game.as_ref().map_or(0, Game::last_seq);
         let result = self.with_hooks(method, |game, hooks| game.apply_with(command, hooks));
+        let mut ended = 0;
         match &result {
             Ok(_) => {
                 if let Some(game) = self.game.as_ref() {
-                    let records = game.events_since(seq).iter().cloned();
-                    self.pending.extend(records.map(Pending::Record));
+                    for record in game.events_since(seq) {
+                        ended += u32::from(matches!(record.event, Event::RoundEnded { .. }));
+                        self.pending.push_back(Pending::Record(record.clone()));
+                    }
                 }
             }
             Err(refusal) => {
@@ -967,8 +1063,8 @@ impl GameRules {
                 }
             }
         }
-        self.flush();
-        result.map(drop)
+        self.emit_pending();
+        result.map(|_| ended)
     }
 
     /// Applies the command `make` gives for `player_id`, once it has parsed.
@@ -1001,9 +1097,16 @@ impl GameRules {
         }
     }
 
+    /// Emits everything pending (see [`Self::emit_pending`]), asking the engine afresh who
+    /// listens.
+    fn flush(&mut self) {
+        self.listeners.forget();
+        self.emit_pending();
+    }
+
     /// Emits everything pending, in order, unless an outer call is already doing so (then the
     /// new items follow the ones it has left).
-    fn flush(&mut self) {
+    fn emit_pending(&mut self) {
         if self.emitting {
             return;
         }
@@ -1015,26 +1118,34 @@ impl GameRules {
                 Pending::Record(record) => {
                     if signal_of(&record.event).is_some_and(|name| self.is_heard(name)) {
                         self.emit_event(&record.event);
+                        self.listeners.forget();
                     }
                     if self.is_heard("event_logged") {
                         self.signals()
                             .event_logged()
                             .emit(&record_dictionary(&record));
+                        self.listeners.forget();
                     }
                 }
                 Pending::Rejected(player, reason) => {
                     self.signals()
                         .action_rejected()
                         .emit(player, &GString::from(&reason));
+                    self.listeners.forget();
                 }
             }
         }
         self.emitting = false;
     }
 
-    /// Whether anything is connected to `signal`.
-    fn is_heard(&self, signal: &str) -> bool {
-        self.base().has_connections(signal)
+    /// Whether anything is connected to `signal` (see [`Listeners`]).
+    fn is_heard(&mut self, signal: &'static str) -> bool {
+        if let Some(heard) = self.listeners.get(signal) {
+            return heard;
+        }
+        let heard = self.base().has_connections(signal);
+        self.listeners.remember(signal, heard);
+        heard
     }
 
     /// Emits the event's own signal (see [`signal_of`]).
