@@ -20,6 +20,7 @@ func _initialize() -> void:
 		"(b) 48 × (draw + display queries), 8 players", _reference_draw_query, _rust_draw_query, 500
 	)
 	_report("(c) 1 000 rounds of the round loop, 4 × 4", _reference_loop, _rust_loop, 1)
+	_report("(c) the same, in one GameRules.play_rounds", _reference_loop, _rust_play_rounds, 1)
 	quit()
 
 
@@ -89,9 +90,9 @@ func _rust_draw_query() -> float:
 	while not bag.is_empty():
 		bag.draw_token()
 		checksum += bag.get_remaining_count()
-		for player in PLAYERS:
-			checksum += bag.get_player_remaining_count(player)
-		for chance: float in bag.get_next_draw_chances().values():
+		for count: int in bag.get_remaining_counts_array():
+			checksum += count
+		for chance: float in bag.get_next_draw_chances_array():
 			checksum += chance
 	return checksum
 
@@ -104,7 +105,23 @@ func _reference_loop() -> void:
 			manager.complete_player_action(manager.active_player)
 
 
+## The loop calling GameRules once per command, as a game would.
 func _rust_loop() -> void:
+	var rules := _loop_rules()
+	while rules.get_phase() != GameRules.PHASE_GAME_OVER:
+		rules.pass_activation(rules.draw_next_token())
+	rules.free()
+
+
+## The same loop inside GameRules: every draw, and every activation passed.
+func _rust_play_rounds() -> void:
+	var rules := _loop_rules()
+	rules.play_rounds(LOOP_ROUNDS, GameRules.AUTOPLAY_PASS)
+	rules.free()
+
+
+## Rules for the loop: 4 players with 4 tokens, no cards, hands kept, round 1 waiting for a draw.
+func _loop_rules() -> GameRules:
 	var rules := GameRules.new()
 	rules.randomize_seed = false
 	rules.opening_hand_size = 0
@@ -113,9 +130,7 @@ func _rust_loop() -> void:
 	rules.start_game()
 	for player_id in LOOP_PLAYERS:
 		rules.keep_hand(player_id, PackedInt64Array())
-	while rules.get_phase() != GameRules.PHASE_GAME_OVER:
-		rules.pass_activation(rules.draw_next_token())
-	rules.free()
+	return rules
 
 
 ## The seed's CommandTokenBag, as it was written in GDScript.
