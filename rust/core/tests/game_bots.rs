@@ -93,12 +93,7 @@ fn bot_games_of_two_four_and_eight_players_reach_the_end() {
         let game = bot_game(count, u64::from(count));
         assert!(matches!(game.state().phase, Phase::GameOver { .. }));
         assert_eq!(game.state().round, 10);
-        let rounds_ended = game
-            .events_since(0)
-            .iter()
-            .filter(|r| matches!(r.event, Event::RoundEnded { .. }))
-            .count();
-        assert_eq!(rounds_ended, 10);
+        assert_eq!(rounds_ended(&game), 10);
     }
 }
 
@@ -121,6 +116,14 @@ fn a_bot_with_nothing_to_decide_is_refused() {
         Command::BotDecide { player: p(0) },
         "player 0 has no decision to make now",
     );
+}
+
+/// How many `round_ended` events the game has logged.
+fn rounds_ended(game: &Game) -> usize {
+    game.events_since(0)
+        .iter()
+        .filter(|r| matches!(r.event, Event::RoundEnded { .. }))
+        .count()
 }
 
 /// Applies the game's own autoplay commands until it stops; returns them.
@@ -169,12 +172,7 @@ fn autoplay_pass_is_the_bare_round_loop_and_stops_at_game_over() {
     // 3 players × 4 tokens × 4 rounds, each drawn once and answered by exactly one pass.
     assert_eq!((draws, passes), (48, 48));
     assert_eq!(commands.len(), keeps + draws + passes);
-    let rounds_ended = game
-        .events_since(0)
-        .iter()
-        .filter(|r| matches!(r.event, Event::RoundEnded { .. }))
-        .count();
-    assert_eq!(rounds_ended, 4);
+    assert_eq!(rounds_ended(&game), 4);
 }
 
 #[test]
