@@ -42,11 +42,13 @@ pub fn legal_actions(view: GameView<'_>, player: PlayerId, hooks: &mut dyn Hooks
             kind: kind.clone(),
             context: context.clone(),
         }));
+    // One trial state for all candidates, copied over again before each.
+    let mut trial = view.state.clone();
     candidates
         // The cheap checks first (no copy, no validator); only what passes them is tried out.
         .filter(|action| actions::check(view, &mut NoHooks, player, action).is_ok())
         .filter(|action| {
-            let mut trial = view.state.clone();
+            trial.copy_from(view.state);
             actions::act(
                 view.config,
                 &mut trial,
