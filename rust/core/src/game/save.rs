@@ -1,6 +1,8 @@
 //! Saving a whole game to versioned JSON and loading it back: config, state (random streams
 //! included), log and command history. A loaded game continues exactly as the saved one would.
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
 
 use crate::error::SaveError;
@@ -16,35 +18,37 @@ pub const GAME_FORMAT: &str = "horizons_edge.game";
 /// The version this build writes and reads.
 pub const GAME_VERSION: u32 = 1;
 
+/// A saved game: borrowed from the game when saving (nothing is copied to be written), owned
+/// when loading.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct GameSave {
-    format: String,
+struct GameSave<'a> {
+    format: Cow<'a, str>,
     version: u32,
-    config: GameConfig,
+    config: Cow<'a, GameConfig>,
     /// The players as seated by `Game::new`, for replays.
     #[serde(default)]
-    seating: Vec<PlayerSetup>,
-    state: Box<GameState>,
+    seating: Cow<'a, [PlayerSetup]>,
+    state: Cow<'a, GameState>,
     /// The state an undo goes back to, if any.
     #[serde(default)]
-    undo: Option<Box<GameState>>,
-    log: Vec<EventRecord>,
-    commands: Vec<Command>,
+    undo: Option<Cow<'a, GameState>>,
+    log: Cow<'a, [EventRecord]>,
+    commands: Cow<'a, [Command]>,
 }
 
 impl Game {
     /// The whole game as JSON.
     pub fn to_json(&self) -> String {
         let save = GameSave {
-            format: GAME_FORMAT.to_owned(),
+            format: Cow::Borrowed(GAME_FORMAT),
             version: GAME_VERSION,
-            config: self.config.clone(),
-            seating: self.seating.clone(),
-            state: self.state.clone(),
-            undo: self.undo.clone(),
-            log: self.log.clone(),
-            commands: self.commands.clone(),
+            config: Cow::Borrowed(&self.config),
+            seating: Cow::Borrowed(&self.seating),
+            state: Cow::Borrowed(&self.state),
+            undo: self.undo.as_deref().map(Cow::Borrowed),
+            log: Cow::Borrowed(&self.log),
+            commands: Cow::Borrowed(&self.commands),
         };
         // Plain data always serializes.
         serde_json::to_string(&save).unwrap_or_default()
@@ -64,13 +68,13 @@ impl Game {
         }
         check_log(&save.log)?;
         Ok(Game {
-            config: save.config,
-            seating: save.seating,
-            state: save.state,
-            undo: save.undo,
+            config: save.config.into_owned(),
+            seating: save.seating.into_owned(),
+            state: Box::new(save.state.into_owned()),
+            undo: save.undo.map(|undo| Box::new(undo.into_owned())),
             spares: Default::default(),
-            log: save.log,
-            commands: save.commands,
+            log: save.log.into_owned(),
+            commands: save.commands.into_owned(),
         })
     }
 }
