@@ -291,21 +291,26 @@ impl Game {
         command: Command,
         hooks: &mut dyn Hooks,
     ) -> Result<Vec<Event>, RulesError> {
-        let mut next = self.spares.copy_of(&self.state);
         let mut out = Emitter {
-            round: next.round,
+            round: self.state.round,
             ..Emitter::default()
         };
         let undoable = is_action(&self.state, &command);
-        if command == Command::Undo {
-            next.copy_from(self.undo_target()?);
+        let next = if command == Command::Undo {
+            // The undo point becomes the state as it is: nothing to copy.
+            let next = self.undo.take().ok_or_else(|| self.cannot_undo())?;
             if let Phase::Activation { player } = next.phase {
                 out.push(Event::ActionUndone { player });
             }
-        } else if let Err(error) = dispatch(&self.config, &mut next, &command, hooks, &mut out) {
-            self.spares.retire(next);
-            return Err(error);
-        }
+            next
+        } else {
+            let mut next = self.spares.copy_of(&self.state);
+            if let Err(error) = dispatch(&self.config, &mut next, &command, hooks, &mut out) {
+                self.spares.retire(next);
+                return Err(error);
+            }
+            next
+        };
         let previous = std::mem::replace(&mut self.state, next);
         let retired = if undoable {
             self.undo.replace(previous)
@@ -336,21 +341,23 @@ impl Game {
     /// action of the current activation can be undone, and never the draw that started it: the
     /// bag's stream comes back with the state, so undoing and acting again cannot re-roll a draw.
     pub fn can_undo(&self) -> Result<(), GameError> {
-        self.undo_target().map(drop)
+        match self.undo {
+            Some(_) => Ok(()),
+            None => Err(self.cannot_undo()),
+        }
     }
 
-    fn undo_target(&self) -> Result<&GameState, GameError> {
-        self.undo.as_deref().ok_or_else(|| {
-            let reason = match self.commands.last() {
-                None => "nothing has happened yet",
-                Some(Command::DrawToken) => {
-                    "the last command drew a token; undoing it could re-roll the bag"
-                }
-                Some(Command::Undo) => "the action was already undone",
-                Some(_) => "only the action of the current activation can be undone",
-            };
-            GameError::CannotUndo { reason }
-        })
+    /// Why there is no undo point, from the last command.
+    fn cannot_undo(&self) -> GameError {
+        let reason = match self.commands.last() {
+            None => "nothing has happened yet",
+            Some(Command::DrawToken) => {
+                "the last command drew a token; undoing it could re-roll the bag"
+            }
+            Some(Command::Undo) => "the action was already undone",
+            Some(_) => "only the action of the current activation can be undone",
+        };
+        GameError::CannotUndo { reason }
     }
 
     /// The rules' data.
