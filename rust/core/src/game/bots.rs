@@ -42,16 +42,22 @@ pub fn legal_actions(view: GameView<'_>, player: PlayerId, hooks: &mut dyn Hooks
             kind: kind.clone(),
             context: context.clone(),
         }));
-    // One trial state for all candidates, copied over again before each.
-    let mut trial = view.state.clone();
+    // One trial state for all candidates, made by the first and copied over again for the rest.
+    let mut trial: Option<GameState> = None;
     candidates
         // The cheap checks first (no copy, no validator); only what passes them is tried out.
         .filter(|action| actions::check(view, &mut NoHooks, player, action).is_ok())
         .filter(|action| {
-            trial.copy_from(view.state);
+            let trial = match &mut trial {
+                Some(trial) => {
+                    trial.copy_from(view.state);
+                    trial
+                }
+                None => trial.insert(view.state.clone()),
+            };
             actions::act(
                 view.config,
-                &mut trial,
+                trial,
                 hooks,
                 player,
                 action,
