@@ -53,7 +53,8 @@ pub struct Token {
 }
 
 /// One player's share of the bag this round.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PlayerTally {
     /// Whose share this is.
     pub player: PlayerId,

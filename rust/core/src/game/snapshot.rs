@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::bag::Token;
+use crate::bag::{PlayerTally, Token};
 use crate::error::GameError;
 use crate::fairness::Bytes32;
 use crate::game::Game;
@@ -90,23 +90,9 @@ pub struct BagView {
     /// Tokens left to draw.
     pub remaining: u32,
     /// Every player's share this round, in the order they put tokens in.
-    pub players: Vec<TallyView>,
+    pub players: Vec<PlayerTally>,
     /// Tokens drawn this round, oldest first.
     pub drawn: Vec<Token>,
-}
-
-/// One player's share of the bag.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TallyView {
-    /// Whose share.
-    pub player: PlayerId,
-    /// Tokens put in this round.
-    pub contributed: u32,
-    /// Tokens still in the bag.
-    pub remaining: u32,
-    /// Tokens taken out by elimination.
-    pub removed: u32,
 }
 
 impl PlayerView {
@@ -152,17 +138,7 @@ impl Game {
                 .collect(),
             bag: BagView {
                 remaining: state.bag.remaining(),
-                players: state
-                    .bag
-                    .tallies()
-                    .iter()
-                    .map(|t| TallyView {
-                        player: t.player,
-                        contributed: t.contributed,
-                        remaining: t.remaining,
-                        removed: t.removed,
-                    })
-                    .collect(),
+                players: state.bag.tallies().to_vec(),
                 drawn: state.bag.drawn_history().to_vec(),
             },
             objects: state.objects.clone(),
