@@ -20,7 +20,7 @@ impl Bag {
     /// The chance that at least one of the next `draws` draws is `player`'s (1.0 when `draws`
     /// reaches every token left and they have one; 0.0 when they have none left).
     pub fn chance_within(&self, player: PlayerId, draws: u32) -> Result<f64, BagError> {
-        let mine = self.tally(player)?.remaining;
+        let mine = self.player_remaining(player)?;
         let left = self.remaining();
         if mine == 0 {
             return Ok(0.0);
@@ -38,7 +38,7 @@ impl Bag {
     /// The expected number of other players' activations before `player`'s next one, or `None`
     /// when they have no token left this round.
     pub fn expected_activations_before(&self, player: PlayerId) -> Result<Option<f64>, BagError> {
-        let mine = self.tally(player)?.remaining;
+        let mine = self.player_remaining(player)?;
         if mine == 0 {
             return Ok(None);
         }

@@ -210,7 +210,8 @@ pub struct GameState {
 
 impl GameState {
     /// Makes `self` equal to `source`, reusing the allocations `self` already holds: how
-    /// [`crate::game::Game::apply`] makes its working copy of the state without allocating.
+    /// [`crate::game::Game::apply`] makes its working copy of the state without allocating
+    /// (objects' names and a seat or initiative order aside, which are cloned).
     pub fn copy_from(&mut self, source: &GameState) {
         // Destructured so that a new field cannot be forgotten here.
         let GameState {
