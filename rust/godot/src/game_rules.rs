@@ -25,26 +25,42 @@ use crate::script_hooks::ScriptHooks;
 
 /// Which of the node's signals have listeners, asked of the engine at most once per signal until
 /// GDScript may have run again (only GDScript connects): a run of commands nobody listens to
-/// makes no engine call per event.
+/// makes no engine call per event. Each signal asked about keeps its `StringName`, made once, for
+/// the node's life.
 #[derive(Default)]
-struct Listeners(Vec<(&'static str, bool)>);
+struct Listeners(Vec<Listener>);
+
+/// One signal [`Listeners`] has been asked about.
+struct Listener {
+    /// The signal's name, as the node's code spells it.
+    signal: &'static str,
+    /// The same name, as the engine takes it.
+    name: StringName,
+    /// Whether it has listeners; `None` until the engine is asked again.
+    heard: Option<bool>,
+}
 
 impl Listeners {
-    /// What is known about `signal`.
-    fn get(&self, signal: &str) -> Option<bool> {
-        self.0
-            .iter()
-            .find_map(|&(name, heard)| (name == signal).then_some(heard))
+    /// Where `signal`'s entry is, added (with nothing known) on the first ask.
+    fn index_of(&mut self, signal: &'static str) -> usize {
+        match self.0.iter().position(|listener| listener.signal == signal) {
+            Some(at) => at,
+            None => {
+                self.0.push(Listener {
+                    signal,
+                    name: StringName::from(signal),
+                    heard: None,
+                });
+                self.0.len() - 1
+            }
+        }
     }
 
-    /// Remembers whether `signal` has listeners.
-    fn remember(&mut self, signal: &'static str, heard: bool) {
-        self.0.push((signal, heard));
-    }
-
-    /// Forgets everything: GDScript may have connected or disconnected since.
+    /// Forgets who listens: GDScript may have connected or disconnected since.
     fn forget(&mut self) {
-        self.0.clear();
+        for listener in &mut self.0 {
+            listener.heard = None;
+        }
     }
 }
 
@@ -317,9 +333,7 @@ impl GameRules {
             let config = self.config_with(&config)?;
             Ok(Game::new(players, config, seed as u64)?)
         })?;
-        self.seed = seed;
-        self.game = Some(game);
-        self.pending.clear();
+        self.install(game);
         Ok(())
     }
 
@@ -871,9 +885,7 @@ impl GameRules {
             let replay = Replay::from_json(&json.to_string())?;
             Ok(replay.play()?.0)
         })?;
-        self.seed = game.state().seed as i64;
-        self.game = Some(game);
-        self.pending.clear();
+        self.install(game);
         Ok(())
     }
 
@@ -896,9 +908,7 @@ impl GameRules {
         let game = refusing(METHOD, || {
             Game::from_json(&json.to_string()).map_err(RulesError::from)
         })?;
-        self.seed = game.state().seed as i64;
-        self.game = Some(game);
-        self.pending.clear();
+        self.install(game);
         Ok(())
     }
 }
@@ -957,16 +967,18 @@ impl GameRules {
         serde_json::from_value(Value::Object(merged)).map_err(|e| invalid(e.to_string()))
     }
 
+    /// Makes `game` the current game, its seed the exported [`Self::seed`], with nothing left
+    /// to emit from the game before.
+    fn install(&mut self, game: Game) {
+        self.seed = game.state().seed as i64;
+        self.game = Some(game);
+        self.pending.clear();
+    }
+
     /// The game for a query, unless there is none or a hook is running.
     fn query(&self, method: &'static str) -> Result<&Game, Refusal> {
         self.ensure_idle(method)?;
-        self.game.as_ref().ok_or_else(|| {
-            Refusal::new(
-                method,
-                Error::ERR_UNCONFIGURED,
-                "no game: call setup() or load_game() first",
-            )
-        })
+        self.game.as_ref().ok_or_else(|| no_game(method))
     }
 
     /// The game for an infallible getter; logs the refusal and gives `None` while a hook runs.
@@ -1000,14 +1012,8 @@ impl GameRules {
         method: &'static str,
         body: impl FnOnce(&mut Game, &mut dyn Hooks) -> Result<T, RulesError>,
     ) -> Result<T, Refusal> {
-        self.query(method)?;
-        let Some(mut game) = self.game.take() else {
-            return Err(Refusal::new(
-                method,
-                Error::ERR_BUG,
-                "the game went missing",
-            ));
-        };
+        self.ensure_idle(method)?;
+        let mut game = self.game.take().ok_or_else(|| no_game(method))?;
         let hooked = self.action_validator.is_valid() || self.reaction_provider.is_valid();
         self.busy = true;
         let result = if hooked {
@@ -1140,11 +1146,12 @@ impl GameRules {
 
     /// Whether anything is connected to `signal` (see [`Listeners`]).
     fn is_heard(&mut self, signal: &'static str) -> bool {
-        if let Some(heard) = self.listeners.get(signal) {
-            return heard;
-        }
-        let heard = self.base().has_connections(signal);
-        self.listeners.remember(signal, heard);
+        let at = self.listeners.index_of(signal);
+        let listener = &self.listeners.0[at];
+        let heard = listener
+            .heard
+            .unwrap_or_else(|| self.base().has_connections(&listener.name));
+        self.listeners.0[at].heard = Some(heard);
         heard
     }
 
@@ -1233,6 +1240,15 @@ fn signal_of(event: &Event) -> Option<&'static str> {
         Event::GameOver { .. } => "game_over",
         _ => return None,
     })
+}
+
+/// The refusal of a call that needs a game before there is one.
+fn no_game(method: &'static str) -> Refusal {
+    Refusal::new(
+        method,
+        Error::ERR_UNCONFIGURED,
+        "no game: call setup() or load_game() first",
+    )
 }
 
 /// `raw` as a viewer: [`GameRules::SPECTATOR`] or a player id.
