@@ -1,10 +1,12 @@
 //! The `FairnessAuditor` class: a client's check that the server's draws were fair.
 
+use godot::global::Error;
 use godot::prelude::*;
 use horizons_edge_core::Event;
 use horizons_edge_core::fairness::Auditor;
 
 use crate::convert;
+use crate::refusal::Refusal;
 
 /// Checks every round's draws against the secret the server committed to before the round.
 ///
@@ -43,16 +45,16 @@ impl FairnessAuditor {
     /// Takes in one event Dictionary. Returns [code]false[/code] (and logs an error) if it is not
     /// an event; other events than the bag's are accepted and ignored.
     #[func]
-    pub fn observe(&mut self, event: VarDictionary) -> bool {
-        let parsed = convert::to_json(&event.to_variant())
-            .and_then(|json| serde_json::from_value::<Event>(json).map_err(|e| e.to_string()));
-        let event = match parsed {
-            Ok(event) => event,
-            Err(reason) => {
-                godot_error!("FairnessAuditor.observe: not an event: {reason}");
-                return false;
-            }
-        };
+    pub fn observe(&mut self, event: VarDictionary) -> Result<bool, Refusal> {
+        let event = convert::to_json(&event.to_variant())
+            .and_then(|json| serde_json::from_value::<Event>(json).map_err(|e| e.to_string()))
+            .map_err(|reason| {
+                Refusal::new(
+                    "FairnessAuditor.observe",
+                    Error::ERR_INVALID_PARAMETER,
+                    format!("not an event: {reason}"),
+                )
+            })?;
         if let Some(verdict) = self.auditor.observe(&event) {
             let round = i64::from(verdict.round);
             match verdict.outcome {
@@ -67,7 +69,7 @@ impl FairnessAuditor {
                 }
             }
         }
-        true
+        Ok(true)
     }
 
     /// The rounds verified so far, in order.

@@ -28,7 +28,7 @@ impl ScriptHooks {
                 args.len()
             ));
         }
-        Ok(callable.callv(&args.iter().cloned().collect::<VarArray>()))
+        Ok(callable.call(args))
     }
 }
 
