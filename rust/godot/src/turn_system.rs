@@ -234,7 +234,6 @@ impl TurnSystem {
                     InitiativeEvent::TurnChanged(turn) => Some(turn.next.to_raw()),
                     _ => None,
                 });
-                self.emit_initiative(&events);
                 Ok(started.unwrap_or(Self::NONE))
             }
             Mode::Seats => {
@@ -243,7 +242,6 @@ impl TurnSystem {
                     SeatEvent::TurnChanged(turn) => Some(turn.next.to_raw()),
                     _ => None,
                 });
-                self.emit_seats(&events);
                 Ok(started.unwrap_or(Self::NONE))
             }
         }
@@ -253,18 +251,13 @@ impl TurnSystem {
     /// [constant OK], or [constant ERR_UNAVAILABLE] when no turn is in progress.
     #[func]
     pub fn end_turn(&mut self) -> Result<(), Refusal> {
+        const METHOD: &str = "TurnSystem.end_turn";
         match self.mode {
-            Mode::Initiative => {
-                let events =
-                    self.initiative_command("TurnSystem.end_turn", InitiativeCommand::EndTurn)?;
-                self.emit_initiative(&events);
-            }
-            Mode::Seats => {
-                let events = self.seat_command("TurnSystem.end_turn", SeatCommand::EndTurn)?;
-                self.emit_seats(&events);
-            }
+            Mode::Initiative => self
+                .initiative_command(METHOD, InitiativeCommand::EndTurn)
+                .map(drop),
+            Mode::Seats => self.seat_command(METHOD, SeatCommand::EndTurn).map(drop),
         }
-        Ok(())
     }
 
     /// The current virtual round in the current mode, from 1 ([code]0[/code] before the first
@@ -309,7 +302,7 @@ impl TurnSystem {
         speed: i64,
         #[opt(default = 100)] health: i64,
     ) -> Result<(), Refusal> {
-        let events = self.initiative_command("TurnSystem.add_unit", || {
+        self.initiative_command("TurnSystem.add_unit", || {
             let spec = UnitSpec::new(
                 UnitId::from_raw(unit_id)?,
                 parse_side(side)?,
@@ -317,22 +310,20 @@ impl TurnSystem {
             )
             .with_health(count_from_raw("health", health, 1, MAX_HEALTH)?);
             Ok(InitiativeCommand::AddUnit(spec))
-        })?;
-        self.emit_initiative(&events);
-        Ok(())
+        })
+        .map(drop)
     }
 
     /// Takes a unit out of the race; if it is acting, its turn ends ([signal turn_ended]).
     /// Returns [constant OK] or [constant ERR_DOES_NOT_EXIST].
     #[func]
     pub fn remove_unit(&mut self, unit_id: i64) -> Result<(), Refusal> {
-        let events = self.initiative_command("TurnSystem.remove_unit", || {
+        self.initiative_command("TurnSystem.remove_unit", || {
             Ok(InitiativeCommand::RemoveUnit {
                 unit: UnitId::from_raw(unit_id)?,
             })
-        })?;
-        self.emit_initiative(&events);
-        Ok(())
+        })
+        .map(drop)
     }
 
     /// Whether [param unit_id] is in the race.
@@ -356,28 +347,26 @@ impl TurnSystem {
     /// [constant ERR_INVALID_PARAMETER].
     #[func]
     pub fn set_unit_speed(&mut self, unit_id: i64, speed: i64) -> Result<(), Refusal> {
-        let events = self.initiative_command("TurnSystem.set_unit_speed", || {
+        self.initiative_command("TurnSystem.set_unit_speed", || {
             Ok(InitiativeCommand::SetSpeed {
                 unit: UnitId::from_raw(unit_id)?,
                 speed: count_from_raw("speed", speed, 1, MAX_SPEED)?,
             })
-        })?;
-        self.emit_initiative(&events);
-        Ok(())
+        })
+        .map(drop)
     }
 
     /// Sets a unit's charge (0 to 1 000 000), for haste and delay effects. Returns
     /// [constant OK], [constant ERR_DOES_NOT_EXIST] or [constant ERR_INVALID_PARAMETER].
     #[func]
     pub fn set_unit_charge(&mut self, unit_id: i64, charge: i64) -> Result<(), Refusal> {
-        let events = self.initiative_command("TurnSystem.set_unit_charge", || {
+        self.initiative_command("TurnSystem.set_unit_charge", || {
             Ok(InitiativeCommand::SetCharge {
                 unit: UnitId::from_raw(unit_id)?,
                 charge: u64::from(count_from_raw("charge", charge, 0, MAX_CHARGE as u32)?),
             })
-        })?;
-        self.emit_initiative(&events);
-        Ok(())
+        })
+        .map(drop)
     }
 
     /// A unit's speed; [code]-1[/code] (and an error) for an unknown unit.
@@ -429,14 +418,13 @@ impl TurnSystem {
     /// acting; a negative amount with [constant ERR_INVALID_PARAMETER].
     #[func]
     pub fn spend_action_points(&mut self, unit_id: i64, amount: i64) -> Result<(), Refusal> {
-        let events = self.initiative_command("TurnSystem.spend_action_points", || {
+        self.initiative_command("TurnSystem.spend_action_points", || {
             Ok(InitiativeCommand::SpendActionPoints {
                 unit: UnitId::from_raw(unit_id)?,
                 amount: count_from_raw("action points", amount, 0, MAX_AMOUNT)?,
             })
-        })?;
-        self.emit_initiative(&events);
-        Ok(())
+        })
+        .map(drop)
     }
 
     /// Gives a unit a skill, ready to use, costing [param cost] action points and resting
@@ -451,16 +439,15 @@ impl TurnSystem {
         cost: i64,
         cooldown: i64,
     ) -> Result<(), Refusal> {
-        let events = self.initiative_command("TurnSystem.add_skill", || {
+        self.initiative_command("TurnSystem.add_skill", || {
             Ok(InitiativeCommand::AddSkill {
                 unit: UnitId::from_raw(unit_id)?,
                 name: skill.to_string(),
                 cost: count_from_raw("skill cost", cost, 0, MAX_AMOUNT)?,
                 cooldown: count_from_raw("skill cooldown", cooldown, 0, MAX_AMOUNT)?,
             })
-        })?;
-        self.emit_initiative(&events);
-        Ok(())
+        })
+        .map(drop)
     }
 
     /// The acting unit uses a ready skill: pays its cost and starts its cooldown. Refused with
@@ -468,14 +455,13 @@ impl TurnSystem {
     /// unit cannot pay; [constant ERR_DOES_NOT_EXIST] for an unknown unit or skill.
     #[func]
     pub fn use_skill(&mut self, unit_id: i64, skill: GString) -> Result<(), Refusal> {
-        let events = self.initiative_command("TurnSystem.use_skill", || {
+        self.initiative_command("TurnSystem.use_skill", || {
             Ok(InitiativeCommand::UseSkill {
                 unit: UnitId::from_raw(unit_id)?,
                 skill: skill.to_string(),
             })
-        })?;
-        self.emit_initiative(&events);
-        Ok(())
+        })
+        .map(drop)
     }
 
     /// Turns before a unit's skill is ready (0: ready); [code]-1[/code] (and an error) for an
@@ -499,14 +485,13 @@ impl TurnSystem {
     /// when the turn ends.
     #[func]
     pub fn mark_action(&mut self, unit_id: i64, action: i64) -> Result<(), Refusal> {
-        let events = self.initiative_command("TurnSystem.mark_action", || {
+        self.initiative_command("TurnSystem.mark_action", || {
             Ok(InitiativeCommand::MarkAction {
                 unit: UnitId::from_raw(unit_id)?,
                 action: parse_action(action)?,
             })
-        })?;
-        self.emit_initiative(&events);
-        Ok(())
+        })
+        .map(drop)
     }
 
     /// Whether a unit has taken [param action] ([constant ACTION_MOVED],
@@ -534,7 +519,7 @@ impl TurnSystem {
         value: i64,
         duration: i64,
     ) -> Result<(), Refusal> {
-        let events = self.initiative_command("TurnSystem.apply_status", || {
+        self.initiative_command("TurnSystem.apply_status", || {
             let unit = UnitId::from_raw(unit_id)?;
             let amount = count_from_raw("status value", value, 0, MAX_AMOUNT)?;
             let kind = match count_from_raw("status kind", kind, 0, 3)? {
@@ -556,23 +541,21 @@ impl TurnSystem {
                     duration,
                 },
             })
-        })?;
-        self.emit_initiative(&events);
-        Ok(())
+        })
+        .map(drop)
     }
 
     /// Takes a status effect off a unit. Returns [constant OK] or
     /// [constant ERR_DOES_NOT_EXIST].
     #[func]
     pub fn remove_status(&mut self, unit_id: i64, status: GString) -> Result<(), Refusal> {
-        let events = self.initiative_command("TurnSystem.remove_status", || {
+        self.initiative_command("TurnSystem.remove_status", || {
             Ok(InitiativeCommand::RemoveStatus {
                 unit: UnitId::from_raw(unit_id)?,
                 status: status.to_string(),
             })
-        })?;
-        self.emit_initiative(&events);
-        Ok(())
+        })
+        .map(drop)
     }
 
     /// Whether a unit has the status effect [param status]; [code]false[/code] (and an error)
@@ -772,13 +755,12 @@ impl TurnSystem {
     /// [constant ERR_DOES_NOT_EXIST] or [constant ERR_UNAVAILABLE] (already eliminated).
     #[func]
     pub fn eliminate_player(&mut self, player_id: i64) -> Result<(), Refusal> {
-        let events = self.seat_command("TurnSystem.eliminate_player", || {
+        self.seat_command("TurnSystem.eliminate_player", || {
             Ok(SeatCommand::Eliminate {
                 player: PlayerId::from_raw(player_id)?,
             })
-        })?;
-        self.emit_seats(&events);
-        Ok(())
+        })
+        .map(drop)
     }
 
     /// Whether [param player_id] has been eliminated; [code]false[/code] (and an error) for a
@@ -868,26 +850,32 @@ impl TurnSystem {
 }
 
 impl TurnSystem {
-    /// Parses and applies an initiative command; on refusal nothing has changed.
+    /// Parses and applies an initiative command, then emits the signals of what happened and
+    /// returns it; on refusal nothing has changed.
     fn initiative_command(
         &mut self,
         method: &'static str,
         command: impl IntoCommand<InitiativeCommand>,
     ) -> Result<Vec<InitiativeEvent>, Refusal> {
-        refusing(method, || self.initiative.apply(command.into_command()?))
+        let events = refusing(method, || self.initiative.apply(command.into_command()?))?;
+        self.emit_initiative(&events);
+        Ok(events)
     }
 
-    /// Parses and applies a seat command; on refusal nothing has changed.
+    /// Parses and applies a seat command, then emits the signals of what happened and returns
+    /// it; on refusal nothing has changed.
     fn seat_command(
         &mut self,
         method: &'static str,
         command: impl IntoCommand<SeatCommand>,
     ) -> Result<Vec<SeatEvent>, Refusal> {
-        refusing(method, || {
+        let events = refusing(method, || {
             let command = command.into_command()?;
             let seats = self.seats.as_mut().ok_or(TurnError::NoSeating)?;
             seats.apply(command)
-        })
+        })?;
+        self.emit_seats(&events);
+        Ok(events)
     }
 
     fn seat_order(&self) -> Result<&SeatOrder, RulesError> {
