@@ -1,6 +1,6 @@
 //! `cargo xtask demo`: the bundled project, run headless, printing its game log.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::extension::{self, Profile};
 use crate::godot::Godot;
@@ -22,7 +22,8 @@ pub fn run(args: &[String]) -> Result {
     let godot = Godot::locate_or_fetch()?;
     eprintln!("xtask: {}", godot.describe());
     extension::build(Profile::Debug)?;
-    play(&godot, user_args).map(drop)
+    let project = prepare(&godot)?;
+    play(&godot, &project, user_args).map(drop)
 }
 
 /// The bundled project, with the extension registered and imported (the extension already
@@ -34,11 +35,10 @@ pub fn prepare(godot: &Godot) -> Result<PathBuf> {
     Ok(project)
 }
 
-/// Runs the bundled project's main scene headless with `user_args` (the extension already
-/// built); returns its log. Fails unless the game reached its end.
-pub fn play(godot: &Godot, user_args: &[String]) -> Result<String> {
-    let project = prepare(godot)?;
-    let finished = Run::new(godot, &project, 600)
+/// Runs the main scene of `project`, the bundled project as [`prepare`] leaves it, headless with
+/// `user_args`; returns its log. Fails unless the game reached its end.
+pub fn play(godot: &Godot, project: &Path, user_args: &[String]) -> Result<String> {
+    let finished = Run::new(godot, project, 600)
         .args(std::iter::once("--").chain(user_args.iter().map(String::as_str)))
         .finish(false)?;
     finished.check("demo")?;

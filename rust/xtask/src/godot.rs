@@ -96,6 +96,16 @@ impl Godot {
         Command::new(&self.program)
     }
 
+    /// A command that runs this Godot on `project` without a window:
+    /// `godot --headless --audio-driver Dummy --path <project>` (more arguments still to add).
+    pub fn headless(&self, project: &Path) -> Command {
+        let mut command = self.command();
+        command
+            .args(["--headless", "--audio-driver", "Dummy", "--path"])
+            .arg(project);
+        command
+    }
+
     /// One line for the terminal: version, where it came from, how it is run.
     pub fn describe(&self) -> String {
         let (major, minor, patch) = self.version;

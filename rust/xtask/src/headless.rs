@@ -87,25 +87,35 @@ impl<'a> Run<'a> {
 
     /// Runs, echoing the log to the terminal as it comes (unless `quiet`).
     pub fn finish(self, quiet: bool) -> Result<Finished> {
-        let inner = self.godot.command();
+        let engine = match &self.display {
+            None => self.godot.headless(self.project),
+            Some(_) => {
+                let mut engine = self.godot.command();
+                engine
+                    .args([
+                        "--rendering-driver",
+                        "opengl3",
+                        "--rendering-method",
+                        "gl_compatibility",
+                        "--resolution",
+                        "1280x720",
+                        "--audio-driver",
+                        "Dummy",
+                        "--path",
+                    ])
+                    .arg(self.project);
+                engine
+            }
+        };
         let mut command = Command::new("timeout");
         command
             .args(["--kill-after=10", &self.seconds.to_string()])
-            .arg(inner.get_program());
-        match &self.display {
-            None => command.arg("--headless"),
-            Some(display) => command.env("DISPLAY", display).args([
-                "--rendering-driver",
-                "opengl3",
-                "--rendering-method",
-                "gl_compatibility",
-                "--resolution",
-                "1280x720",
-            ]),
-        };
+            .arg(engine.get_program())
+            .args(engine.get_args());
+        if let Some(display) = &self.display {
+            command.env("DISPLAY", display);
+        }
         command
-            .args(["--audio-driver", "Dummy", "--path"])
-            .arg(self.project)
             .args(&self.args)
             .envs(self.envs)
             .stdin(Stdio::null())

@@ -17,13 +17,13 @@
 use std::io::{BufRead, BufReader, Read};
 use std::net::UdpSocket;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
 use crate::godot::Godot;
 use crate::headless::trouble;
-use crate::{Result, extension, paths, test};
+use crate::{Result, paths};
 
 /// Each scenario must end within this.
 const LIMIT: Duration = Duration::from_secs(240);
@@ -94,16 +94,14 @@ const SCENARIOS: [Scenario; 3] = [
     },
 ];
 
-/// Runs every scenario; see the module docs.
-pub fn check(godot: &Godot) -> Result {
-    let project = paths::test_project();
-    extension::install_addon(&project)?;
-    test::import(godot, &project)?;
+/// Runs every scenario on `project`, the test project with the addon installed and imported
+/// (see [`crate::test::prepare_test_project`]); see the module docs.
+pub fn check(godot: &Godot, project: &Path) -> Result {
     let tokens = paths::target().join("multiplayer");
     std::fs::create_dir_all(&tokens).map_err(|e| format!("{}: {e}", tokens.display()))?;
     for scenario in &SCENARIOS {
         eprintln!("xtask: multiplayer scenario: {}", scenario.name);
-        run(godot, &project, &tokens, scenario).map_err(|e| format!("{}: {e}", scenario.name))?;
+        run(godot, project, &tokens, scenario).map_err(|e| format!("{}: {e}", scenario.name))?;
     }
     Ok(())
 }
@@ -248,10 +246,8 @@ struct Table<'a> {
 impl Table<'_> {
     /// Starts `script` headless as `name`, its output lines arriving on the channel.
     fn spawn(&mut self, name: &str, script: &str, args: &[impl AsRef<str>]) -> Result<Child> {
-        let mut command: Command = self.godot.command();
+        let mut command = self.godot.headless(self.project);
         command
-            .args(["--headless", "--audio-driver", "Dummy", "--path"])
-            .arg(self.project)
             .args(["-s", script, "--"])
             .args(args.iter().map(AsRef::as_ref))
             .stdin(Stdio::null())

@@ -3,15 +3,17 @@
 //! its own), plays it to the end with the table's buttons, checks the audits, the event log and
 //! that nothing was refused, leaves, and checks that the server process is gone.
 
+use std::path::Path;
+
 use crate::Result;
 use crate::godot::Godot;
 use crate::headless::Run;
 
-/// Runs the check (the extension already built). `$GODOT` names this engine, so the online scene
-/// starts the server with it even when it runs through a wrapper script.
-pub fn check(godot: &Godot) -> Result {
-    let project = crate::demo::prepare(godot)?;
-    let finished = Run::new(godot, &project, 180)
+/// Runs the check on `project`, the bundled project as [`crate::demo::prepare`] leaves it (the
+/// extension already built). `$GODOT` names this engine, so the online scene starts the server
+/// with it even when it runs through a wrapper script.
+pub fn check(godot: &Godot, project: &Path) -> Result {
+    let finished = Run::new(godot, project, 180)
         .env("GODOT", godot.command().get_program())
         .args(["-s", "res://online/online_check.gd"])
         .finish(false)?;

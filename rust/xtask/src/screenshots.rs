@@ -6,12 +6,13 @@
 //! complete; it checks that no picture is blank, that each differs from the one before, and the
 //! labels' text in the scene tree. This step then checks that every PNG is there.
 
+use std::path::Path;
 use std::time::Instant;
 
 use crate::godot::Godot;
 use crate::headless::Run;
 use crate::xvfb::Xvfb;
-use crate::{Result, extension, paths};
+use crate::{Result, paths};
 
 /// The pictures the check must leave behind, per player count.
 const MOMENTS: [&str; 5] = [
@@ -22,17 +23,16 @@ const MOMENTS: [&str; 5] = [
     "5_round_complete",
 ];
 
-/// Runs the visual check; fails on a failed check, trouble in the log or a missing PNG.
-pub fn check(godot: &Godot) -> Result {
+/// Runs the visual check on `project`, the test project with the addon installed and imported
+/// (see [`crate::test::prepare_test_project`]); fails on a failed check, trouble in the log or a
+/// missing PNG.
+pub fn check(godot: &Godot, project: &Path) -> Result {
     let out = paths::target().join("screenshots");
     if out.exists() {
         std::fs::remove_dir_all(&out)
             .map_err(|e| format!("cannot remove {}: {e}", out.display()))?;
     }
     std::fs::create_dir_all(&out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
-    let project = paths::test_project();
-    extension::install_addon(&project)?;
-    crate::test::import(godot, &project)?;
     let started = Instant::now();
     let xvfb = Xvfb::start(&out.join("xvfb.log"))?;
     eprintln!(
@@ -41,7 +41,7 @@ pub fn check(godot: &Godot) -> Result {
         started.elapsed().as_secs_f64()
     );
     let rendering = Instant::now();
-    let finished = Run::new(godot, &project, 180)
+    let finished = Run::new(godot, project, 180)
         .rendered(xvfb.display())
         .args(["-s", "res://visual/visual_check.gd", "--", "--out"])
         .args([out.to_string_lossy().into_owned()])

@@ -19,12 +19,8 @@ pub fn run(args: &[String]) -> Result {
     eprintln!("xtask: {}", godot.describe());
     extension::build(Profile::Debug)?;
     let project = crate::demo::prepare(&godot)?;
-    let mut command = godot.command();
-    command
-        .args(["--headless", "--audio-driver", "Dummy", "--path"])
-        .arg(&project)
-        .args(["-s", SCRIPT, "--"])
-        .args(server_args);
+    let mut command = godot.headless(&project);
+    command.args(["-s", SCRIPT, "--"]).args(server_args);
     run_command(&mut command)
 }
 

@@ -1,6 +1,6 @@
 //! `cargo xtask test`: every check, in order, with a summary. Exits non-zero if any fails.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::extension::{self, Profile};
@@ -33,17 +33,27 @@ pub fn run(args: &[String]) -> Result {
     });
     match (built, godot) {
         (Some(()), Some(godot)) => {
-            report.step("headless suites", || headless_suites(&godot));
+            // Each project is prepared once, by the first step that runs it; the later steps on
+            // it are skipped if that preparation failed.
+            let mut tests = None;
+            report.step("headless suites", || {
+                headless_suites(&godot, tests.insert(prepare_test_project(&godot)?))
+            });
             report.step("class docs", || crate::docs::check(&godot));
-            report.step("multiplayer (ENet)", || crate::multiplayer::check(&godot));
+            report.step_on("multiplayer (ENet)", tests.as_deref(), |project| {
+                crate::multiplayer::check(&godot, project)
+            });
+            let mut bundled = None;
             report.step("online mode (bundled game)", || {
-                crate::online::check(&godot)
+                crate::online::check(&godot, bundled.insert(crate::demo::prepare(&godot)?))
             });
-            report.step("demo (8 bots)", || {
+            report.step_on("demo (8 bots)", bundled.as_deref(), |project| {
                 let args = ["--players", "8", "--rounds", "3"].map(String::from);
-                crate::demo::play(&godot, &args).map(drop)
+                crate::demo::play(&godot, project, &args).map(drop)
             });
-            report.step("screenshots", || crate::screenshots::check(&godot));
+            report.step_on("screenshots", tests.as_deref(), |project| {
+                crate::screenshots::check(&godot, project)
+            });
         }
         _ => report.skip(&[
             "headless suites",
@@ -85,12 +95,18 @@ pub fn import(godot: &Godot, project: &Path) -> Result {
         .check(&format!("import of {}", project.display()))
 }
 
-/// Drops the addon into the test project, as a game developer would, and runs its suites.
-fn headless_suites(godot: &Godot) -> Result {
+/// Drops the addon into the test project, as a game developer would, and imports it; returns
+/// the project, ready for the suites, the multiplayer games and the screenshots.
+fn prepare_test_project(godot: &Godot) -> Result<PathBuf> {
     let project = paths::test_project();
     extension::install_addon(&project)?;
     import(godot, &project)?;
-    let finished = Run::new(godot, &project, 600)
+    Ok(project)
+}
+
+/// Runs the suites of `project`, the test project as [`prepare_test_project`] leaves it.
+fn headless_suites(godot: &Godot, project: &Path) -> Result {
+    let finished = Run::new(godot, project, 600)
         .args(["-s", "res://runner.gd"])
         .finish(false)?;
     finished.check("headless suites")?;
@@ -136,6 +152,24 @@ impl Report {
         }
     }
 
+    /// Runs one step on `project`, or records it as skipped when there is none (its
+    /// preparation failed in an earlier step); `None` unless it ran and passed.
+    fn step_on<T>(
+        &mut self,
+        name: &str,
+        project: Option<&Path>,
+        body: impl FnOnce(&Path) -> Result<T>,
+    ) -> Option<T> {
+        match project {
+            Some(project) => self.step(name, || body(project)),
+            None => {
+                self.skip(&[name]);
+                None
+            }
+        }
+    }
+
+    /// Records steps that could not run; each counts as failed.
     fn skip(&mut self, names: &[&str]) {
         for name in names {
             self.rows.push(((*name).to_owned(), "skipped".to_owned()));
@@ -143,6 +177,7 @@ impl Report {
         }
     }
 
+    /// Prints the summary; fails if any step failed or was skipped.
     fn finish(self) -> Result {
         eprintln!("\nsummary:");
         for (name, outcome) in &self.rows {
