@@ -73,7 +73,7 @@ func _ready() -> void:
 	_rules.action_completed.connect(_queue_panels.unbind(2))
 	_rules.player_eliminated.connect(_queue_panels.unbind(1))
 	var config := starter_config(_argument("--rounds", DEFAULT_ROUNDS))
-	_card_names = card_names(config)
+	_card_names = GameManager.card_names(config)
 	var seats := _make_seats(count, humans)
 	_make_panels(seats)
 	var error := _manager.start(seats, config)
@@ -86,14 +86,6 @@ static func starter_config(round_limit := DEFAULT_ROUNDS) -> Dictionary:
 	var config: Dictionary = JSON.parse_string(FileAccess.get_file_as_string(STARTER_SET))
 	config["round_limit"] = round_limit
 	return config
-
-
-## Card names by card id, from [param config]'s card catalog.
-static func card_names(config: Dictionary) -> Dictionary[int, String]:
-	var names: Dictionary[int, String] = {}
-	for card_id: String in config["cards"]:
-		names[card_id.to_int()] = config["cards"][card_id]["name"]
-	return names
 
 
 func _make_seats(count: int, humans: int) -> Array[PlayerSeat]:

@@ -29,6 +29,14 @@ var _tokens_left: Dictionary[int, int] = {}
 var _played_card := ""
 
 
+## Card names by card id, from [param config]'s card catalog.
+static func card_names(config: Dictionary) -> Dictionary[int, String]:
+	var names: Dictionary[int, String] = {}
+	for card_id: String in config["cards"]:
+		names[card_id.to_int()] = config["cards"][card_id]["name"]
+	return names
+
+
 ## Seats [param seats] under [param config] and starts the game; bots take their mulligan
 ## decisions and human seats keep their opening hands. Returns the error of a refused setup.
 func start(seats: Array[PlayerSeat], config: Dictionary) -> Error:
@@ -40,10 +48,7 @@ func start(seats: Array[PlayerSeat], config: Dictionary) -> Error:
 	var error := rules.setup(players, config)
 	if error != OK:
 		return error
-	_card_names.clear()
-	var cards: Dictionary = rules.get_config()["cards"]
-	for card_id: String in cards:
-		_card_names[card_id.to_int()] = cards[card_id]["name"]
+	_card_names = card_names(rules.get_config())
 	_connect_rules()
 	line_logged.emit("seed %d · %d players" % [rules.seed, seats.size()])
 	rules.start_game()
@@ -108,9 +113,7 @@ func _on_round_started(round_number: int) -> void:
 	_draw_number = 0
 	var bag := rules.get_bag()
 	_round_tokens = bag.get_remaining_count()
-	_tokens_left.clear()
-	for player_id in bag.get_player_ids():
-		_tokens_left[player_id] = bag.get_player_remaining_count(player_id)
+	_tokens_left.assign(bag.get_remaining_counts())
 	line_logged.emit("round %d begins · %d tokens in the bag" % [round_number, _round_tokens])
 
 

@@ -20,7 +20,7 @@ var _server_pid := 0
 
 
 func _ready() -> void:
-	_table.card_names = Main.card_names(Main.starter_config())
+	_table.card_names = GameManager.card_names(Main.starter_config())
 	_lobby.host_requested.connect(_on_host_requested)
 	_lobby.join_requested.connect(_on_join_requested)
 	_table.leave_requested.connect(_leave.bind("You left the table."))

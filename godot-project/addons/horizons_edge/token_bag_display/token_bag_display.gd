@@ -58,6 +58,7 @@ var _contributed: Dictionary[int, int] = {}
 var _chances: Dictionary[int, float] = {}
 var _remaining := 0
 var _round_total := 0
+var _most_contributed := 0
 var _active := -1
 var _round_over := false
 var _holding := false
@@ -150,7 +151,6 @@ func _rules_wiring() -> Array[Array]:
 	return [
 		[rules.round_started, _on_round_started],
 		[rules.token_drawn, _on_token_drawn],
-		[rules.bag_emptied, _on_bag_emptied],
 		[rules.round_ended, _on_round_ended],
 		[rules.player_eliminated, _on_player_eliminated],
 	]
@@ -164,6 +164,7 @@ func _read_bag() -> void:
 	_chances.clear()
 	_remaining = 0
 	_round_total = 0
+	_most_contributed = 0
 	_active = -1
 	_round_over = false
 	var bag := _current_bag()
@@ -172,20 +173,21 @@ func _read_bag() -> void:
 	var from_rules := bag != token_bag
 	if from_rules:
 		_round = rules.get_round()
+	var counts := bag.get_remaining_counts()
 	for player_id in rules.get_player_ids() if from_rules else bag.get_player_ids():
 		_player_ids.append(player_id)
 		_names[player_id] = (
 			rules.get_player_state(player_id)["name"] if from_rules else "Player %d" % player_id
 		)
-		var left := bag.get_player_remaining_count(player_id) if _in_bag(bag, player_id) else 0
 		var contributed := (
-			bag.get_player_contributed_count(player_id) if _in_bag(bag, player_id) else 0
+			bag.get_player_contributed_count(player_id) if counts.has(player_id) else 0
 		)
-		_left[player_id] = left
+		_left[player_id] = counts.get(player_id, 0)
 		_contributed[player_id] = contributed
 		_round_total += contributed
+		_most_contributed = maxi(_most_contributed, contributed)
 	_remaining = bag.get_remaining_count()
-	_read_chances(bag)
+	_read_chances()
 
 
 # The rules' bag (a read-only copy) once they are set up, else the bare bag, else null.
@@ -195,17 +197,10 @@ func _current_bag() -> CommandTokenBag:
 	return token_bag
 
 
-func _in_bag(bag: CommandTokenBag, player_id: int) -> bool:
-	return bag.get_player_ids().has(player_id)
-
-
-func _read_chances(bag: CommandTokenBag) -> void:
+## Every player's chance that the next draw is theirs, from the display's own counts: their
+## tokens left over all tokens left, as the bag itself reckons it.
+func _read_chances() -> void:
 	_chances.clear()
-	if bag.get_remaining_count() == _remaining:
-		var chances := bag.get_next_draw_chances()
-		for player_id in chances:
-			_chances[player_id] = chances[player_id]
-		return
 	for player_id in _player_ids:
 		_chances[player_id] = float(_left[player_id]) / _remaining if _remaining > 0 else 0.0
 
@@ -221,18 +216,11 @@ func _on_token_drawn(player_id: int, remaining: int) -> void:
 	_active = player_id
 	_remaining = remaining
 	_left[player_id] = maxi(0, _left.get(player_id, 0) - 1)
-	_read_chances(_current_bag())
+	_read_chances()
 	if _holding:
 		return
 	_refresh(true)
 	_fly_token(player_id)
-
-
-func _on_bag_emptied() -> void:
-	_remaining = 0
-	if not _holding:
-		_refresh_texts()
-		_refresh_pulse()
 
 
 func _on_bare_bag_emptied() -> void:
@@ -394,7 +382,7 @@ func _refresh_row(player_id: int, settle: Tween, seconds: float) -> void:
 	(row["count"] as Label).text = "%d / %d" % [left, contributed]
 	(row["chance"] as Label).text = "%d%%" % roundi(100.0 * _chances.get(player_id, 0.0))
 	var bar: ProgressBar = row["bar"]
-	bar.max_value = maxi(1, _most_contributed())
+	bar.max_value = maxi(1, _most_contributed)
 	var segment: ColorRect = _share_bar.get_node_or_null("Share%d" % player_id)
 	if segment != null:
 		segment.visible = left > 0
@@ -412,13 +400,6 @@ func _refresh_row(player_id: int, settle: Tween, seconds: float) -> void:
 	style.set_border_width_all(3 if active else 0)
 	style.bg_color = _color_of(player_id).darkened(0.45 if active else 0.75)
 	(row["row"] as Control).modulate = Color.WHITE if left > 0 or active else Color(1, 1, 1, 0.6)
-
-
-func _most_contributed() -> int:
-	var most := 0
-	for player_id in _player_ids:
-		most = maxi(most, _contributed.get(player_id, 0))
-	return most
 
 
 func _refresh_pips(pips: HBoxContainer, left: int, contributed: int, color: Color) -> void:
