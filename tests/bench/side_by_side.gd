@@ -127,9 +127,7 @@ func _loop_rules() -> GameRules:
 	rules.opening_hand_size = 0
 	rules.round_limit = LOOP_ROUNDS
 	rules.setup([0, 1, 2, 3], {"command_tiers": [{"tokens": LOOP_TOKENS}]})
-	rules.start_game()
-	for player_id in LOOP_PLAYERS:
-		rules.keep_hand(player_id, PackedInt64Array())
+	StarterGame.keep_all(rules)
 	return rules
 
 

@@ -33,6 +33,13 @@ static func rules(seed_value: int, player_count: int, overrides: Dictionary = {}
 	return game
 
 
+## Starts [param game] and has every player keep their opening hand, sending no card back.
+static func keep_all(game: GameRules) -> void:
+	game.start_game()
+	for player_id in game.get_player_ids():
+		game.keep_hand(player_id, PackedInt64Array())
+
+
 ## Lets bots play [param game] from wherever it is until it ends; returns [constant OK], or the
 ## error of the first refused bot action.
 static func play_bots(game: GameRules) -> Error:

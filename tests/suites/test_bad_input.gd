@@ -139,8 +139,6 @@ func _check_refused(rules: GameRules, method: String, args: Array, fragment: Str
 
 func _game_in_round_one() -> GameRules:
 	var rules := StarterGame.rules(404, 2)
-	rules.start_game()
-	rules.keep_hand(0, PackedInt64Array())
-	rules.keep_hand(1, PackedInt64Array())
+	StarterGame.keep_all(rules)
 	rules.draw_next_token()
 	return rules

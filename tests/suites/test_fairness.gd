@@ -120,9 +120,7 @@ func test_the_rules_bag_copy_tells_no_seed() -> void:
 
 func test_with_player_entropy_the_first_draw_waits_for_every_nonce() -> void:
 	var rules := StarterGame.rules(36, 3, {"round_limit": 2, "player_entropy": true})
-	rules.start_game()
-	for player_id in rules.get_player_ids():
-		rules.keep_hand(player_id, PackedInt64Array())
+	StarterGame.keep_all(rules)
 	check_equal(rules.get_pending_entropy(), PackedInt64Array([0, 1, 2]), "every seat owes a nonce")
 	expect_error(func() -> Variant: return rules.draw_next_token(), "nonce")
 	for player_id in [0, 1, 2]:

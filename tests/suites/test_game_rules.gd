@@ -36,9 +36,7 @@ func test_a_round_emits_exactly_these_signals() -> void:
 	var rules := _rules(77, 2, {"opening_hand_size": 0, "hand_limit": 0})
 	var seen: Array = []
 	SignalLog.record(rules, seen)
-	rules.start_game()
-	rules.keep_hand(0, PackedInt64Array())
-	rules.keep_hand(1, PackedInt64Array())
+	StarterGame.keep_all(rules)
 	while rules.get_round() == 1:
 		rules.pass_activation(rules.draw_next_token())
 	var expected: Array = [
@@ -74,7 +72,7 @@ func test_a_handler_may_call_straight_back_in() -> void:
 	)
 	rules.turn_changed.connect(func(player_id: int) -> void: order.append(["turn", player_id]))
 	rules.activation_ended.connect(func(player_id: int) -> void: order.append(["ended", player_id]))
-	_keep_all(rules)
+	StarterGame.keep_all(rules)
 	while rules.get_phase() != GameRules.PHASE_GAME_OVER:
 		rules.draw_next_token()
 	check_equal(order.size(), 2 * 3 * 4 * 3, "every activation was drawn, began and ended")
@@ -88,7 +86,7 @@ func test_a_handler_may_call_straight_back_in() -> void:
 
 func test_actions_pay_their_costs_and_take_the_activation() -> void:
 	var rules := _rules(8, 2, {"starting_resources": 200})
-	_keep_all(rules)
+	StarterGame.keep_all(rules)
 	var active := rules.draw_next_token()
 	var before := rules.get_player_state(active)
 	check_equal(rules.build(active, "generator", {"hex": Vector2i(2, 3)}), OK, "build")
@@ -113,7 +111,7 @@ func test_actions_pay_their_costs_and_take_the_activation() -> void:
 
 func test_command_upgrades_follow_the_tiers() -> void:
 	var rules := _rules(9, 2, {"starting_resources": 1000, "energy_per_round": 40})
-	_keep_all(rules)
+	StarterGame.keep_all(rules)
 	var upgrader := rules.get_player_ids()[0]
 	check_equal(
 		rules.get_upgrade_cost(upgrader),
@@ -152,7 +150,7 @@ func test_command_upgrades_follow_the_tiers() -> void:
 
 func test_a_rejected_action_keeps_the_token_and_changes_nothing() -> void:
 	var rules := _rules(10, 2, {})
-	_keep_all(rules)
+	StarterGame.keep_all(rules)
 	var active := rules.draw_next_token()
 	var other := 1 - active
 	var rejections: Array = []
@@ -184,7 +182,7 @@ func test_the_validator_judges_placement() -> void:
 		if action["type"] == "build" and action["context"] != [0, 0]:
 			return "only hex (0, 0) is free"
 		return true
-	_keep_all(rules)
+	StarterGame.keep_all(rules)
 	var active := rules.draw_next_token()
 	var code: Variant = expect_error(
 		func() -> Error: return rules.build(active, "generator", Vector2i(4, 1)),
@@ -227,7 +225,7 @@ func test_reactions_resolve_depth_first_after_their_trigger() -> void:
 		func(player_id: int, action: Dictionary, _cause_id: int, depth: int) -> void:
 			resolved.append([player_id, action["kind"], depth])
 	)
-	_keep_all(rules)
+	StarterGame.keep_all(rules)
 	var active := rules.draw_next_token()
 	rules.pass_activation(active)
 	check_equal(
@@ -261,7 +259,7 @@ func test_elimination_removes_tokens_and_can_end_the_game() -> void:
 	var winners: Array[int] = []
 	rules.player_eliminated.connect(func(player_id: int) -> void: eliminated.append(player_id))
 	rules.game_over.connect(func(winner_id: int) -> void: winners.append(winner_id))
-	_keep_all(rules)
+	StarterGame.keep_all(rules)
 	var active := rules.draw_next_token()
 	check_equal(rules.eliminate_player(active), OK, "eliminate the active player")
 	check_equal(rules.get_active_player(), GameRules.NO_PLAYER, "their activation ended")
@@ -279,7 +277,7 @@ func test_elimination_removes_tokens_and_can_end_the_game() -> void:
 
 func test_save_and_load_continue_the_same_game() -> void:
 	var rules := _rules(15, 4, {"round_limit": 4})
-	_keep_all(rules)
+	StarterGame.keep_all(rules)
 	for step in 9:
 		rules.bot_decide(rules.draw_next_token())
 	var saved := rules.save_game()
@@ -320,7 +318,7 @@ func test_undo_takes_back_the_action_but_never_a_draw() -> void:
 	var rules := _rules(23, 3, {})
 	var undone: Array[int] = []
 	rules.action_undone.connect(func(player_id: int) -> void: undone.append(player_id))
-	_keep_all(rules)
+	StarterGame.keep_all(rules)
 	var active := rules.draw_next_token()
 	check(not rules.can_undo(), "not the draw")
 	check(rules.get_undo_refusal().contains("re-roll"), "and says why")
@@ -338,7 +336,7 @@ func test_undo_takes_back_the_action_but_never_a_draw() -> void:
 
 func test_bad_saves_are_refused_and_change_nothing() -> void:
 	var rules := _rules(16, 2, {})
-	_keep_all(rules)
+	StarterGame.keep_all(rules)
 	var saved := rules.save_game()
 	var cases := {
 		"": [ERR_PARSE_ERROR, "not valid JSON"],
@@ -404,7 +402,7 @@ func test_bad_input_through_every_method() -> void:
 	for entry: Array in errors:
 		expect_error(entry[0], entry[1])
 	check_equal(rules.save_game(), snapshot, "setup phase unchanged")
-	_keep_all(rules)
+	StarterGame.keep_all(rules)
 	var active := rules.draw_next_token()
 	snapshot = rules.save_game()
 	errors = [
@@ -444,7 +442,7 @@ func test_bad_input_through_every_method() -> void:
 
 func test_legal_actions_are_exactly_what_is_accepted() -> void:
 	var rules := _rules(18, 3, {"starting_resources": 100})
-	_keep_all(rules)
+	StarterGame.keep_all(rules)
 	for step in 12:
 		var active := rules.draw_next_token()
 		var legal := rules.legal_actions(active)
@@ -476,7 +474,7 @@ func test_the_same_seed_plays_the_same_game() -> void:
 
 func test_seat_order_and_initiative_can_decide_the_round() -> void:
 	var rules := _rules(21, 4, {"activation_order": "seats"})
-	_keep_all(rules)
+	StarterGame.keep_all(rules)
 	var order: Array[int] = []
 	while rules.get_round() == 1:
 		var active := rules.draw_next_token()
@@ -490,7 +488,7 @@ func test_seat_order_and_initiative_can_decide_the_round() -> void:
 	rules.randomize_seed = false
 	rules.activation_order = GameRules.ORDER_INITIATIVE
 	check_equal(rules.setup([0, 1, 2], {}), OK, "initiative setup from the inspector property")
-	_keep_all(rules)
+	StarterGame.keep_all(rules)
 	var counts := {0: 0, 1: 0, 2: 0}
 	order.clear()
 	while rules.get_round() == 1:
@@ -517,13 +515,6 @@ func _rules(seed_value: int, player_count: int, overrides: Dictionary) -> GameRu
 	var rules := StarterGame.rules(seed_value, player_count, overrides)
 	check(rules.is_set_up(), "setup")
 	return rules
-
-
-## Starts the game and has every player keep their opening hand.
-func _keep_all(rules: GameRules) -> void:
-	rules.start_game()
-	for player_id in rules.get_player_ids():
-		rules.keep_hand(player_id, PackedInt64Array())
 
 
 ## Lets bots play from wherever the game is until it ends.

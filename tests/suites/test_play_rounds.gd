@@ -10,9 +10,7 @@ func test_play_rounds_is_the_loop_with_the_same_signals() -> void:
 	var seen_auto: Array = []
 	SignalLog.record(by_hand, seen_by_hand)
 	SignalLog.record(auto, seen_auto)
-	by_hand.start_game()
-	for player_id in by_hand.get_player_ids():
-		by_hand.keep_hand(player_id, PackedInt64Array())
+	StarterGame.keep_all(by_hand)
 	while by_hand.get_round() <= 2:
 		by_hand.pass_activation(by_hand.draw_next_token())
 	auto.start_game()

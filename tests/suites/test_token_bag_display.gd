@@ -34,9 +34,7 @@ func test_round_complete_is_held_then_the_next_round_is_shown() -> void:
 			check(display.is_round_complete_shown(), "the banner is shown at the round's end")
 			check_equal(display.get_remaining(), 0, "an empty bag at the round's end")
 	)
-	rules.start_game()
-	for player_id in rules.get_player_ids():
-		rules.keep_hand(player_id, PackedInt64Array())
+	StarterGame.keep_all(rules)
 	var first_round := rules.get_bag().get_remaining_count()
 	check_equal(display.get_remaining(), first_round, "round 1 shown at its start")
 	while rules.get_round() == 1:
@@ -54,9 +52,7 @@ func test_round_complete_is_held_then_the_next_round_is_shown() -> void:
 func test_an_eliminated_player_leaves_the_bag_on_screen() -> void:
 	var rules := _rules(4, 4)
 	var display := _display(rules, 0.0)
-	rules.start_game()
-	for player_id in rules.get_player_ids():
-		rules.keep_hand(player_id, PackedInt64Array())
+	StarterGame.keep_all(rules)
 	rules.pass_activation(rules.draw_next_token())
 	check_equal(rules.eliminate_player(2), OK, "elimination")
 	check_equal(display.get_remaining(), rules.get_bag().get_remaining_count(), "remaining")

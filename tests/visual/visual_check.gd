@@ -52,9 +52,7 @@ func _play_round(player_count: int) -> void:
 	display.rules = rules
 	var players := StarterGame.players(player_count, PackedStringArray(NAMES))
 	_check(rules.setup(players, StarterGame.config()) == OK, "setup of %d players" % player_count)
-	rules.start_game()
-	for player_id in rules.get_player_ids():
-		rules.keep_hand(player_id, PackedInt64Array())
+	StarterGame.keep_all(rules)
 	_previous = null
 	var prefix := "%dp" % player_count
 	var total := rules.get_bag().get_remaining_count()
