@@ -6,7 +6,9 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use horizons_edge_core::fairness::Auditor;
-use horizons_edge_core::{CardId, Command, Event, Game, GameConfig, Phase, PlayerId, PlayerSetup};
+use horizons_edge_core::{
+    Autoplay, CardId, Command, Event, Game, GameConfig, NoHooks, Phase, PlayerId, PlayerSetup,
+};
 use std::hint::black_box;
 
 /// The card catalog the bundled game and the headless suites use.
@@ -64,6 +66,38 @@ fn full_game(c: &mut Criterion) {
             seed += 1;
             black_box(bot_game(&config, seed))
         });
+    });
+    group.finish();
+}
+
+/// Benchmark (c) without Godot: 1 000 rounds of 4 players with 4 tokens, every activation passed
+/// (32 000 commands through `apply_logged`, as `GameRules.play_rounds` runs them).
+fn pass_loop(c: &mut Criterion) {
+    let config: GameConfig = serde_json::from_value(serde_json::json!({
+        "round_limit": 1000,
+        "opening_hand_size": 0,
+        "command_tiers": [{"tokens": 4}],
+    }))
+    .expect("valid config");
+    let players: Vec<PlayerSetup> = bots(4)
+        .into_iter()
+        .map(|player| PlayerSetup {
+            deck: Vec::new(),
+            ..player
+        })
+        .collect();
+    let mut group = c.benchmark_group("game");
+    group.sample_size(20);
+    group.throughput(Throughput::Elements(32_000));
+    group.bench_function("pass_loop_4_players_1000_rounds", |b| {
+        b.iter(|| {
+            let mut game = Game::new(players.clone(), config.clone(), 7).expect("valid setup");
+            game.apply(Command::StartGame).expect("start");
+            while let Some(command) = game.autoplay_command(Autoplay::Pass) {
+                game.apply_logged(command, &mut NoHooks).expect("autoplay");
+            }
+            black_box(game.last_seq())
+        })
     });
     group.finish();
 }
@@ -144,5 +178,11 @@ fn projections_and_audit(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, full_game, save_and_load, projections_and_audit);
+criterion_group!(
+    benches,
+    full_game,
+    pass_loop,
+    save_and_load,
+    projections_and_audit
+);
 criterion_main!(benches);

@@ -3,7 +3,7 @@
 mod common;
 
 use common::*;
-use horizons_edge_core::{Action, Command, Event, Game, Phase};
+use horizons_edge_core::{Action, Command, Event, Game, NoHooks, Phase};
 
 #[test]
 fn round_one_refreshes_every_player_and_fills_the_bag() {
@@ -184,4 +184,26 @@ fn a_single_player_still_draws_from_the_bag() {
         act(&mut game, player, Action::Pass);
     }
     assert_eq!(game.state().round, 2);
+}
+
+#[test]
+fn apply_logged_hands_back_the_records_it_added_and_nothing_when_refused() {
+    let mut game = in_round_one(2, config(), 5);
+    let mut twin = game.clone();
+    let before = game.last_seq();
+    let records = game
+        .apply_logged(Command::DrawToken, &mut NoHooks)
+        .unwrap()
+        .to_vec();
+    let events = twin.apply(Command::DrawToken).unwrap();
+    assert_eq!(records, game.events_since(before));
+    assert_eq!(records.len(), 2, "token_drawn and turn_changed");
+    assert_eq!(records[0].seq, before + 1);
+    let logged: Vec<Event> = records.into_iter().map(|record| record.event).collect();
+    assert_eq!(logged, events, "apply returns the same events");
+    assert_eq!(game, twin, "and makes the same game");
+    let seq = game.last_seq();
+    assert!(game.apply_logged(Command::DrawToken, &mut NoHooks).is_err());
+    assert_eq!(game.last_seq(), seq, "a refused draw logs nothing");
+    assert_eq!(game, twin);
 }

@@ -183,6 +183,14 @@ fn seal_if_complete(config: &GameConfig, state: &mut GameState) -> Result<(), Ru
     seal_round(config, state, mixed)
 }
 
+/// Whether a draw that passes its checks cannot fail after them: the bag itself picks the
+/// player (no sequencer to advance) and still holds a token. [`draw_token`] checks everything
+/// before its first change, so `Game::apply` carries such a draw out on the state itself, with no
+/// copy to roll back to.
+pub fn draw_is_sure(state: &GameState) -> bool {
+    matches!(state.sequencer, Sequencer::Bag) && !state.bag.is_empty()
+}
+
 /// Draws the next token: its owner becomes the active player with one action to take.
 pub fn draw_token(state: &mut GameState, out: &mut Emitter) -> Result<(), RulesError> {
     ensure_running(state)?;

@@ -17,7 +17,9 @@
 //! `apply` validates a command completely before anything changes, then runs it on a copy of the
 //! state that replaces the original only on success: a refused command — including an action
 //! whose reactions break a limit halfway — leaves the game byte-identical and the token with its
-//! owner.
+//! owner. Events go straight into the log and are taken out again on refusal. The one command
+//! run on the state itself is a draw from the bag, which can only be refused before it changes
+//! anything.
 
 pub mod actions;
 pub mod activation;
@@ -126,10 +128,14 @@ pub struct Reaction {
     pub context: Value,
 }
 
-/// Collects the events of one command, each with the resolving action it belongs to.
+/// Writes the events of one command into the game's log, each with the round and the resolving
+/// action it belongs to. `Game::apply_logged` takes back whatever a refused command wrote.
 #[derive(Default)]
 pub struct Emitter {
-    events: Vec<(u32, Option<ActionId>, Event)>,
+    /// The game's log, lent for the command.
+    log: Vec<EventRecord>,
+    /// Index of the command being applied.
+    command: u64,
     /// The action whose effects are being emitted, if any.
     pub cause: Option<ActionId>,
     round: u32,
@@ -141,7 +147,13 @@ impl Emitter {
         if let Event::RoundStarted { round } = event {
             self.round = round;
         }
-        self.events.push((self.round, self.cause, event));
+        self.log.push(EventRecord {
+            seq: self.log.len() as u64 + 1,
+            round: self.round,
+            command: self.command,
+            cause: self.cause,
+            event,
+        });
     }
 
     /// Records a draw of `cards` by `player`: the public `event` (which tells only how many),
@@ -291,50 +303,84 @@ impl Game {
         command: Command,
         hooks: &mut dyn Hooks,
     ) -> Result<Vec<Event>, RulesError> {
+        let records = self.apply_logged(command, hooks)?;
+        Ok(records.iter().map(|record| record.event.clone()).collect())
+    }
+
+    /// [`Game::apply_with`] for callers that read the log: returns the records `command` added
+    /// to it (see [`Game::events_since`]) rather than copies of their events.
+    pub fn apply_logged(
+        &mut self,
+        command: Command,
+        hooks: &mut dyn Hooks,
+    ) -> Result<&[EventRecord], RulesError> {
+        let start = self.log.len();
         let mut out = Emitter {
+            log: std::mem::take(&mut self.log),
+            command: self.commands.len() as u64,
+            cause: None,
             round: self.state.round,
-            ..Emitter::default()
         };
-        let undoable = is_action(&self.state, &command);
-        let next = if command == Command::Undo {
-            // The undo point becomes the state as it is: nothing to copy.
-            let next = self.undo.take().ok_or_else(|| self.cannot_undo())?;
-            if let Phase::Activation { player } = next.phase {
-                out.push(Event::ActionUndone { player });
+        let result = self.change_state(&command, hooks, &mut out);
+        self.log = out.log;
+        match result {
+            Ok(()) => {
+                self.commands.push(command);
+                Ok(&self.log[start..])
             }
-            next
-        } else {
-            let mut next = self.spares.copy_of(&self.state);
-            if let Err(error) = dispatch(&self.config, &mut next, &command, hooks, &mut out) {
-                self.spares.retire(next);
-                return Err(error);
+            Err(error) => {
+                self.log.truncate(start);
+                Err(error)
             }
-            next
+        }
+    }
+
+    /// The state change of [`Game::apply_logged`], with the undo point and spares kept up;
+    /// events go to `out`. On `Err` the state is as it was.
+    fn change_state(
+        &mut self,
+        command: &Command,
+        hooks: &mut dyn Hooks,
+        out: &mut Emitter,
+    ) -> Result<(), RulesError> {
+        let undoable = is_action(&self.state, command);
+        let next = match command {
+            Command::Undo => {
+                // The undo point becomes the state as it is: nothing to copy.
+                let next = self.undo.take().ok_or_else(|| self.cannot_undo())?;
+                if let Phase::Activation { player } = next.phase {
+                    out.push(Event::ActionUndone { player });
+                }
+                Some(next)
+            }
+            // Refused, if at all, before anything changes: the one command run on the state
+            // itself (half of the round loop's commands).
+            Command::DrawToken if flow::draw_is_sure(&self.state) => {
+                flow::draw_token(&mut self.state, out)?;
+                None
+            }
+            _ => {
+                let mut next = self.spares.copy_of(&self.state);
+                if let Err(error) = dispatch(&self.config, &mut next, command, hooks, out) {
+                    self.spares.retire(next);
+                    return Err(error);
+                }
+                Some(next)
+            }
         };
-        let previous = std::mem::replace(&mut self.state, next);
-        let retired = if undoable {
-            self.undo.replace(previous)
-        } else {
-            self.spares.retire(previous);
-            self.undo.take()
+        let retired = match next.map(|next| std::mem::replace(&mut self.state, next)) {
+            Some(previous) if undoable => self.undo.replace(previous),
+            previous => {
+                if let Some(previous) = previous {
+                    self.spares.retire(previous);
+                }
+                self.undo.take()
+            }
         };
         if let Some(retired) = retired {
             self.spares.retire(retired);
         }
-        let command_index = self.commands.len() as u64;
-        self.commands.push(command);
-        let mut events = Vec::with_capacity(out.events.len());
-        for (round, cause, event) in out.events {
-            self.log.push(EventRecord {
-                seq: self.log.len() as u64 + 1,
-                round,
-                command: command_index,
-                cause,
-                event: event.clone(),
-            });
-            events.push(event);
-        }
-        Ok(events)
+        Ok(())
     }
 
     /// Whether [`Command::Undo`] would be accepted now; the error says why not. Only the
