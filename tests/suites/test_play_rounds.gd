@@ -33,15 +33,19 @@ func test_play_rounds_tells_a_listener_connected_on_the_way() -> void:
 	check_equal(drawn["count"], 12, "a listener connected between calls hears round 2")
 	rules.token_drawn.disconnect(count_draw)
 	var ends: Array[int] = []
+	var starts: Array[int] = []
+	var count_start := func(round_number: int) -> void: starts.append(round_number)
 	rules.round_ended.connect(
 		func(round_number: int) -> void:
 			ends.append(round_number)
 			if not rules.token_drawn.is_connected(count_draw):
 				rules.token_drawn.connect(count_draw)
+				rules.round_started.connect(count_start)
 	)
 	check_equal(rules.play_rounds(99, GameRules.AUTOPLAY_PASS), 2, "rounds 3 and 4, then over")
 	check_equal(ends, [3, 4] as Array[int], "round_ended for each")
 	check_equal(drawn["count"], 24, "a listener connected by a handler hears round 4's draws")
+	check_equal(starts, [4] as Array[int], "and one hears round 4 start, in the same command")
 	check_equal(rules.get_phase(), GameRules.PHASE_GAME_OVER, "game over")
 	check_equal(rules.play_rounds(1, GameRules.AUTOPLAY_PASS), 0, "nothing left to play")
 	rules.free()
@@ -75,3 +79,28 @@ func test_play_rounds_with_bots_and_where_it_stops() -> void:
 	var unset := GameRules.new()
 	expect_error(func() -> int: return unset.play_rounds(1, GameRules.AUTOPLAY_PASS), "setup")
 	unset.free()
+
+
+func test_a_validator_set_on_the_way_is_consulted() -> void:
+	var rules := StarterGame.rules(8, 2, {"round_limit": 6})
+	StarterGame.keep_all(rules)
+	var no_pass := func(_player_id: int, action: Dictionary) -> Variant:
+		return "no passing now" if action["type"] == "pass" else true
+	var active := rules.draw_next_token()
+	rules.action_validator = no_pass
+	var types := rules.legal_actions(active).map(func(a: Dictionary) -> String: return a["type"])
+	check(not types.has("pass"), "legal_actions asks a validator set just before: %s" % [types])
+	rules.action_validator = Callable()
+	rules.pass_activation(active)
+	rules.round_ended.connect(
+		func(round_number: int) -> void:
+			if round_number == 2:
+				rules.action_validator = no_pass
+	)
+	var ended: Variant = expect_error(
+		func() -> int: return rules.play_rounds(5, GameRules.AUTOPLAY_PASS), "no passing now"
+	)
+	check_equal(ended, -1, "refused once a round_ended handler set the validator")
+	check_equal(rules.get_round(), 3, "in round 3")
+	check_equal(rules.get_phase(), GameRules.PHASE_ACTIVATION, "whose first activation is open")
+	rules.free()

@@ -20,49 +20,9 @@ use serde_json::Value;
 
 use crate::command_token_bag::CommandTokenBag;
 use crate::convert;
+use crate::listeners::{EventSignal, Listeners};
 use crate::refusal::{Refusal, refusing};
 use crate::script_hooks::ScriptHooks;
-
-/// Which of the node's signals have listeners, asked of the engine at most once per signal until
-/// GDScript may have run again (only GDScript connects): a run of commands nobody listens to
-/// makes no engine call per event. Each signal asked about keeps its `StringName`, made once, for
-/// the node's life.
-#[derive(Default)]
-struct Listeners(Vec<Listener>);
-
-/// One signal [`Listeners`] has been asked about.
-struct Listener {
-    /// The signal's name, as the node's code spells it.
-    signal: &'static str,
-    /// The same name, as the engine takes it.
-    name: StringName,
-    /// Whether it has listeners; `None` until the engine is asked again.
-    heard: Option<bool>,
-}
-
-impl Listeners {
-    /// Where `signal`'s entry is, added (with nothing known) on the first ask.
-    fn index_of(&mut self, signal: &'static str) -> usize {
-        match self.0.iter().position(|listener| listener.signal == signal) {
-            Some(at) => at,
-            None => {
-                self.0.push(Listener {
-                    signal,
-                    name: StringName::from(signal),
-                    heard: None,
-                });
-                self.0.len() - 1
-            }
-        }
-    }
-
-    /// Forgets who listens: GDScript may have connected or disconnected since.
-    fn forget(&mut self) {
-        for listener in &mut self.0 {
-            listener.heard = None;
-        }
-    }
-}
 
 /// What waits to be emitted, in the order it happened.
 enum Pending {
@@ -767,6 +727,7 @@ impl GameRules {
     pub fn legal_actions(&mut self, player_id: i64) -> Result<Array<VarDictionary>, Refusal> {
         const METHOD: &str = "GameRules.legal_actions";
         let player = parse_player(METHOD, player_id)?;
+        self.listeners.forget();
         let actions =
             self.with_hooks(METHOD, |game, hooks| Ok(game.legal_actions(player, hooks)))?;
         Ok(actions.iter().map(convert::dictionary_of).collect())
@@ -1006,7 +967,8 @@ impl GameRules {
     }
 
     /// Runs `body` on the game with the script hooks, the game taken out of `self` so that a
-    /// hook calling back in gets a clear refusal instead of a double borrow.
+    /// hook calling back in gets a clear refusal instead of a double borrow. Whether hooks are
+    /// set comes from [`Listeners`], which the public method calling this has reset.
     fn with_hooks<T>(
         &mut self,
         method: &'static str,
@@ -1014,7 +976,9 @@ impl GameRules {
     ) -> Result<T, Refusal> {
         self.ensure_idle(method)?;
         let mut game = self.game.take().ok_or_else(|| no_game(method))?;
-        let hooked = self.action_validator.is_valid() || self.reaction_provider.is_valid();
+        let hooked = self
+            .listeners
+            .is_hooked(|| self.action_validator.is_valid() || self.reaction_provider.is_valid());
         self.busy = true;
         let result = if hooked {
             let mut hooks = ScriptHooks {
@@ -1051,16 +1015,25 @@ impl GameRules {
             _ => None,
         };
         let seq = self.game.as_ref().map_or(0, Game::last_seq);
-        let result = self.with_hooks(method, |game, hooks| game.apply_with(command, hooks));
+        let result = self.with_hooks(method, |game, hooks| {
+            game.apply_logged(command, hooks).map(drop)
+        });
         let mut ended = 0;
         match &result {
-            Ok(_) => {
-                if let Some(game) = self.game.as_ref() {
-                    for record in game.events_since(seq) {
-                        ended += u32::from(matches!(record.event, Event::RoundEnded { .. }));
-                        self.pending.push_back(Pending::Record(record.clone()));
+            Ok(()) => {
+                // Out of `self` for the loop, which asks the engine about listeners.
+                let game = self.game.take();
+                for record in game.iter().flat_map(|game| game.events_since(seq)) {
+                    ended += u32::from(matches!(record.event, Event::RoundEnded { .. }));
+                    // Until something is pending, nothing can be emitted, so what nobody
+                    // listens to now would be skipped by `emit_pending` too: not copied at all.
+                    let queue_empty = self.pending.is_empty() && !self.emitting;
+                    if queue_empty && !self.is_wanted(&record.event) {
+                        continue;
                     }
+                    self.pending.push_back(Pending::Record(record.clone()));
                 }
+                self.game = game;
             }
             Err(refusal) => {
                 if let Some(player) = acting {
@@ -1122,11 +1095,11 @@ impl GameRules {
                 // Payloads are built only for signals someone listens to: converting every
                 // event to a Dictionary would cost more than the rules themselves.
                 Pending::Record(record) => {
-                    if signal_of(&record.event).is_some_and(|name| self.is_heard(name)) {
+                    if EventSignal::of(&record.event).is_some_and(|signal| self.is_heard(signal)) {
                         self.emit_event(&record.event);
                         self.listeners.forget();
                     }
-                    if self.is_heard("event_logged") {
+                    if self.is_heard(EventSignal::EventLogged) {
                         self.signals()
                             .event_logged()
                             .emit(&record_dictionary(&record));
@@ -1144,18 +1117,23 @@ impl GameRules {
         self.emitting = false;
     }
 
+    /// Whether `event` would be emitted now: its own signal or `event_logged` has handlers.
+    fn is_wanted(&mut self, event: &Event) -> bool {
+        EventSignal::of(event).is_some_and(|signal| self.is_heard(signal))
+            || self.is_heard(EventSignal::EventLogged)
+    }
+
     /// Whether anything is connected to `signal` (see [`Listeners`]).
-    fn is_heard(&mut self, signal: &'static str) -> bool {
-        let at = self.listeners.index_of(signal);
-        let listener = &self.listeners.0[at];
-        let heard = listener
-            .heard
-            .unwrap_or_else(|| self.base().has_connections(&listener.name));
-        self.listeners.0[at].heard = Some(heard);
+    fn is_heard(&mut self, signal: EventSignal) -> bool {
+        if let Some(heard) = self.listeners.heard(signal) {
+            return heard;
+        }
+        let heard = self.base().has_connections(self.listeners.name(signal));
+        self.listeners.remember(signal, heard);
         heard
     }
 
-    /// Emits the event's own signal (see [`signal_of`]).
+    /// Emits the event's own signal (see [`EventSignal::of`]).
     fn emit_event(&mut self, event: &Event) {
         let mut signals = self.signals();
         match event {
@@ -1218,28 +1196,6 @@ impl GameRules {
             _ => {}
         }
     }
-}
-
-/// The name of the event's own signal, if it has one.
-fn signal_of(event: &Event) -> Option<&'static str> {
-    Some(match event {
-        Event::GameStarted { .. } => "game_started",
-        Event::MulliganTaken { .. } => "mulligan_taken",
-        Event::HandKept { .. } => "hand_kept",
-        Event::RoundStarted { .. } => "round_started",
-        Event::TokenDrawn { .. } => "token_drawn",
-        Event::BagEmptied => "bag_emptied",
-        Event::TurnChanged { .. } => "turn_changed",
-        Event::ActionResolved { cause: None, .. } => "action_completed",
-        Event::ActionResolved { cause: Some(_), .. } => "reaction_resolved",
-        Event::CommandUpgraded { .. } => "command_upgraded",
-        Event::ActivationEnded { .. } => "activation_ended",
-        Event::ActionUndone { .. } => "action_undone",
-        Event::RoundEnded { .. } => "round_ended",
-        Event::PlayerEliminated { .. } => "player_eliminated",
-        Event::GameOver { .. } => "game_over",
-        _ => return None,
-    })
 }
 
 /// The refusal of a call that needs a game before there is one.

@@ -11,6 +11,8 @@
 //!   the secret committed to before the round.
 //! - [`script_hooks`] — the game's validator and reaction `Callable`s, as core hooks.
 //! - [`convert`] — Dictionaries and Arrays to and from the core's JSON values.
+//! - [`listeners`] — which of `GameRules`' signals and hooks GDScript uses, remembered between
+//!   engine calls.
 //! - [`turn_system::TurnSystem`] — who acts next: charge initiative for units, seat order for
 //!   players.
 //! - [`refusal`] — how a core error reaches GDScript: an error in Godot's log plus a checkable
@@ -24,6 +26,7 @@ pub mod command_token_bag;
 pub mod convert;
 pub mod fairness_auditor;
 pub mod game_rules;
+pub mod listeners;
 pub mod refusal;
 pub mod script_hooks;
 pub mod turn_system;
