@@ -166,6 +166,14 @@ impl Bag {
         }
     }
 
+    /// Empties the bag for the next round, keyed by `key`: equal to
+    /// `Bag::for_round(key, self.next_token())`, in the allocations the bag already holds.
+    pub fn begin_round(&mut self, key: Bytes32) {
+        self.clear();
+        self.seed = 0;
+        self.rekey(key);
+    }
+
     /// Replaces the random stream by stream 0 of `key`; the tokens stay where they are (a bag
     /// filled but not yet shuffled gets its shuffle key once the players' nonces are in).
     pub fn rekey(&mut self, key: Bytes32) {

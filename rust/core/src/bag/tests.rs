@@ -442,3 +442,15 @@ fn draw_for_takes_that_players_next_token_and_refuses_otherwise() {
     let error = assert_refused_unchanged(&mut bag, |bag| bag.draw_for(p(7)).map(drop));
     assert_eq!(error, BagError::UnknownPlayer { player: p(7) });
 }
+
+#[test]
+fn begin_round_is_a_fresh_round_bag_numbering_on() {
+    let key = crate::fairness::Bytes32([9; 32]);
+    let mut bag = filled(3, 4);
+    bag.draw().unwrap();
+    bag.draw().unwrap();
+    let fresh = Bag::for_round(key, bag.next_token());
+    bag.begin_round(key);
+    assert_eq!(bag, fresh);
+    assert_eq!(bag.next_token(), TokenId(12), "ids go on from the last round's");
+}

@@ -1,7 +1,6 @@
 //! The round lifecycle: starting the game, starting and ending rounds, drawing tokens, ending
 //! activations, elimination and the end of the game.
 
-use crate::bag::Bag;
 use crate::error::{GameError, RulesError};
 use crate::fairness::{Bytes32, RoundSecret, mixed_key};
 use crate::game::activation::Sequencer;
@@ -103,7 +102,7 @@ pub fn begin_round(
         }
     }
     let secret = round_secret(state.seed, round);
-    state.bag = Bag::for_round(secret.key, state.bag.next_token());
+    state.bag.begin_round(secret.key);
     out.push(Event::RoundCommitted {
         round,
         commitment: secret.commitment(round),
