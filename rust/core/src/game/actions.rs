@@ -195,7 +195,7 @@ fn resolve(
         out.push(Event::ActionResolved {
             id,
             player: pending.player,
-            action: pending.action.clone(),
+            action: Box::new(pending.action.clone()),
             cause: pending.cause,
             depth: pending.depth,
         });

@@ -136,8 +136,8 @@ pub enum Event {
         id: ActionId,
         /// Who performed it.
         player: PlayerId,
-        /// What it was.
-        action: Action,
+        /// What it was (boxed: most events are far smaller, and the log holds many).
+        action: Box<Action>,
         /// The action that triggered it, for reactions.
         cause: Option<ActionId>,
         /// 0 for the active player's action, 1 for its reactions, and so on.
