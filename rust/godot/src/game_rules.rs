@@ -131,7 +131,8 @@ pub struct GameRules {
     /// back into this node.
     #[var]
     reaction_provider: Callable,
-    game: Option<Game>,
+    // Boxed: every command takes the game out of the node and puts it back.
+    game: Option<Box<Game>>,
     /// While a hook runs, the game is out of `game`.
     busy: bool,
     pending: VecDeque<Pending>,
@@ -478,7 +479,7 @@ impl GameRules {
         self.listeners.forget();
         let mut ended = 0;
         while ended < rounds {
-            let next = self.game.as_ref().and_then(|g| g.autoplay_command(policy));
+            let next = self.game.as_deref().and_then(|g| g.autoplay_command(policy));
             let Some(command) = next else { break };
             ended += self.apply_and_emit(METHOD, command)?;
         }
@@ -932,20 +933,20 @@ impl GameRules {
     /// to emit from the game before.
     fn install(&mut self, game: Game) {
         self.seed = game.state().seed as i64;
-        self.game = Some(game);
+        self.game = Some(Box::new(game));
         self.pending.clear();
     }
 
     /// The game for a query, unless there is none or a hook is running.
     fn query(&self, method: &'static str) -> Result<&Game, Refusal> {
         self.ensure_idle(method)?;
-        self.game.as_ref().ok_or_else(|| no_game(method))
+        self.game.as_deref().ok_or_else(|| no_game(method))
     }
 
     /// The game for an infallible getter; logs the refusal and gives `None` while a hook runs.
     fn current(&self, method: &'static str) -> Option<&Game> {
         match self.ensure_idle(method) {
-            Ok(()) => self.game.as_ref(),
+            Ok(()) => self.game.as_deref(),
             Err(refusal) => {
                 refusal.log();
                 None
@@ -1014,7 +1015,7 @@ impl GameRules {
             Command::Act { player, .. } => Some(player.to_raw()),
             _ => None,
         };
-        let seq = self.game.as_ref().map_or(0, Game::last_seq);
+        let seq = self.game.as_deref().map_or(0, Game::last_seq);
         let result = self.with_hooks(method, |game, hooks| {
             game.apply_logged(command, hooks).map(drop)
         });
