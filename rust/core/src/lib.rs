@@ -9,7 +9,8 @@
 //! - [`game`] — the round loop: setup and London mulligan, rounds of token draws, actions and
 //!   their costs, command upgrades, depth-first reactions, layers of continuous effects, bots,
 //!   elimination, save/load, replays, per-viewer snapshots for clients. Its state changes only
-//!   through [`Game::apply`].
+//!   through [`Game::apply`] (or one of its forms with game hooks, [`Game::apply_with`] and
+//!   [`Game::apply_logged`]: the same path).
 //! - [`fairness`] — each round's commitment (SHA-256 over its secret key and salt), the optional
 //!   player nonces mixed into the shuffle key, and the [`fairness::Auditor`] a client runs over
 //!   the public events to check every round once its secret is revealed.

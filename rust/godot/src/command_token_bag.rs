@@ -1,9 +1,10 @@
 //! The `CommandTokenBag` class.
 
+use godot::meta::PackedElement;
 use godot::prelude::*;
 use horizons_edge_core::bag::{MAX_PLAYERS, MAX_TOKENS_PER_PLAYER};
 use horizons_edge_core::ids::count_from_raw;
-use horizons_edge_core::{Bag, PlayerId, RulesError};
+use horizons_edge_core::{Bag, Chance, PlayerId, RulesError};
 
 use crate::command_token::CommandToken;
 use crate::refusal::{Refusal, refusing};
@@ -257,14 +258,7 @@ impl CommandTokenBag {
     /// every draw (a packed array costs a fraction of a Dictionary to build).
     #[func]
     pub fn get_remaining_counts_array(&self) -> PackedInt64Array {
-        // Built from a slice: one resize and copy, fewer engine calls than collecting into it.
-        let counts: Vec<i64> = self
-            .bag
-            .tallies()
-            .iter()
-            .map(|t| i64::from(t.remaining))
-            .collect();
-        PackedInt64Array::from(counts.as_slice())
+        per_player(self.bag.tallies().iter().map(|t| i64::from(t.remaining)))
     }
 
     /// Every player's exact chance that the next draw is theirs, in the order of
@@ -272,13 +266,14 @@ impl CommandTokenBag {
     /// array.
     #[func]
     pub fn get_next_draw_chances_array(&self) -> PackedFloat64Array {
-        let chances: Vec<f64> = self
-            .bag
-            .next_draw_chances()
-            .iter()
-            .map(|(_, chance)| chance.to_f64())
-            .collect();
-        PackedFloat64Array::from(chances.as_slice())
+        let total = self.bag.remaining();
+        per_player(self.bag.tallies().iter().map(|t| {
+            Chance {
+                favourable: t.remaining,
+                total,
+            }
+            .to_f64()
+        }))
     }
 
     /// For every player in the bag, the exact chance (0.0 to 1.0) that the next draw is theirs:
@@ -384,4 +379,19 @@ impl CommandTokenBag {
             Ok(())
         })
     }
+}
+
+/// One value per player in a bag (never more than [`MAX_PLAYERS`]) as a packed array, built
+/// from a buffer on the stack: the queries a display makes after every draw allocate nothing of
+/// their own.
+fn per_player<T: PackedElement + Copy + Default>(
+    values: impl Iterator<Item = T>,
+) -> PackedArray<T> {
+    let mut buffer = [T::default(); MAX_PLAYERS];
+    let mut len = 0;
+    for (slot, value) in buffer.iter_mut().zip(values) {
+        *slot = value;
+        len += 1;
+    }
+    PackedArray::from(&buffer[..len])
 }

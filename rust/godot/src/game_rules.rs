@@ -479,7 +479,10 @@ impl GameRules {
         self.listeners.forget();
         let mut ended = 0;
         while ended < rounds {
-            let next = self.game.as_deref().and_then(|g| g.autoplay_command(policy));
+            let next = self
+                .game
+                .as_deref()
+                .and_then(|g| g.autoplay_command(policy));
             let Some(command) = next else { break };
             ended += self.apply_and_emit(METHOD, command)?;
         }

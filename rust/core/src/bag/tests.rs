@@ -452,5 +452,9 @@ fn begin_round_is_a_fresh_round_bag_numbering_on() {
     let fresh = Bag::for_round(key, bag.next_token());
     bag.begin_round(key);
     assert_eq!(bag, fresh);
-    assert_eq!(bag.next_token(), TokenId(12), "ids go on from the last round's");
+    assert_eq!(
+        bag.next_token(),
+        TokenId(12),
+        "ids go on from the last round's"
+    );
 }
