@@ -206,9 +206,9 @@ impl Spares {
         }
     }
 
-    /// Keeps `state` for reuse, or drops it when enough are kept.
-    fn retire(&mut self, state: Box<GameState>) {
-        if self.0.len() < Self::KEPT {
+    /// Keeps `state`, if any, for reuse, or drops it when enough are kept.
+    fn retire(&mut self, state: Option<Box<GameState>>) {
+        if let Some(state) = state.filter(|_| self.0.len() < Self::KEPT) {
             self.0.push(state);
         }
     }
@@ -362,24 +362,21 @@ impl Game {
             _ => {
                 let mut next = self.spares.copy_of(&self.state);
                 if let Err(error) = dispatch(&self.config, &mut next, command, hooks, out) {
-                    self.spares.retire(next);
+                    self.spares.retire(Some(next));
                     return Err(error);
                 }
                 Some(next)
             }
         };
-        let retired = match next.map(|next| std::mem::replace(&mut self.state, next)) {
-            Some(previous) if undoable => self.undo.replace(previous),
-            previous => {
-                if let Some(previous) = previous {
-                    self.spares.retire(previous);
-                }
-                self.undo.take()
-            }
+        let previous = next.map(|next| std::mem::replace(&mut self.state, next));
+        // After an action the state it replaced is the undo point; any other command ends it.
+        let dropped_undo = if undoable {
+            std::mem::replace(&mut self.undo, previous)
+        } else {
+            self.spares.retire(previous);
+            self.undo.take()
         };
-        if let Some(retired) = retired {
-            self.spares.retire(retired);
-        }
+        self.spares.retire(dropped_undo);
         Ok(())
     }
 
