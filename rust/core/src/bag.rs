@@ -374,19 +374,17 @@ impl Bag {
         }
     }
 
-    /// For every player in the bag, the exact chance that the next draw is theirs.
-    pub fn next_draw_chances(&self) -> Vec<(PlayerId, Chance)> {
+    /// For every player in the bag, in the order they joined it, the exact chance that the next
+    /// draw is theirs.
+    pub fn next_draw_chances(&self) -> impl ExactSizeIterator<Item = (PlayerId, Chance)> + '_ {
         let total = self.remaining();
-        self.tallies
-            .iter()
-            .map(|t| {
-                let chance = Chance {
-                    favourable: t.remaining,
-                    total,
-                };
-                (t.player, chance)
-            })
-            .collect()
+        self.tallies.iter().map(move |t| {
+            let chance = Chance {
+                favourable: t.remaining,
+                total,
+            };
+            (t.player, chance)
+        })
     }
 
     fn tally_index(&self, player: PlayerId) -> Option<usize> {

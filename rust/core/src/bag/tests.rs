@@ -237,7 +237,7 @@ fn next_draw_chances_are_exact_shares_of_the_bag() {
     bag.add_player_tokens(p(0), 6).unwrap();
     bag.add_player_tokens(p(1), 4).unwrap();
     bag.add_player_tokens(p(2), 2).unwrap();
-    let chances = bag.next_draw_chances();
+    let chances: Vec<_> = bag.next_draw_chances().collect();
     assert_eq!(
         chances,
         vec![
@@ -267,18 +267,10 @@ fn next_draw_chances_are_exact_shares_of_the_bag() {
     assert_eq!(chances[0].1.to_f64(), 0.5);
     while !bag.is_empty() {
         bag.draw().unwrap();
-        let sum: f64 = bag
-            .next_draw_chances()
-            .iter()
-            .map(|(_, c)| c.to_f64())
-            .sum();
+        let sum: f64 = bag.next_draw_chances().map(|(_, c)| c.to_f64()).sum();
         assert!(bag.is_empty() || (sum - 1.0).abs() < 1e-12);
     }
-    assert!(
-        bag.next_draw_chances()
-            .iter()
-            .all(|(_, c)| c.to_f64() == 0.0)
-    );
+    assert!(bag.next_draw_chances().all(|(_, c)| c.to_f64() == 0.0));
 }
 
 #[test]
