@@ -1074,17 +1074,10 @@ impl GameRules {
             Err(refusal) => {
                 self.pending
                     .push_back(Pending::Rejected(player_id, refusal.reason().to_owned()));
-                self.flush();
+                self.emit_pending();
                 Err(refusal)
             }
         }
-    }
-
-    /// Emits everything pending (see [`Self::emit_pending`]), asking the engine afresh who
-    /// listens.
-    fn flush(&mut self) {
-        self.listeners.forget();
-        self.emit_pending();
     }
 
     /// Emits everything pending, in order, unless an outer call is already doing so (then the
