@@ -99,9 +99,31 @@ impl Godot {
     /// A command that runs this Godot on `project` without a window:
     /// `godot --headless --audio-driver Dummy --path <project>` (more arguments still to add).
     pub fn headless(&self, project: &Path) -> Command {
+        self.on_project(project, &["--headless"])
+    }
+
+    /// A command that renders `project` for real with the OpenGL compatibility renderer in a
+    /// 1280×720 window (on the X server in `DISPLAY`), more arguments still to add.
+    pub fn rendered(&self, project: &Path) -> Command {
+        self.on_project(
+            project,
+            &[
+                "--rendering-driver",
+                "opengl3",
+                "--rendering-method",
+                "gl_compatibility",
+                "--resolution",
+                "1280x720",
+            ],
+        )
+    }
+
+    /// This Godot on `project` in the given display mode, without sound.
+    fn on_project(&self, project: &Path, mode: &[&str]) -> Command {
         let mut command = self.command();
         command
-            .args(["--headless", "--audio-driver", "Dummy", "--path"])
+            .args(mode)
+            .args(["--audio-driver", "Dummy", "--path"])
             .arg(project);
         command
     }

@@ -89,23 +89,7 @@ impl<'a> Run<'a> {
     pub fn finish(self, quiet: bool) -> Result<Finished> {
         let engine = match &self.display {
             None => self.godot.headless(self.project),
-            Some(_) => {
-                let mut engine = self.godot.command();
-                engine
-                    .args([
-                        "--rendering-driver",
-                        "opengl3",
-                        "--rendering-method",
-                        "gl_compatibility",
-                        "--resolution",
-                        "1280x720",
-                        "--audio-driver",
-                        "Dummy",
-                        "--path",
-                    ])
-                    .arg(self.project);
-                engine
-            }
+            Some(_) => self.godot.rendered(self.project),
         };
         let mut command = Command::new("timeout");
         command
