@@ -65,6 +65,17 @@ impl EventSignal {
 
     /// The signal's name.
     pub fn name(self) -> &'static str {
+        // `Listeners` keeps its slots in `ALL`'s order and finds them by discriminant.
+        const {
+            let mut at = 0;
+            while at < EventSignal::ALL.len() {
+                assert!(
+                    EventSignal::ALL[at] as usize == at,
+                    "ALL is in declaration order"
+                );
+                at += 1;
+            }
+        }
         match self {
             EventSignal::GameStarted => "game_started",
             EventSignal::MulliganTaken => "mulligan_taken",
