@@ -94,12 +94,13 @@ func _on_game_over(status: String) -> void:
 	var now := Time.get_ticks_msec()
 	if _game_over_at == 0:
 		_game_over_at = now
-	var audits := _label(_table, "%Audits").text.split("\n")
-	var fair := Array(audits).filter(func(line: String) -> bool: return ": fair · " in line).size()
+	var audits := _label(_table, "%Audits").text
+	var lines := Array(audits.split("\n"))
+	var fair := lines.filter(func(line: String) -> bool: return ": fair · " in line).size()
 	if fair < _rounds and now - _game_over_at < AUDIT_WAIT_SEC * 1000:
 		return
-	if _rounds == 0 or fair != _rounds or "NOT FAIR" in "\n".join(audits):
-		_fail("%d fair audits for %d rounds: %s" % [fair, _rounds, " | ".join(audits)])
+	if _rounds == 0 or fair != _rounds or "NOT FAIR" in audits:
+		_fail("%d fair audits for %d rounds: %s" % [fair, _rounds, audits.replace("\n", " | ")])
 	elif _label(_table, "%Log").text == "":
 		_fail("the event log is empty")
 	elif _server_pid <= 0:

@@ -126,7 +126,7 @@ func _loop_rules() -> GameRules:
 	rules.randomize_seed = false
 	rules.opening_hand_size = 0
 	rules.round_limit = LOOP_ROUNDS
-	rules.setup([0, 1, 2, 3], {"command_tiers": [{"tokens": LOOP_TOKENS}]})
+	rules.setup(range(LOOP_PLAYERS), {"command_tiers": [{"tokens": LOOP_TOKENS}]})
 	StarterGame.keep_all(rules)
 	return rules
 

@@ -134,14 +134,15 @@ func _check_no_secrets(player_id: int, update: Dictionary) -> void:
 ## Every player who put tokens into a round added a nonce to its shuffle (no one is eliminated in
 ## the entropy scenario).
 func _check_entropy() -> void:
-	var per_round := {}
+	var nonces := {}
+	var contributions := {}
 	for event in _rules.get_events_since(0):
 		if event["type"] in ["tokens_contributed", "entropy_added"]:
-			var key := "%d %s" % [event["round"], event["type"]]
-			per_round[key] = per_round.get(key, 0) + 1
+			var counts := nonces if event["type"] == "entropy_added" else contributions
+			counts[event["round"]] = counts.get(event["round"], 0) + 1
 	for round_number in range(1, _rules.get_round() + 1):
-		var added: int = per_round.get("%d entropy_added" % round_number, 0)
-		var seats: int = per_round.get("%d tokens_contributed" % round_number, -1)
+		var added: int = nonces.get(round_number, 0)
+		var seats: int = contributions.get(round_number, -1)
 		if added != seats:
 			_failures.append("round %d: %d nonces for %d seats" % [round_number, added, seats])
 
