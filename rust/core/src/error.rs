@@ -24,6 +24,10 @@ pub enum RulesError {
     /// A turn-order command (charge initiative or seat order) was refused.
     #[error(transparent)]
     Turn(#[from] TurnError),
+    /// Something panicked while the command ran (a game hook, or a bug in the rules); the panic
+    /// was caught and the command refused, so nothing changed.
+    #[error("internal error, the command was refused and nothing changed: {0}")]
+    Internal(String),
 }
 
 /// A raw value from the caller that does not fit the type it stands for.
@@ -223,6 +227,15 @@ pub enum GameError {
     RejectedByGame {
         /// The validator's reason.
         reason: String,
+    },
+    /// Game data (an action's or a reaction's context) nested deeper than the rules accept:
+    /// everything the rules accept must save and load back.
+    #[error("{what} nests deeper than {limit} levels")]
+    TooDeep {
+        /// What is nested too deep, e.g. "the action's context".
+        what: &'static str,
+        /// [`crate::game::command::MAX_CONTEXT_DEPTH`].
+        limit: usize,
     },
     /// An effect's target that is not an object in play.
     #[error("target {target} is not an object in play")]

@@ -65,6 +65,23 @@ impl RandomStream {
             })
     }
 
+    /// A fresh 256-bit key from the operating system's entropy source (for
+    /// [`crate::game::command::Command::Rekey`]).
+    ///
+    /// Should the OS source fail, falls back to four [`RandomStream::os_seed`] values.
+    pub fn os_key() -> [u8; 32] {
+        let mut key = [0u8; 32];
+        if rand_chacha::rand_core::OsRng
+            .try_fill_bytes(&mut key)
+            .is_err()
+        {
+            for chunk in key.chunks_exact_mut(8) {
+                chunk.copy_from_slice(&Self::os_seed().to_le_bytes());
+            }
+        }
+        key
+    }
+
     /// A uniformly distributed integer in `0..n`. Returns 0 when `n` is 0 or 1.
     pub fn below(&mut self, n: u32) -> u32 {
         if n <= 1 {

@@ -365,3 +365,73 @@ fn a_tampered_nonce_fails_the_round() {
     ));
     assert!(verdicts[1..].iter().all(|(_, outcome)| outcome.is_ok()));
 }
+
+/// A game of 3 bots over 3 rounds from seed 7, rekeyed with `key` during setup (if given).
+fn rekeyed(key: Option<[u8; 32]>) -> Game {
+    let mut config = config();
+    config.round_limit = Some(3);
+    let mut game = Game::new(players(3), config, 7).unwrap();
+    if let Some(key) = key {
+        game.apply(Command::Rekey { key: Bytes32(key) }).unwrap();
+    }
+    play_out(&mut game, 100_000);
+    game
+}
+
+/// Issue #15 item 11: a guessable seed must not give away the bag or the hands. Once the game
+/// is rekeyed, nothing hidden follows from the seed: not a round's secret, not a deck.
+#[test]
+fn a_rekeyed_game_hides_everything_the_seed_would_have_told() {
+    let seed_only = rekeyed(None);
+    let keyed = rekeyed(Some([1; 32]));
+    let commitments = |game: &Game| -> Vec<Bytes32> {
+        public_events(game)
+            .iter()
+            .filter_map(|e| match e {
+                Event::RoundCommitted { commitment, .. } => Some(*commitment),
+                _ => None,
+            })
+            .collect()
+    };
+    let hands = |game: &Game| -> Vec<Vec<horizons_edge_core::CardId>> {
+        game.events_since(0)
+            .iter()
+            .filter_map(|r| match &r.event {
+                Event::PrivateDraw { cards, .. } => Some(cards.clone()),
+                _ => None,
+            })
+            .take(3)
+            .collect()
+    };
+    let mine = commitments(&keyed);
+    assert_eq!(mine.len(), 3);
+    assert!(mine.iter().all(|c| !commitments(&seed_only).contains(c)));
+    assert_ne!(hands(&keyed), hands(&seed_only), "the opening hands");
+    // The same seed and key give the same game; every round still verifies.
+    assert_eq!(rekeyed(Some([1; 32])).to_json(), keyed.to_json());
+    assert_ne!(rekeyed(Some([2; 32])).state_hash(), keyed.state_hash());
+    assert!(audit(&public_events(&keyed)).iter().all(|(_, v)| v.is_ok()));
+    // The key stays in the server's records: the replay reproduces the game, and no viewer
+    // ever receives it.
+    let (replayed, _) = keyed.replay().play().unwrap();
+    assert_eq!(replayed.state_hash(), keyed.state_hash());
+    let key = Bytes32([1; 32]).to_string();
+    for viewer in [None, Some(p(0)), Some(p(1)), Some(p(2))] {
+        let seen = serde_json::to_string(&keyed.snapshot_for(viewer).unwrap()).unwrap()
+            + &serde_json::to_string(&keyed.events_for(viewer, 0).unwrap()).unwrap();
+        assert!(!seen.contains(&key), "the key reached {viewer:?}");
+    }
+}
+
+#[test]
+fn a_game_is_rekeyed_only_during_setup() {
+    let mut game = Game::new(players(2), config(), 8).unwrap();
+    game.apply(Command::StartGame).unwrap();
+    refused(
+        &mut game,
+        Command::Rekey {
+            key: Bytes32([3; 32]),
+        },
+        "rekey is only possible during setup",
+    );
+}

@@ -223,3 +223,67 @@ fn mulligan_decisions_before_the_deal_are_refused() {
         "player 5 is not in this game",
     );
 }
+
+/// Issue #15 item 8: with no cards to draw, a mulligan would deal an empty hand that still owes
+/// a card to the bottom, so the hand could never be kept. It is refused, and keeping works.
+#[test]
+fn a_mulligan_never_deals_a_hand_that_cannot_be_kept() {
+    let mut seated = players(2);
+    for player in &mut seated {
+        player.deck.clear();
+    }
+    let mut game = Game::new(seated, config(), 301).unwrap();
+    game.apply(Command::StartGame).unwrap();
+    refused(
+        &mut game,
+        Command::Mulligan { player: p(0) },
+        "no cards would be left to keep",
+    );
+    for id in 0..2 {
+        game.apply(Command::Keep {
+            player: p(id),
+            bottom: vec![],
+        })
+        .unwrap();
+    }
+    assert_eq!(game.state().phase, Phase::AwaitingDraw);
+}
+
+/// A deck shorter than the opening hand: the mulligan limit counts the cards there are.
+#[test]
+fn the_mulligan_limit_counts_the_cards_the_player_has() {
+    let mut seated = players(2);
+    seated[0].deck.truncate(3);
+    let mut game = Game::new(seated, config(), 302).unwrap();
+    game.apply(Command::StartGame).unwrap();
+    assert_eq!(game.state().player(p(0)).unwrap().hand.len(), 3);
+    game.apply(Command::Mulligan { player: p(0) }).unwrap();
+    game.apply(Command::Mulligan { player: p(0) }).unwrap();
+    refused(
+        &mut game,
+        Command::Mulligan { player: p(0) },
+        "no cards would be left to keep",
+    );
+    game.apply(Command::Keep {
+        player: p(0),
+        bottom: vec![2, 0],
+    })
+    .unwrap();
+    assert_eq!(game.state().player(p(0)).unwrap().hand.len(), 1);
+}
+
+/// Bots with empty decks get through the mulligan and play (seed 301 was stuck before).
+#[test]
+fn bots_with_empty_decks_play_on() {
+    for seed in 290..310 {
+        let mut seated = players(2);
+        for player in &mut seated {
+            player.deck.clear();
+        }
+        let mut config = config();
+        config.round_limit = Some(2);
+        let mut game = Game::new(seated, config, seed).unwrap();
+        play_out(&mut game, 1_000);
+        assert!(matches!(game.state().phase, Phase::GameOver { .. }));
+    }
+}

@@ -50,7 +50,7 @@ fn assert_no_secrets(game: &Game, viewer: Option<PlayerId>, payload: &str) {
         );
     }
     if state.is_running() {
-        let key = round_secret(state.seed, state.round).key.to_string();
+        let key = round_secret(state, state.round).key.to_string();
         assert!(
             !payload.contains(&key),
             "round {}'s key sent before its reveal",

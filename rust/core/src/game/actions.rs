@@ -2,13 +2,15 @@
 //! depth-first resolution of reactions.
 //!
 //! Validation order: the game is running → the player is the active player → their activation
-//! is open → the action is well-formed (card in hand, known structure or kind, a tier to upgrade
-//! to) → its cost is affordable → the game's validator accepts. Reactions are computed after each
+//! is open → the action is well-formed (its context nests at most [`MAX_CONTEXT_DEPTH`] levels,
+//! card in hand, known structure or kind, a tier to upgrade to) → its cost is affordable → the
+//! game's validator accepts (it is never asked about a pass, so an activation can always end).
+//! Reactions are computed after each
 //! action *executes* and resolve directly after it, each reaction's own reactions before its next
 //! sibling. Simultaneous reactions go in turn order starting with the active player.
 
 use crate::error::{GameError, RulesError};
-use crate::game::command::Action;
+use crate::game::command::{Action, MAX_CONTEXT_DEPTH, depth};
 use crate::game::config::{Cost, GameConfig, TriggeredBy};
 use crate::game::effects::{self, EffectScope, ObjectDef, ObjectKind};
 use crate::game::event::Event;
@@ -43,6 +45,7 @@ pub fn check(
     if state.phase != (Phase::Activation { player }) {
         return Err(GameError::NoOpenActivation { player });
     }
+    check_context("the action's context", action.context())?;
     let cost = price(config, state, player, action)?;
     let purse = state
         .player(player)
@@ -56,9 +59,12 @@ pub fn check(
             resources: purse.resources,
         });
     }
-    hooks
-        .validate(view, player, action)
-        .map_err(|reason| GameError::RejectedByGame { reason })?;
+    // A pass is never judged: whatever the game's validator says, an activation can end.
+    if *action != Action::Pass {
+        hooks
+            .validate(view, player, action)
+            .map_err(|reason| GameError::RejectedByGame { reason })?;
+    }
     Ok(cost)
 }
 
@@ -86,6 +92,17 @@ pub fn act(
     }
     resolve(config, state, hooks, player, action.clone(), out)?;
     flow::end_activation(config, state, player, out)
+}
+
+/// Refuses game data nested deeper than [`MAX_CONTEXT_DEPTH`].
+fn check_context(what: &'static str, context: &serde_json::Value) -> Result<(), GameError> {
+    match depth(context) > MAX_CONTEXT_DEPTH {
+        true => Err(GameError::TooDeep {
+            what,
+            limit: MAX_CONTEXT_DEPTH,
+        }),
+        false => Ok(()),
+    }
 }
 
 /// The price of `action` for `player`, after checking it is well-formed.
@@ -328,11 +345,13 @@ fn triggered(
             })
         })
         .collect();
-    reactions.extend(
-        hooks
-            .reactions(view, resolved)
-            .map_err(|reason| GameError::RejectedByGame { reason })?,
-    );
+    let added = hooks
+        .reactions(view, resolved)
+        .map_err(|reason| GameError::RejectedByGame { reason })?;
+    for reaction in &added {
+        check_context("a reaction's context", &reaction.context)?;
+    }
+    reactions.extend(added);
     reactions.retain(|r| view.state.player(r.player).is_some_and(|p| !p.eliminated));
     let seats = view.state.players.len();
     let first = view

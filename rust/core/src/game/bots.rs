@@ -5,7 +5,7 @@ use crate::error::{GameError, RulesError};
 use crate::fairness::Bytes32;
 use crate::game::command::{Action, Command};
 use crate::game::config::GameConfig;
-use crate::game::mulligan::cards_to_bottom;
+use crate::game::mulligan::{can_mulligan, cards_to_bottom};
 use crate::game::state::{GameState, Phase};
 use crate::game::{Emitter, GameView, Hooks, NoHooks, actions};
 use crate::ids::PlayerId;
@@ -93,13 +93,43 @@ pub fn autoplay_command(state: &GameState, policy: Autoplay) -> Option<Command> 
         (Autoplay::Bots, _) => Command::BotDecide { player },
         (Autoplay::Pass, Phase::Mulligan) => Command::Keep {
             player,
-            bottom: (0..cards_to_bottom(state, deciding.mulligans)).collect(),
+            bottom: (0..cards_to_bottom(state, deciding)).collect(),
         },
         (Autoplay::Pass, _) => Command::Act {
             player,
             action: Action::Pass,
         },
     })
+}
+
+/// Carries out a bot's decision for `player` ([`decide`]). Should the game's hooks refuse the
+/// action they listed as legal a moment before (a hook need not answer the same way twice), the
+/// bot passes instead, which the validator is never asked about: a bot always ends its
+/// activation, so a game of bots never stalls.
+pub fn decide_and_act(
+    config: &GameConfig,
+    state: &mut GameState,
+    hooks: &mut dyn Hooks,
+    player: PlayerId,
+    out: &mut Emitter,
+) -> Result<(), RulesError> {
+    let decision = decide(config, state, hooks, player)?;
+    let Command::Act { action, .. } = &decision else {
+        return super::dispatch(config, state, &decision, hooks, out);
+    };
+    if *action == Action::Pass {
+        return actions::act(config, state, hooks, player, action, out);
+    }
+    let before = (state.clone(), out.log.len());
+    match actions::act(config, state, hooks, player, action, out) {
+        Err(RulesError::Game(GameError::RejectedByGame { .. })) => {
+            *state = before.0;
+            out.log.truncate(before.1);
+            out.cause = None;
+            actions::act(config, state, hooks, player, &Action::Pass, out)
+        }
+        other => other,
+    }
 }
 
 /// The command a bot gives for `player` now: a mulligan decision during setup, or a random legal
@@ -115,16 +145,15 @@ pub fn decide(
         .ok_or(GameError::UnknownPlayer { player })?;
     match state.phase {
         Phase::Mulligan if !seated.eliminated && !seated.kept => {
-            let mulligans = seated.mulligans;
+            let first = seated.mulligans == 0 && can_mulligan(config, state, seated);
             let hand_size = seated.hand.len() as u32;
-            let can_mulligan =
-                cards_to_bottom(state, mulligans + 1) < config.opening_hand_size.max(1);
-            if mulligans == 0 && can_mulligan && state.bot_rng.below(BOT_MULLIGAN_ODDS) == 0 {
+            let bottom = cards_to_bottom(state, seated) as usize;
+            if first && state.bot_rng.below(BOT_MULLIGAN_ODDS) == 0 {
                 return Ok(Command::Mulligan { player });
             }
             let mut indices: Vec<u32> = (0..hand_size).collect();
             state.bot_rng.shuffle(&mut indices);
-            indices.truncate(cards_to_bottom(state, mulligans) as usize);
+            indices.truncate(bottom);
             Ok(Command::Keep {
                 player,
                 bottom: indices,

@@ -58,6 +58,35 @@ pub enum Command {
     /// Takes back the current activation's action: the state (random streams included) goes
     /// back to just before it, so the same player acts again. Never past a draw.
     Undo,
+    /// During setup: every hidden random stream of the game (round secrets, deck shuffles,
+    /// bots) comes from the 256-bit `key` instead of the 64-bit seed, so that a seed someone
+    /// chose or could guess tells nothing about the bag or the hands. A server draws `key`
+    /// from the operating system; it stays in the server's records (saves and replays) only.
+    Rekey {
+        /// 32 random bytes, as hex.
+        key: Bytes32,
+    },
+}
+
+/// How deep game data attached to an action (its `context`, or a reaction's) may nest. Everything
+/// the rules accept goes into the log, saves and replays, and must load back (JSON readers stop
+/// at 128 levels); real game data (a target, a position, a list of hexes) needs a handful.
+pub const MAX_CONTEXT_DEPTH: usize = 32;
+
+/// How deep `value` nests: 1 for a scalar, one more for each array or object around it. Counted
+/// without recursion, so any value a caller built can be measured.
+pub fn depth(value: &Value) -> usize {
+    let mut deepest = 0;
+    let mut stack = vec![(value, 1)];
+    while let Some((value, level)) = stack.pop() {
+        deepest = deepest.max(level);
+        match value {
+            Value::Array(items) => stack.extend(items.iter().map(|item| (item, level + 1))),
+            Value::Object(map) => stack.extend(map.values().map(|item| (item, level + 1))),
+            _ => {}
+        }
+    }
+    deepest
 }
 
 static NO_CONTEXT: Value = Value::Null;

@@ -101,7 +101,7 @@ pub fn begin_round(
             );
         }
     }
-    let secret = round_secret(state.seed, round);
+    let secret = round_secret(state, round);
     state.bag.begin_round(secret.key);
     out.push(Event::RoundCommitted {
         round,
@@ -176,7 +176,7 @@ fn seal_if_complete(config: &GameConfig, state: &mut GameState) -> Result<(), Ru
     if !config.player_entropy || !state.entropy.pending.is_empty() {
         return Ok(());
     }
-    let key = round_secret(state.seed, state.round).key;
+    let key = round_secret(state, state.round).key;
     let mixed = mixed_key(key, &state.entropy.nonces);
     state.bag.rekey(mixed);
     seal_round(config, state, mixed)
@@ -313,10 +313,35 @@ pub fn eliminate(
     }
 }
 
-/// The secret of `round` in the game seeded with `seed`: key then salt, 64 bytes of the round's
-/// own stream. Knowing it says nothing about the game seed or any other round.
-pub fn round_secret(seed: u64, round: u32) -> RoundSecret {
-    let mut stream = RandomStream::derived(seed, streams::ROUND_SECRETS | u64::from(round));
+/// During setup: every hidden random stream from now on comes from `key` (see
+/// [`crate::game::command::Command::Rekey`]).
+pub fn rekey(state: &mut GameState, key: Bytes32) -> Result<(), GameError> {
+    if state.phase != Phase::Setup {
+        return Err(GameError::WrongPhase {
+            command: "rekey",
+            expected: "setup",
+            actual: state.phase.name(),
+        });
+    }
+    state.key = Some(key);
+    state.deck_rng = stream(state, streams::DECKS);
+    state.bot_rng = stream(state, streams::BOTS);
+    Ok(())
+}
+
+/// The game's random stream number `number` (see [`streams`]): from its key once it has one,
+/// else from its seed.
+pub fn stream(state: &GameState, number: u64) -> RandomStream {
+    match state.key {
+        Some(key) => RandomStream::from_key(key.0, number),
+        None => RandomStream::derived(state.seed, number),
+    }
+}
+
+/// The secret of `round`: key then salt, 64 bytes of the round's own stream of the game's key or
+/// seed. Knowing it says nothing about the game's key or seed, or any other round.
+pub fn round_secret(state: &GameState, round: u32) -> RoundSecret {
+    let mut stream = stream(state, streams::ROUND_SECRETS | u64::from(round));
     let mut key = [0u8; 32];
     let mut salt = [0u8; 32];
     stream.fill(&mut key);
@@ -329,7 +354,7 @@ pub fn round_secret(seed: u64, round: u32) -> RoundSecret {
 
 /// Reveals the current round's secret (after its last draw, or when the game ends mid-round).
 fn reveal_round(state: &GameState, out: &mut Emitter) {
-    let secret = round_secret(state.seed, state.round);
+    let secret = round_secret(state, state.round);
     out.push(Event::RoundRevealed {
         round: state.round,
         key: secret.key,

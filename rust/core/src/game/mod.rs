@@ -29,6 +29,7 @@ pub mod config;
 pub mod effects;
 pub mod event;
 pub mod flow;
+pub mod hooks;
 pub mod layers;
 pub mod mulligan;
 pub mod replay;
@@ -36,7 +37,7 @@ pub mod save;
 pub mod snapshot;
 pub mod state;
 
-use serde_json::Value;
+use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use crate::error::{GameError, RulesError};
 use crate::ids::{ActionId, CardId, PlayerId};
@@ -45,6 +46,8 @@ use bots::Autoplay;
 use command::{Action, Command};
 use config::GameConfig;
 use event::{Event, EventRecord};
+pub use hooks::{GameView, Hooks, NoHooks, Reaction, ResolvedAction};
+use hooks::{HookTrace, Recorder};
 use state::{Counters, GameState, Phase, Player, PlayerSetup};
 
 /// Random stream numbers: each purpose draws from its own ChaCha20 stream of the game's seed, so
@@ -63,70 +66,6 @@ pub mod streams {
 
 /// The most players in one game.
 pub const MAX_PLAYERS: usize = crate::bag::MAX_PLAYERS;
-
-/// The game's own judgement, called during [`Game::apply_with`]: placement rules and extra
-/// reactions. Both receive a read-only view of the state as it is at that moment.
-pub trait Hooks {
-    /// Accepts or rejects an action that passed the core's checks (`Err` holds the reason).
-    fn validate(
-        &mut self,
-        view: GameView<'_>,
-        player: PlayerId,
-        action: &Action,
-    ) -> Result<(), String> {
-        let _ = (view, player, action);
-        Ok(())
-    }
-
-    /// Reactions to `resolved`, beyond the config's reaction rules. `Err` (with the reason)
-    /// refuses the whole activation, which is rolled back.
-    fn reactions(
-        &mut self,
-        view: GameView<'_>,
-        resolved: &ResolvedAction,
-    ) -> Result<Vec<Reaction>, String> {
-        let _ = (view, resolved);
-        Ok(Vec::new())
-    }
-}
-
-/// Hooks that accept everything and add no reactions.
-pub struct NoHooks;
-
-impl Hooks for NoHooks {}
-
-/// A read-only view of a game for hooks and queries.
-#[derive(Clone, Copy)]
-pub struct GameView<'a> {
-    /// The rules' data.
-    pub config: &'a GameConfig,
-    /// The state.
-    pub state: &'a GameState,
-}
-
-/// An action that has just resolved, as reaction rules and hooks see it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ResolvedAction {
-    /// Its id.
-    pub id: ActionId,
-    /// Who performed it.
-    pub player: PlayerId,
-    /// What it was.
-    pub action: Action,
-    /// 0 for the active player's action, 1 for a reaction to it, ...
-    pub depth: u32,
-}
-
-/// A reaction to perform: `player` performs the custom action kind `kind`, free of cost.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Reaction {
-    /// Who reacts.
-    pub player: PlayerId,
-    /// A custom action kind from the config.
-    pub kind: String,
-    /// Context for its effects.
-    pub context: Value,
-}
 
 /// Writes the events of one command into the game's log, each with the round and the resolving
 /// action it belongs to. `Game::apply_logged` takes back whatever a refused command wrote.
@@ -178,6 +117,8 @@ pub struct Game {
     undo: Option<Box<GameState>>,
     log: Vec<EventRecord>,
     commands: Vec<Command>,
+    /// What the hooks decided during the commands that asked them, for replays.
+    hook_traces: Vec<HookTrace>,
     spares: Spares,
 }
 
@@ -264,6 +205,7 @@ impl Game {
         let seating = players.clone();
         let state = GameState {
             seed,
+            key: None,
             players: players
                 .into_iter()
                 .map(|p| Player::new(p, &config))
@@ -287,6 +229,7 @@ impl Game {
             undo: None,
             log: Vec::new(),
             commands: Vec::new(),
+            hook_traces: Vec::new(),
             spares: Spares::default(),
         })
     }
@@ -309,23 +252,45 @@ impl Game {
 
     /// [`Game::apply_with`] for callers that read the log: returns the records `command` added
     /// to it (see [`Game::events_since`]) rather than copies of their events.
+    ///
+    /// What `hooks` decide is recorded with the command (see [`hooks`]), so that the game's
+    /// [`Game::replay`] plays it again exactly. A panic while the command runs — in a hook, or a
+    /// bug in the rules — is caught and refuses the command like any other error: the game is
+    /// left as it was, and whoever called can go on using it.
     pub fn apply_logged(
         &mut self,
         command: Command,
         hooks: &mut dyn Hooks,
     ) -> Result<&[EventRecord], RulesError> {
         let start = self.log.len();
+        let index = self.commands.len() as u64;
         let mut out = Emitter {
             log: std::mem::take(&mut self.log),
-            command: self.commands.len() as u64,
+            command: index,
             cause: None,
             round: self.state.round,
         };
-        let result = self.change_state(&command, hooks, &mut out);
+        let mut recorder = (!hooks.is_neutral()).then(|| Recorder::new(hooks));
+        let result = catch_unwind(AssertUnwindSafe(|| {
+            let hooks: &mut dyn Hooks = match &mut recorder {
+                Some(recorder) => recorder,
+                None => &mut NoHooks,
+            };
+            self.change_state(&command, hooks, &mut out)
+        }))
+        .unwrap_or_else(|panic| Err(RulesError::Internal(panic_message(panic.as_ref()))));
         self.log = out.log;
         match result {
             Ok(()) => {
                 self.commands.push(command);
+                if let Some(decisions) = recorder.map(|r| r.decisions)
+                    && !decisions.is_empty()
+                {
+                    self.hook_traces.push(HookTrace {
+                        command: index,
+                        decisions,
+                    });
+                }
                 Ok(&self.log[start..])
             }
             Err(error) => {
@@ -434,9 +399,15 @@ impl Game {
         self.log.len() as u64
     }
 
-    /// The accepted commands, in order: with the seed, a complete record of the game.
+    /// The accepted commands, in order: with the seed and [`Game::hook_traces`], a complete
+    /// record of the game.
     pub fn commands(&self) -> &[Command] {
         &self.commands
+    }
+
+    /// What the hooks decided during the commands that asked them, oldest first.
+    pub fn hook_traces(&self) -> &[HookTrace] {
+        &self.hook_traces
     }
 
     /// Who acts in the next `depth` activations of this round when the config's activation
@@ -463,6 +434,15 @@ impl Game {
     }
 }
 
+/// What a caught panic said, for the error that refuses its command.
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|text| (*text).to_owned())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".to_owned())
+}
+
 /// Whether `command` is an activation's action (what [`Command::Undo`] can take back).
 fn is_action(state: &GameState, command: &Command) -> bool {
     match command {
@@ -487,14 +467,12 @@ fn dispatch(
         Command::Act { player, action } => {
             actions::act(config, state, hooks, *player, action, out)?
         }
-        Command::BotDecide { player } => {
-            let decision = bots::decide(config, state, hooks, *player)?;
-            dispatch(config, state, &decision, hooks, out)?;
-        }
+        Command::BotDecide { player } => bots::decide_and_act(config, state, hooks, *player, out)?,
         Command::AddEntropy { player, nonce } => {
             flow::add_entropy(config, state, *player, *nonce, out)?
         }
         Command::Eliminate { player } => flow::eliminate(config, state, *player, out)?,
+        Command::Rekey { key } => flow::rekey(state, *key)?,
         // Handled by `Game::apply_with`, which holds the state to go back to.
         Command::Undo => {
             return Err(GameError::CannotUndo {

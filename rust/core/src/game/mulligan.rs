@@ -12,10 +12,25 @@ use crate::game::state::{GameState, Phase, Player};
 use crate::game::{Emitter, flow};
 use crate::ids::PlayerId;
 
-/// Cards a player with `mulligans` mulligans must put on the bottom when keeping.
-pub fn cards_to_bottom(state: &GameState, mulligans: u32) -> u32 {
-    let free = u32::from(state.players.len() > 2 && mulligans > 0);
-    mulligans - free
+/// How many of `mulligans` count: with more than two players the first is free.
+fn counted(state: &GameState, mulligans: u32) -> u32 {
+    mulligans - u32::from(state.players.len() > 2 && mulligans > 0)
+}
+
+/// Cards `player` puts on the bottom when keeping: one per mulligan that counts, never more
+/// than their hand holds.
+pub fn cards_to_bottom(state: &GameState, player: &Player) -> u32 {
+    let hand = u32::try_from(player.hand.len()).unwrap_or(u32::MAX);
+    counted(state, player.mulligans).min(hand)
+}
+
+/// Whether `player` may take another mulligan: only if the new hand (the opening hand size, or
+/// fewer when hand and deck together hold fewer cards) still keeps a card after the ones it
+/// would send to the bottom, so that no mulligan deals a hand that keeps nothing.
+pub fn can_mulligan(config: &GameConfig, state: &GameState, player: &Player) -> bool {
+    let cards = player.deck.len() + player.hand.len();
+    let new_hand = (config.opening_hand_size as usize).min(cards);
+    (counted(state, player.mulligans + 1) as usize) < new_hand.max(1)
 }
 
 /// `player` shuffles their hand back and draws a new one.
@@ -26,13 +41,12 @@ pub fn mulligan(
     out: &mut Emitter,
 ) -> Result<(), RulesError> {
     deciding(state, player, "mulligan")?;
-    if cards_to_bottom(state, mulligan_count(state, player) + 1) >= config.opening_hand_size.max(1)
-    {
-        return Err(GameError::MulliganLimit { player }.into());
-    }
     let seat = state
         .seat(player)
         .ok_or(GameError::UnknownPlayer { player })?;
+    if !can_mulligan(config, state, &state.players[seat]) {
+        return Err(GameError::MulliganLimit { player }.into());
+    }
     let seated = &mut state.players[seat];
     seated.deck.append(&mut seated.hand);
     state.deck_rng.shuffle(&mut seated.deck);
@@ -64,10 +78,11 @@ pub fn keep(
     out: &mut Emitter,
 ) -> Result<(), RulesError> {
     deciding(state, player, "keep")?;
-    let expected = cards_to_bottom(state, mulligan_count(state, player));
-    let seated = state
-        .player_mut(player)
+    let seat = state
+        .seat(player)
         .ok_or(GameError::UnknownPlayer { player })?;
+    let expected = cards_to_bottom(state, &state.players[seat]);
+    let seated = &mut state.players[seat];
     if bottom.len() != expected as usize {
         return Err(GameError::WrongBottomCount {
             player,
@@ -108,10 +123,6 @@ fn deciding(state: &GameState, player: PlayerId, command: &'static str) -> Resul
         return Err(GameError::AlreadyKept { player });
     }
     Ok(())
-}
-
-fn mulligan_count(state: &GameState, player: PlayerId) -> u32 {
-    state.player(player).map_or(0, |p| p.mulligans)
 }
 
 /// Moves the cards at `indices` (valid and distinct) from the hand to the bottom of the deck,

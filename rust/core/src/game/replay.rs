@@ -7,6 +7,8 @@ use crate::error::{RulesError, SaveError};
 use crate::game::Game;
 use crate::game::command::Command;
 use crate::game::config::GameConfig;
+use crate::game::hooks::{HookTrace, Playback};
+use crate::game::save::check_traces;
 use crate::game::state::{GameState, PlayerSetup};
 
 /// The `format` tag of a replay file.
@@ -31,6 +33,10 @@ pub struct Replay {
     pub config: GameConfig,
     /// The accepted commands, in order.
     pub commands: Vec<Command>,
+    /// What the game's hooks decided during the commands that asked them; the replay answers
+    /// from these instead of calling any hook (left out when no hook was asked).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hook_traces: Vec<HookTrace>,
 }
 
 impl Replay {
@@ -52,16 +58,38 @@ impl Replay {
         Ok(replay)
     }
 
-    /// Plays the replay from the start: the game at the end and the state hash after every
-    /// command. Fails if a command is refused (a replay of another build's rules, or edited).
+    /// Plays the replay from the start, the hooks' recorded decisions standing in for the hooks:
+    /// the game at the end and the state hash after every command. Fails if a command is
+    /// refused, or asks the hooks anything other than what was recorded (a replay of another
+    /// build's rules, or edited): never a different game.
     pub fn play(&self) -> Result<(Game, Vec<u64>), RulesError> {
+        check_traces(&self.hook_traces, self.commands.len())?;
         let mut game = Game::new(self.players.clone(), self.config.clone(), self.seed)?;
         let mut hashes = Vec::with_capacity(self.commands.len());
-        for command in &self.commands {
-            game.apply(command.clone())?;
+        let mut traces = self.hook_traces.iter().peekable();
+        for (index, command) in self.commands.iter().enumerate() {
+            match traces.next_if(|trace| trace.command == index as u64) {
+                // A command without a trace ran without hooks (or asked them nothing).
+                None => drop(game.apply(command.clone())?),
+                Some(trace) => play_traced(&mut game, command, trace)?,
+            }
             hashes.push(state_hash(game.state()));
         }
         Ok((game, hashes))
+    }
+}
+
+/// Applies `command`, the hooks' decisions in `trace` standing in for the hooks.
+fn play_traced(game: &mut Game, command: &Command, trace: &HookTrace) -> Result<(), RulesError> {
+    let mut playback = Playback::new(&trace.decisions);
+    game.apply_with(command.clone(), &mut playback)?;
+    match playback.mismatch() {
+        None => Ok(()),
+        Some(reason) => Err(SaveError::Inconsistent(format!(
+            "command {} does not replay as recorded: {reason}",
+            trace.command
+        ))
+        .into()),
     }
 }
 
@@ -75,6 +103,7 @@ impl Game {
             players: self.seating.clone(),
             config: self.config.clone(),
             commands: self.commands.clone(),
+            hook_traces: self.hook_traces.clone(),
         }
     }
 

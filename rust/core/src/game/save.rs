@@ -10,6 +10,7 @@ use crate::game::Game;
 use crate::game::command::Command;
 use crate::game::config::GameConfig;
 use crate::game::event::EventRecord;
+use crate::game::hooks::HookTrace;
 use crate::game::state::{GameState, Phase, PlayerSetup};
 
 /// The `format` tag of a saved game.
@@ -35,6 +36,9 @@ struct GameSave<'a> {
     undo: Option<Cow<'a, GameState>>,
     log: Cow<'a, [EventRecord]>,
     commands: Cow<'a, [Command]>,
+    /// What the hooks decided, for replays (left out when they were never asked).
+    #[serde(default, skip_serializing_if = "<[HookTrace]>::is_empty")]
+    hook_traces: Cow<'a, [HookTrace]>,
 }
 
 impl Game {
@@ -49,6 +53,7 @@ impl Game {
             undo: self.undo.as_deref().map(Cow::Borrowed),
             log: Cow::Borrowed(&self.log),
             commands: Cow::Borrowed(&self.commands),
+            hook_traces: Cow::Borrowed(&self.hook_traces),
         };
         // Plain data always serializes.
         serde_json::to_string(&save).unwrap_or_default()
@@ -67,6 +72,7 @@ impl Game {
             check_state(&save.config, undo)?;
         }
         check_log(&save.log)?;
+        check_traces(&save.hook_traces, save.commands.len())?;
         Ok(Game {
             config: save.config.into_owned(),
             seating: save.seating.into_owned(),
@@ -75,6 +81,7 @@ impl Game {
             spares: Default::default(),
             log: save.log.into_owned(),
             commands: save.commands.into_owned(),
+            hook_traces: save.hook_traces.into_owned(),
         })
     }
 }
@@ -161,4 +168,19 @@ fn check_log(log: &[EventRecord]) -> Result<(), SaveError> {
         ))),
         None => Ok(()),
     }
+}
+
+/// Hook traces belong to commands of the history, oldest first, at most one per command.
+pub(crate) fn check_traces(traces: &[HookTrace], commands: usize) -> Result<(), SaveError> {
+    let mut after = None;
+    for trace in traces {
+        if trace.command >= commands as u64 || after.is_some_and(|a| trace.command <= a) {
+            return Err(SaveError::Inconsistent(format!(
+                "a hook trace names command {}, out of order or not in the history of {commands}",
+                trace.command
+            )));
+        }
+        after = Some(trace.command);
+    }
+    Ok(())
 }

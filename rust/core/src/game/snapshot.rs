@@ -143,8 +143,7 @@ impl Game {
             },
             objects: state.objects.clone(),
             effects: state.effects.clone(),
-            commitment: in_round
-                .then(|| round_secret(state.seed, state.round).commitment(state.round)),
+            commitment: in_round.then(|| round_secret(state, state.round).commitment(state.round)),
             awaiting_entropy: state.entropy.pending.clone(),
         })
     }

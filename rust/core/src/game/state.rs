@@ -177,8 +177,12 @@ impl Player {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameState {
-    /// The game's seed: every random stream derives from it.
+    /// The game's seed: every random stream derives from it, unless the game has a key.
     pub seed: u64,
+    /// Where every hidden random stream comes from once set by
+    /// [`crate::game::command::Command::Rekey`] (left out of saves of games without one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<Bytes32>,
     /// Players in seat order (clockwise).
     pub players: Vec<Player>,
     /// The lifecycle phase.
@@ -216,6 +220,7 @@ impl GameState {
         // Destructured so that a new field cannot be forgotten here.
         let GameState {
             seed,
+            key,
             players,
             phase,
             round,
@@ -230,6 +235,7 @@ impl GameState {
             bot_rng,
         } = source;
         self.seed = *seed;
+        self.key = *key;
         self.players.truncate(players.len());
         let kept = self.players.len();
         for (mine, theirs) in self.players.iter_mut().zip(players) {
