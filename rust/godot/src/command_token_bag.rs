@@ -7,6 +7,7 @@ use horizons_edge_core::ids::count_from_raw;
 use horizons_edge_core::{Bag, PlayerId, RulesError};
 
 use crate::command_token::CommandToken;
+use crate::outbox::{KeepAlive, Outbox};
 use crate::refusal::{Refusal, refusing};
 
 /// The shared bag of command tokens: every player's tokens in one pool, drawn at random.
@@ -24,6 +25,10 @@ use crate::refusal::{Refusal, refusing};
 /// malformed or tampered save) is refused: the bag is unchanged, the reason is written to the
 /// error log, and the method returns a value to check (an [enum Error] code, [code]-1[/code],
 /// [code]null[/code] or an empty array).
+///
+/// Signals are emitted once the bag is updated, so handlers may call back in (draw again, refill
+/// the bag); the signals of such a call follow those still pending instead of nesting inside
+/// them, so the stack stays flat however long a chain of handlers goes on.
 ///
 /// A bag from [method GameRules.get_bag] is a read-only copy of the game's bag at that moment:
 /// every query works, and every change is refused with [constant ERR_LOCKED] (or
@@ -48,7 +53,16 @@ pub struct CommandTokenBag {
     /// `token_drawn` as a `StringName`, made once: converting the name on every draw costs more
     /// than the draw.
     token_drawn_name: StringName,
+    outbox: Outbox<BagSignal>,
     base: Base<RefCounted>,
+}
+
+/// A signal waiting to be emitted.
+enum BagSignal {
+    /// `token_drawn(player_id, remaining)`.
+    Drawn(i64, i64),
+    /// `bag_emptied()`.
+    Emptied,
 }
 
 impl CommandTokenBag {
@@ -59,8 +73,26 @@ impl CommandTokenBag {
             bag,
             read_only: true,
             token_drawn_name: StringName::from("token_drawn"),
+            outbox: Outbox::default(),
             base,
         })
+    }
+
+    /// Emits everything queued, in order, unless a call further out is doing so (see
+    /// [`Outbox`]): a handler that draws again adds to the queue instead of nesting.
+    fn emit_pending(&mut self) {
+        if !self.outbox.begin() {
+            return;
+        }
+        let _alive = KeepAlive::new(self.to_gd().upcast());
+        while let Some(signal) = self.outbox.take_next() {
+            match signal {
+                BagSignal::Drawn(player, remaining) => {
+                    self.signals().token_drawn().emit(player, remaining)
+                }
+                BagSignal::Emptied => self.signals().bag_emptied().emit(),
+            }
+        }
     }
 
     /// Refuses a change to a read-only copy.
@@ -84,6 +116,7 @@ impl IRefCounted for CommandTokenBag {
             bag: Bag::with_os_seed(),
             read_only: false,
             token_drawn_name: StringName::from("token_drawn"),
+            outbox: Outbox::default(),
             base,
         }
     }
@@ -147,13 +180,14 @@ impl CommandTokenBag {
         self.writable("CommandTokenBag.draw_token")?;
         let draw = refusing("CommandTokenBag.draw_token", || Ok(self.bag.draw()?))?;
         if self.base().has_connections(&self.token_drawn_name) {
-            self.signals()
-                .token_drawn()
-                .emit(draw.token.owner.to_raw(), i64::from(draw.remaining));
+            let remaining = i64::from(draw.remaining);
+            self.outbox
+                .push(BagSignal::Drawn(draw.token.owner.to_raw(), remaining));
         }
         if draw.remaining == 0 {
-            self.signals().bag_emptied().emit();
+            self.outbox.push(BagSignal::Emptied);
         }
+        self.emit_pending();
         Ok(CommandToken::from_core(draw.token))
     }
 
@@ -224,7 +258,8 @@ impl CommandTokenBag {
                 .remove_player_tokens(PlayerId::from_raw(player_id)?)?)
         })?;
         if removed > 0 && self.bag.is_empty() {
-            self.signals().bag_emptied().emit();
+            self.outbox.push(BagSignal::Emptied);
+            self.emit_pending();
         }
         Ok(i64::from(removed))
     }

@@ -1,90 +1,120 @@
 //! Dictionaries and Arrays at the edge: Godot `Variant`s to and from the JSON values the core
 //! reads and writes.
 //!
-//! Accepted from GDScript: `null`, `bool`, `int`, `float`, `String`/`StringName`, `Array` (typed or
-//! not), packed arrays, `Dictionary` (keys `String`, `StringName` or `int`), and `Vector2`,
-//! `Vector2i`, `Vector3`, `Vector3i` (as `[x, y(, z)]`). Anything else is refused with the path
-//! of the offending value. Whole-number floats become integers (Godot's JSON parser reads `1` as
-//! `1.0`).
+//! Accepted from GDScript: `null`, `bool`, `int`, `float`, `String`, `StringName` and `NodePath`
+//! (as their text), `Array` (typed or not), packed arrays of numbers and strings, `Dictionary`
+//! (keys `String`, `StringName` or `int`), and `Vector2`, `Vector2i`, `Vector3`, `Vector3i` (as
+//! `[x, y(, z)]`), nested at most [`MAX_DEPTH`] levels. Anything else — an `Object`, a `Callable`,
+//! a `NAN`, an `Array` that contains itself — is refused with the path of the offending value,
+//! never a panic. Whole-number floats become integers (Godot's JSON parser reads `1` as `1.0`).
 
 use godot::builtin::{AnyArray, AnyDictionary, VariantType};
 use godot::prelude::*;
 use serde_json::{Map, Number, Value};
 
+/// How deep a Variant may nest to be converted. Deeper is refused before it can exhaust the
+/// stack; the rules accept less still for the game data they keep
+/// ([`horizons_edge_core::game::command::MAX_CONTEXT_DEPTH`]).
+pub const MAX_DEPTH: usize = 64;
+
 /// `value` as JSON, or a message naming where the unsupported value sits.
 pub fn to_json(value: &Variant) -> Result<Value, String> {
-    convert(value, "value")
+    convert(value, "value", 1)
 }
 
-fn convert(value: &Variant, path: &str) -> Result<Value, String> {
+fn convert(value: &Variant, path: &str, depth: usize) -> Result<Value, String> {
     let unsupported = || {
         format!(
-            "{path} has type {:?}, which cannot be used here",
+            "{path} has type {:?}, which cannot be used here (use null, bool, int, float, \
+             String, Array, Dictionary or a Vector)",
             value.get_type()
         )
     };
+    if depth > MAX_DEPTH {
+        return Err(format!("{path} nests deeper than {MAX_DEPTH} levels"));
+    }
+    let wrong = |_| unsupported();
     Ok(match value.get_type() {
         VariantType::NIL => Value::Null,
-        VariantType::BOOL => Value::Bool(value.to::<bool>()),
-        VariantType::INT => Value::from(value.to::<i64>()),
-        VariantType::FLOAT => float(value.to::<f64>(), path)?,
-        VariantType::STRING | VariantType::STRING_NAME => Value::String(value.to::<String>()),
+        VariantType::BOOL => Value::Bool(value.try_to::<bool>().map_err(wrong)?),
+        VariantType::INT => Value::from(value.try_to::<i64>().map_err(wrong)?),
+        VariantType::FLOAT => float(value.try_to::<f64>().map_err(wrong)?, path)?,
+        VariantType::STRING | VariantType::STRING_NAME | VariantType::NODE_PATH => {
+            Value::String(text(value).ok_or_else(unsupported)?)
+        }
         VariantType::VECTOR2 => {
-            let v = value.to::<Vector2>();
+            let v = value.try_to::<Vector2>().map_err(wrong)?;
             floats(&[v.x.into(), v.y.into()], path)?
         }
         VariantType::VECTOR3 => {
-            let v = value.to::<Vector3>();
+            let v = value.try_to::<Vector3>().map_err(wrong)?;
             floats(&[v.x.into(), v.y.into(), v.z.into()], path)?
         }
         VariantType::VECTOR2I => {
-            let v = value.to::<Vector2i>();
+            let v = value.try_to::<Vector2i>().map_err(wrong)?;
             Value::from(vec![v.x, v.y])
         }
         VariantType::VECTOR3I => {
-            let v = value.to::<Vector3i>();
+            let v = value.try_to::<Vector3i>().map_err(wrong)?;
             Value::from(vec![v.x, v.y, v.z])
         }
         VariantType::DICTIONARY => {
-            let dict = value.try_to::<AnyDictionary>().map_err(|_| unsupported())?;
+            let dict = value.try_to::<AnyDictionary>().map_err(wrong)?;
             let mut map = Map::new();
             for (key, item) in dict.iter_shared() {
                 let key = match key.get_type() {
-                    VariantType::STRING | VariantType::STRING_NAME => key.to::<String>(),
-                    VariantType::INT => key.to::<i64>().to_string(),
-                    _ => return Err(format!("{path} has a key of type {:?}", key.get_type())),
-                };
-                let item = convert(&item, &format!("{path}.{key}"))?;
+                    VariantType::STRING | VariantType::STRING_NAME => text(&key),
+                    VariantType::INT => key.try_to::<i64>().ok().map(|k| k.to_string()),
+                    _ => None,
+                }
+                .ok_or_else(|| format!("{path} has a key of type {:?}", key.get_type()))?;
+                let item = convert(&item, &format!("{path}.{key}"), depth + 1)?;
                 map.insert(key, item);
             }
             Value::Object(map)
         }
         VariantType::ARRAY => {
-            let array = value.try_to::<AnyArray>().map_err(|_| unsupported())?;
+            let array = value.try_to::<AnyArray>().map_err(wrong)?;
             let items = array
                 .iter_shared()
                 .enumerate()
-                .map(|(index, item)| convert(&item, &format!("{path}[{index}]")))
+                .map(|(index, item)| convert(&item, &format!("{path}[{index}]"), depth + 1))
                 .collect::<Result<Vec<_>, _>>()?;
             Value::Array(items)
         }
-        VariantType::PACKED_INT32_ARRAY => Value::from(value.to::<PackedInt32Array>().as_slice()),
-        VariantType::PACKED_INT64_ARRAY => Value::from(value.to::<PackedInt64Array>().as_slice()),
+        VariantType::PACKED_INT32_ARRAY => Value::from(
+            value
+                .try_to::<PackedInt32Array>()
+                .map_err(wrong)?
+                .as_slice(),
+        ),
+        VariantType::PACKED_INT64_ARRAY => Value::from(
+            value
+                .try_to::<PackedInt64Array>()
+                .map_err(wrong)?
+                .as_slice(),
+        ),
         VariantType::PACKED_FLOAT32_ARRAY => {
             let items: Vec<f64> = value
-                .to::<PackedFloat32Array>()
+                .try_to::<PackedFloat32Array>()
+                .map_err(wrong)?
                 .as_slice()
                 .iter()
                 .map(|&v| v.into())
                 .collect();
             floats(&items, path)?
         }
-        VariantType::PACKED_FLOAT64_ARRAY => {
-            floats(value.to::<PackedFloat64Array>().as_slice(), path)?
-        }
+        VariantType::PACKED_FLOAT64_ARRAY => floats(
+            value
+                .try_to::<PackedFloat64Array>()
+                .map_err(wrong)?
+                .as_slice(),
+            path,
+        )?,
         VariantType::PACKED_STRING_ARRAY => Value::from(
             value
-                .to::<PackedStringArray>()
+                .try_to::<PackedStringArray>()
+                .map_err(wrong)?
                 .as_slice()
                 .iter()
                 .map(GString::to_string)
@@ -92,6 +122,16 @@ fn convert(value: &Variant, path: &str) -> Result<Value, String> {
         ),
         _ => return Err(unsupported()),
     })
+}
+
+/// The text of a `String`, `StringName` or `NodePath` Variant (`None` for any other type).
+pub fn text(value: &Variant) -> Option<String> {
+    match value.get_type() {
+        VariantType::STRING => value.try_to::<GString>().ok().map(|s| s.to_string()),
+        VariantType::STRING_NAME => value.try_to::<StringName>().ok().map(|s| s.to_string()),
+        VariantType::NODE_PATH => value.try_to::<NodePath>().ok().map(|s| s.to_string()),
+        _ => None,
+    }
 }
 
 fn floats(values: &[f64], path: &str) -> Result<Value, String> {

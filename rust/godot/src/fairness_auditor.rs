@@ -6,6 +6,7 @@ use horizons_edge_core::Event;
 use horizons_edge_core::fairness::Auditor;
 
 use crate::convert;
+use crate::outbox::{KeepAlive, Outbox};
 use crate::refusal::Refusal;
 
 /// Checks every round's draws against the secret the server committed to before the round.
@@ -29,6 +30,8 @@ pub struct FairnessAuditor {
     auditor: Auditor,
     verified: PackedInt64Array,
     failures: PackedStringArray,
+    /// Verdicts waiting for their signal: `(round, Ok(draws) or Err(reason))`.
+    outbox: Outbox<(i64, Result<i64, GString>)>,
     base: Base<RefCounted>,
 }
 
@@ -57,15 +60,26 @@ impl FairnessAuditor {
             })?;
         if let Some(verdict) = self.auditor.observe(&event) {
             let round = i64::from(verdict.round);
-            match verdict.outcome {
+            let outcome = match verdict.outcome {
                 Ok(draws) => {
                     self.verified.push(round);
-                    self.signals().round_verified().emit(round, draws as i64);
+                    Ok(draws as i64)
                 }
                 Err(error) => {
                     let reason = GString::from(&error.to_string());
                     self.failures.push(&reason);
-                    self.signals().round_failed().emit(round, &reason);
+                    Err(reason)
+                }
+            };
+            self.outbox.push((round, outcome));
+        }
+        // Emitted by the outermost call only: a handler that observes more adds to the queue.
+        if self.outbox.begin() {
+            let _alive = KeepAlive::new(self.to_gd().upcast());
+            while let Some((round, outcome)) = self.outbox.take_next() {
+                match outcome {
+                    Ok(draws) => self.signals().round_verified().emit(round, draws),
+                    Err(reason) => self.signals().round_failed().emit(round, &reason),
                 }
             }
         }

@@ -4,11 +4,13 @@
 // the field comments below.
 #![allow(missing_docs)]
 
-use std::collections::VecDeque;
+use std::panic::{AssertUnwindSafe, catch_unwind};
 
+use godot::classes::notify::NodeNotification;
 use godot::classes::{INode, Node};
 use godot::global::Error;
 use godot::prelude::*;
+use horizons_edge_core::fairness::Bytes32;
 use horizons_edge_core::game::activation::ActivationOrder;
 use horizons_edge_core::game::replay::Replay;
 use horizons_edge_core::ids::count_from_raw;
@@ -21,6 +23,7 @@ use serde_json::Value;
 use crate::command_token_bag::CommandTokenBag;
 use crate::convert;
 use crate::listeners::{EventSignal, Listeners};
+use crate::outbox::Outbox;
 use crate::refusal::{Refusal, refusing};
 use crate::script_hooks::ScriptHooks;
 
@@ -120,23 +123,26 @@ pub struct GameRules {
     /// The game's own check of an action that passed the rules (placement, line of sight...):
     /// called as [code]validator(player_id: int, action: Dictionary)[/code]; return
     /// [code]true[/code] (or [code]""[/code]) to accept, [code]false[/code] or the reason as a
-    /// String to reject. It must not call back into this node.
+    /// String (or StringName) to reject; anything else rejects, naming what came back. What it
+    /// decides is recorded, so [method save_replay] replays it. It must not call back into this
+    /// node: every method called from inside it is refused with [constant ERR_BUSY] (queries
+    /// return their empty value), and [code]free()[/code] is refused.
     #[var]
     action_validator: Callable,
     /// The game's reaction rules beyond the config's: called after every resolved action as
     /// [code]provider(resolved: Dictionary)[/code] with [code]id[/code], [code]player_id[/code],
     /// [code]action[/code] and [code]depth[/code]; returns an Array of
     /// [code]{"player_id": int, "kind": String, "context": Variant}[/code], each a configured
-    /// custom action kind performed free of cost right after it (depth-first). It must not call
-    /// back into this node.
+    /// custom action kind performed free of cost right after it (depth-first). What it returns is
+    /// recorded, so [method save_replay] replays it; a malformed return refuses the activation.
+    /// It must not call back into this node (see [member action_validator]).
     #[var]
     reaction_provider: Callable,
     // Boxed: every command takes the game out of the node and puts it back.
     game: Option<Box<Game>>,
     /// While a hook runs, the game is out of `game`.
     busy: bool,
-    pending: VecDeque<Pending>,
-    emitting: bool,
+    outbox: Outbox<Pending>,
     listeners: Listeners,
     base: Base<Node>,
 }
@@ -164,10 +170,23 @@ impl INode for GameRules {
             reaction_provider: Callable::invalid(),
             game: None,
             busy: false,
-            pending: VecDeque::new(),
-            emitting: false,
+            outbox: Outbox::default(),
             listeners: Listeners::default(),
             base,
+        }
+    }
+
+    /// Refuses to be freed while its own code runs script — an `action_validator`, a
+    /// `reaction_provider` or a signal handler calling `free()` — as Godot refuses to free an
+    /// object that is emitting: the node stays, and the error says to use `queue_free()`.
+    fn on_notification(&mut self, what: NodeNotification) {
+        if what == NodeNotification::PREDELETE && (self.busy || self.outbox.is_emitting()) {
+            self.base_mut().cancel_free();
+            godot_error!(
+                "GameRules: free() was called from its own action_validator, \
+                 reaction_provider or a signal handler; the node was not freed. Use \
+                 queue_free() instead."
+            );
         }
     }
 }
@@ -296,6 +315,18 @@ impl GameRules {
         })?;
         self.install(game);
         Ok(())
+    }
+
+    /// During setup: from now on every hidden random stream — the rounds' secret keys (the bag),
+    /// deck shuffles and bots — comes from 256 fresh bits of the operating system instead of
+    /// [member seed], so that a seed someone chose or could guess tells nothing about the bag or
+    /// the hands. An online host calls this ([code]RulesSession.host_game[/code] does). The key
+    /// stays in this node's records ([method save_game], [method save_replay], which replay the
+    /// game exactly) and never reaches a client.
+    #[func]
+    pub fn rekey_from_os(&mut self) -> Result<(), Refusal> {
+        let key = Bytes32(RandomStream::os_key());
+        self.run("GameRules.rekey_from_os", Command::Rekey { key })
     }
 
     /// Ends setup: shuffles every deck and deals opening hands; the mulligan begins.
@@ -542,8 +573,7 @@ impl GameRules {
     /// [member player_entropy], or once all are in).
     #[func]
     pub fn get_pending_entropy(&self) -> PackedInt64Array {
-        self.game
-            .as_ref()
+        self.current("GameRules.get_pending_entropy")
             .map_or_else(PackedInt64Array::new, |game| {
                 game.state()
                     .entropy
@@ -572,8 +602,7 @@ impl GameRules {
     /// The phase: one of the [code]PHASE_*[/code] constants.
     #[func]
     pub fn get_phase(&self) -> i64 {
-        self.game
-            .as_ref()
+        self.current("GameRules.get_phase")
             .map_or(Self::PHASE_NONE, |game| match game.state().phase {
                 Phase::Setup => Self::PHASE_SETUP,
                 Phase::Mulligan => Self::PHASE_MULLIGAN,
@@ -586,8 +615,7 @@ impl GameRules {
     /// The current round, from 1 (0 before round 1).
     #[func]
     pub fn get_round(&self) -> i64 {
-        self.game
-            .as_ref()
+        self.current("GameRules.get_round")
             .map_or(0, |game| i64::from(game.state().round))
     }
 
@@ -636,8 +664,7 @@ impl GameRules {
     /// Every seated player's id, in turn order (eliminated players included).
     #[func]
     pub fn get_player_ids(&self) -> PackedInt64Array {
-        self.game
-            .as_ref()
+        self.current("GameRules.get_player_ids")
             .map_or_else(PackedInt64Array::new, |game| {
                 game.state().players.iter().map(|p| p.id.to_raw()).collect()
             })
@@ -646,8 +673,7 @@ impl GameRules {
     /// The players still in the game, in turn order.
     #[func]
     pub fn get_living_player_ids(&self) -> PackedInt64Array {
-        self.game
-            .as_ref()
+        self.current("GameRules.get_living_player_ids")
             .map_or_else(PackedInt64Array::new, |game| {
                 game.state().living().map(|p| p.id.to_raw()).collect()
             })
@@ -937,7 +963,7 @@ impl GameRules {
     fn install(&mut self, game: Game) {
         self.seed = game.state().seed as i64;
         self.game = Some(Box::new(game));
-        self.pending.clear();
+        self.outbox.clear();
     }
 
     /// The game for a query, unless there is none or a hook is running.
@@ -984,18 +1010,27 @@ impl GameRules {
             .listeners
             .is_hooked(|| self.action_validator.is_valid() || self.reaction_provider.is_valid());
         self.busy = true;
-        let result = if hooked {
-            let mut hooks = ScriptHooks {
-                validator: self.action_validator.clone(),
-                reaction_provider: self.reaction_provider.clone(),
-            };
-            // A hook calling back in reaches this node through the engine.
-            let _reentrant = self.base_mut();
-            body(&mut game, &mut hooks)
-        } else {
-            // No script runs until the core is done.
-            body(&mut game, &mut NoHooks)
-        };
+        // Whatever happens inside (a hook's script, a bug), the game goes back into the node
+        // and the node is ready for the next call: a panic refuses this one, nothing more.
+        let result = catch_unwind(AssertUnwindSafe(|| {
+            if hooked {
+                let mut hooks = ScriptHooks {
+                    validator: self.action_validator.clone(),
+                    reaction_provider: self.reaction_provider.clone(),
+                };
+                // A hook calling back in reaches this node through the engine.
+                let _reentrant = self.base_mut();
+                body(&mut game, &mut hooks)
+            } else {
+                // No script runs until the core is done.
+                body(&mut game, &mut NoHooks)
+            }
+        }))
+        .unwrap_or_else(|_| {
+            Err(RulesError::Internal(
+                "a panic while the rules ran; the game is as it was".to_owned(),
+            ))
+        });
         self.busy = false;
         self.game = Some(game);
         if hooked {
@@ -1031,18 +1066,17 @@ impl GameRules {
                     ended += u32::from(matches!(record.event, Event::RoundEnded { .. }));
                     // Until something is pending, nothing can be emitted, so what nobody
                     // listens to now would be skipped by `emit_pending` too: not copied at all.
-                    let queue_empty = self.pending.is_empty() && !self.emitting;
-                    if queue_empty && !self.is_wanted(&record.event) {
+                    if self.outbox.is_idle() && !self.is_wanted(&record.event) {
                         continue;
                     }
-                    self.pending.push_back(Pending::Record(record.clone()));
+                    self.outbox.push(Pending::Record(record.clone()));
                 }
                 self.game = game;
             }
             Err(refusal) => {
                 if let Some(player) = acting {
                     let reason = refusal.reason().to_owned();
-                    self.pending.push_back(Pending::Rejected(player, reason));
+                    self.outbox.push(Pending::Rejected(player, reason));
                 }
             }
         }
@@ -1072,8 +1106,8 @@ impl GameRules {
         match parsed {
             Ok((player, action)) => self.run(method, Command::Act { player, action }),
             Err(refusal) => {
-                self.pending
-                    .push_back(Pending::Rejected(player_id, refusal.reason().to_owned()));
+                self.outbox
+                    .push(Pending::Rejected(player_id, refusal.reason().to_owned()));
                 self.emit_pending();
                 Err(refusal)
             }
@@ -1083,11 +1117,10 @@ impl GameRules {
     /// Emits everything pending, in order, unless an outer call is already doing so (then the
     /// new items follow the ones it has left).
     fn emit_pending(&mut self) {
-        if self.emitting {
+        if !self.outbox.begin() {
             return;
         }
-        self.emitting = true;
-        while let Some(item) = self.pending.pop_front() {
+        while let Some(item) = self.outbox.take_next() {
             match item {
                 // Payloads are built only for signals someone listens to: converting every
                 // event to a Dictionary would cost more than the rules themselves.
@@ -1111,7 +1144,6 @@ impl GameRules {
                 }
             }
         }
-        self.emitting = false;
     }
 
     /// Whether `event` would be emitted now: its own signal or `event_logged` has handlers.

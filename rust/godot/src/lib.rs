@@ -11,6 +11,7 @@
 //!   the secret committed to before the round.
 //! - [`script_hooks`] — the game's validator and reaction `Callable`s, as core hooks.
 //! - [`convert`] — Dictionaries and Arrays to and from the core's JSON values.
+//! - [`outbox`] — signals queued while a call emits, so handlers calling back never nest.
 //! - [`listeners`] — which of `GameRules`' signals and hooks GDScript uses, remembered between
 //!   engine calls.
 //! - [`turn_system::TurnSystem`] — who acts next: charge initiative for units, seat order for
@@ -27,6 +28,7 @@ pub mod convert;
 pub mod fairness_auditor;
 pub mod game_rules;
 pub mod listeners;
+pub mod outbox;
 pub mod refusal;
 pub mod script_hooks;
 pub mod turn_system;

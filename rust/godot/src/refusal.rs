@@ -62,6 +62,7 @@ fn code_of(error: &RulesError) -> Error {
         RulesError::Save(SaveError::Inconsistent(_)) => Error::ERR_INVALID_DATA,
         RulesError::Game(error) => game_code_of(error),
         RulesError::Turn(error) => turn_code_of(error),
+        RulesError::Internal(_) => Error::ERR_BUG,
     }
 }
 
@@ -74,7 +75,8 @@ fn game_code_of(error: &GameError) -> Error {
         | G::HandIndexOutOfRange { .. }
         | G::InvalidTarget { .. }
         | G::WrongBottomCount { .. }
-        | G::InvalidBottomIndex { .. } => Error::ERR_INVALID_PARAMETER,
+        | G::InvalidBottomIndex { .. }
+        | G::TooDeep { .. } => Error::ERR_INVALID_PARAMETER,
         G::UnknownPlayer { .. }
         | G::UnknownCard { .. }
         | G::UnknownStructure { .. }

@@ -52,19 +52,18 @@ impl Hooks for ScriptHooks {
                 convert::dictionary_of(action).to_variant(),
             ],
         )?;
-        match verdict.get_type() {
-            VariantType::BOOL if verdict.to::<bool>() => Ok(()),
-            VariantType::BOOL => Err("the action_validator returned false".to_owned()),
-            VariantType::STRING | VariantType::STRING_NAME => {
-                let reason = verdict.to::<String>();
-                if reason.is_empty() {
-                    Ok(())
-                } else {
-                    Err(reason)
-                }
-            }
-            other => Err(format!(
-                "the action_validator returned {other:?}; it must return a bool or a String"
+        let is_bool = verdict.get_type() == VariantType::BOOL;
+        match (
+            is_bool.then(|| verdict.booleanize()),
+            convert::text(&verdict),
+        ) {
+            (Some(true), _) => Ok(()),
+            (Some(false), _) => Err("the action_validator returned false".to_owned()),
+            (_, Some(reason)) if reason.is_empty() => Ok(()),
+            (_, Some(reason)) => Err(reason),
+            _ => Err(format!(
+                "the action_validator returned {:?}; it must return a bool or a String",
+                verdict.get_type()
             )),
         }
     }

@@ -14,6 +14,7 @@ use horizons_edge_core::{
 };
 use serde::Serialize;
 
+use crate::outbox::{KeepAlive, Outbox};
 use crate::refusal::{Refusal, refusing};
 
 /// Which order [method TurnSystem.next_turn] and [method TurnSystem.end_turn] drive.
@@ -57,7 +58,9 @@ enum Mode {
 /// command out of turn) is refused: nothing changes, the reason is written to the error log
 /// naming the method, and the method returns a value to check: an [enum Error] code,
 /// [code]-1[/code], [code]false[/code] or an empty array. Signals are emitted only after the
-/// state is updated, so handlers may call back in.
+/// state is updated, so handlers may call back in; the signals of a call made from a handler
+/// follow those still pending instead of nesting inside them, so a handler that keeps calling
+/// back (end the turn, start the next) runs flat however long it goes on.
 /// ```gdscript
 /// var turns := TurnSystem.new()
 /// turns.turn_started.connect(func(id: int) -> void: print("unit %d acts" % id))
@@ -74,7 +77,14 @@ pub struct TurnSystem {
     initiative: Initiative,
     seats: Option<SeatOrder>,
     mode: Mode,
+    outbox: Outbox<Happened>,
     base: Base<RefCounted>,
+}
+
+/// An event waiting for its signal.
+enum Happened {
+    Initiative(InitiativeEvent),
+    Seats(SeatEvent),
 }
 
 #[godot_api]
@@ -84,6 +94,7 @@ impl IRefCounted for TurnSystem {
             initiative: Initiative::new(),
             seats: None,
             mode: Mode::Initiative,
+            outbox: Outbox::default(),
             base,
         }
     }
@@ -858,7 +869,10 @@ impl TurnSystem {
         command: impl IntoCommand<InitiativeCommand>,
     ) -> Result<Vec<InitiativeEvent>, Refusal> {
         let events = refusing(method, || self.initiative.apply(command.into_command()?))?;
-        self.emit_initiative(&events);
+        for event in &events {
+            self.outbox.push(Happened::Initiative(event.clone()));
+        }
+        self.emit_pending();
         Ok(events)
     }
 
@@ -874,7 +888,10 @@ impl TurnSystem {
             let seats = self.seats.as_mut().ok_or(TurnError::NoSeating)?;
             seats.apply(command)
         })?;
-        self.emit_seats(&events);
+        for event in &events {
+            self.outbox.push(Happened::Seats(event.clone()));
+        }
+        self.emit_pending();
         Ok(events)
     }
 
@@ -899,70 +916,79 @@ impl TurnSystem {
         refusing(method, || self.unit(unit_id).map(read))
     }
 
-    /// Emits the signals for initiative events; the state is already updated.
-    fn emit_initiative(&mut self, events: &[InitiativeEvent]) {
-        for event in events {
-            match event {
-                InitiativeEvent::TurnChanged(turn) => self.signals().turn_changed().emit(
-                    turn.previous.map_or(Self::NONE, UnitId::to_raw),
-                    turn.next.to_raw(),
-                    turn.is_new_round,
-                ),
-                InitiativeEvent::TurnStarted { unit, .. } => {
-                    self.signals().turn_started().emit(unit.to_raw())
-                }
-                InitiativeEvent::TurnEnded { unit, .. } => {
-                    self.signals().turn_ended().emit(unit.to_raw())
-                }
-                InitiativeEvent::TurnSkipped { unit, reason } => self
-                    .signals()
-                    .turn_skipped()
-                    .emit(unit.to_raw(), &GString::from(reason.as_str())),
-                InitiativeEvent::StatusTicked {
-                    unit,
-                    status,
-                    value,
-                    ..
-                } => self.signals().status_ticked().emit(
-                    unit.to_raw(),
-                    &GString::from(status.as_str()),
-                    *value,
-                ),
-                _ => {}
+    /// Emits the signals of everything queued, in order, unless a call further out is doing so
+    /// (see [`Outbox`]); the state is already updated.
+    fn emit_pending(&mut self) {
+        if !self.outbox.begin() {
+            return;
+        }
+        let _alive = KeepAlive::new(self.to_gd().upcast());
+        while let Some(happened) = self.outbox.take_next() {
+            match happened {
+                Happened::Initiative(event) => self.emit_initiative(&event),
+                Happened::Seats(event) => self.emit_seats(&event),
             }
         }
     }
 
-    /// Emits the signals for seat events; the state is already updated.
-    fn emit_seats(&mut self, events: &[SeatEvent]) {
-        for event in events {
-            match event {
-                SeatEvent::TurnChanged(turn) => self.signals().turn_changed().emit(
-                    turn.previous.map_or(Self::NONE, PlayerId::to_raw),
-                    turn.next.to_raw(),
-                    turn.is_new_round,
-                ),
-                SeatEvent::TurnStarted { player, .. } => {
-                    self.signals().turn_started().emit(player.to_raw())
-                }
-                SeatEvent::TurnEnded { player } => {
-                    self.signals().turn_ended().emit(player.to_raw())
-                }
-                SeatEvent::TurnSkipped { player, reason } => self
-                    .signals()
-                    .turn_skipped()
-                    .emit(player.to_raw(), &GString::from(reason.as_str())),
-                SeatEvent::TriggerFired {
-                    trigger,
-                    controller,
-                    player,
-                } => self.signals().trigger_fired().emit(
-                    trigger.to_raw(),
-                    controller.to_raw(),
-                    player.to_raw(),
-                ),
-                _ => {}
+    /// Emits the signal for an initiative event.
+    fn emit_initiative(&mut self, event: &InitiativeEvent) {
+        match event {
+            InitiativeEvent::TurnChanged(turn) => self.signals().turn_changed().emit(
+                turn.previous.map_or(Self::NONE, UnitId::to_raw),
+                turn.next.to_raw(),
+                turn.is_new_round,
+            ),
+            InitiativeEvent::TurnStarted { unit, .. } => {
+                self.signals().turn_started().emit(unit.to_raw())
             }
+            InitiativeEvent::TurnEnded { unit, .. } => {
+                self.signals().turn_ended().emit(unit.to_raw())
+            }
+            InitiativeEvent::TurnSkipped { unit, reason } => self
+                .signals()
+                .turn_skipped()
+                .emit(unit.to_raw(), &GString::from(reason.as_str())),
+            InitiativeEvent::StatusTicked {
+                unit,
+                status,
+                value,
+                ..
+            } => self.signals().status_ticked().emit(
+                unit.to_raw(),
+                &GString::from(status.as_str()),
+                *value,
+            ),
+            _ => {}
+        }
+    }
+
+    /// Emits the signal for a seat event.
+    fn emit_seats(&mut self, event: &SeatEvent) {
+        match event {
+            SeatEvent::TurnChanged(turn) => self.signals().turn_changed().emit(
+                turn.previous.map_or(Self::NONE, PlayerId::to_raw),
+                turn.next.to_raw(),
+                turn.is_new_round,
+            ),
+            SeatEvent::TurnStarted { player, .. } => {
+                self.signals().turn_started().emit(player.to_raw())
+            }
+            SeatEvent::TurnEnded { player } => self.signals().turn_ended().emit(player.to_raw()),
+            SeatEvent::TurnSkipped { player, reason } => self
+                .signals()
+                .turn_skipped()
+                .emit(player.to_raw(), &GString::from(reason.as_str())),
+            SeatEvent::TriggerFired {
+                trigger,
+                controller,
+                player,
+            } => self.signals().trigger_fired().emit(
+                trigger.to_raw(),
+                controller.to_raw(),
+                player.to_raw(),
+            ),
+            _ => {}
         }
     }
 }
