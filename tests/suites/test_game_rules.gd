@@ -195,7 +195,7 @@ func test_the_validator_judges_placement() -> void:
 	rules.action_validator = func(_player_id: int, _action: Dictionary) -> Variant:
 		return rules.save_game() != ""
 	active = rules.draw_next_token()
-	var refused := rules.pass_activation(active)
+	var refused := rules.perform_action(active, {"type": "custom", "kind": "scout"})
 	var errors := error_log.take()
 	check_equal(refused, FAILED, "a hook that calls back in is refused, not crashed")
 	check(
@@ -203,6 +203,7 @@ func test_the_validator_judges_placement() -> void:
 		"the call back in and then the action are refused: %s" % errors
 	)
 	check_equal(rules.get_active_player(), active, "and the token is kept")
+	check_equal(rules.pass_activation(active), OK, "a pass is never judged: the activation ends")
 	rules.free()
 
 

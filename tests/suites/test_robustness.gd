@@ -1,0 +1,388 @@
+extends TestSuite
+## Issue #15, "never take the game down": each reproduction from the issue, as a test. A crash,
+## a Rust panic (the runner fails on "panicked" in the log) or a bricked node fails it.
+
+## Deeper than any stack would survive if the conversion recursed without a limit.
+const VERY_DEEP := 10000
+## An action the validator judges (it is never asked about a pass).
+const SCOUT := {"type": "custom", "kind": "scout"}
+
+## Held only here, and dropped by their own signal handlers.
+var _bag: CommandTokenBag
+var _turns: TurnSystem
+var _auditor: FairnessAuditor
+
+
+func test_a_hook_returning_a_string_name_refuses_and_the_node_stays_intact() -> void:
+	var rules := _game_in_round_one()
+	var active := rules.get_active_player()
+	rules.action_validator = func(_p: int, _a: Dictionary) -> Variant: return &"no"
+	var code: Variant = expect_error(
+		func() -> Variant: return rules.perform_action(active, SCOUT), "rejected the action: no"
+	)
+	check_equal(code, FAILED, "a StringName reason refuses like a String")
+	check_equal(rules.get_active_player(), active, "the token is kept")
+	rules.action_validator = func(_p: int, _a: Dictionary) -> Variant: return &""
+	check_equal(rules.perform_action(active, SCOUT), OK, "an empty StringName accepts")
+	rules.action_validator = Callable()
+	var kinds: Array = []
+	rules.reaction_resolved.connect(
+		func(_p: int, action: Dictionary, _c: int, _d: int) -> void: kinds.append(action["kind"])
+	)
+	rules.reaction_provider = func(resolved: Dictionary) -> Array:
+		if resolved["depth"] > 0:
+			return []
+		return [{&"player_id": resolved["player_id"], &"kind": &"scout"}]
+	var next := rules.draw_next_token()
+	check_equal(rules.pass_activation(next), OK, "StringName keys and kind are read")
+	check_equal(kinds, ["scout"], "the reaction resolved")
+	check(rules.save_game() != "", "the node still saves")
+	check_equal(rules.setup([0, 1], {}), OK, "and still sets up a game")
+	rules.free()
+
+
+func test_string_names_anywhere_in_an_argument_convert() -> void:
+	var rules := _game_in_round_one()
+	var active := rules.get_active_player()
+	var action := {&"type": &"custom", &"kind": &"scout", "context": {&"hex": [&"a", &"b"]}}
+	check_equal(rules.perform_action(active, action), OK, "a StringName action is performed")
+	check_equal(rules.get_active_player(), GameRules.NO_PLAYER, "the activation ended")
+	active = rules.draw_next_token()
+	var scout := {"type": "custom", "kind": "scout", "context": &"target"}
+	check_equal(rules.perform_action(active, scout), OK, "a StringName context")
+	active = rules.draw_next_token()
+	var path := NodePath("Units/Archer")
+	check_equal(
+		rules.perform_action(active, {"type": "custom", "kind": "scout", "context": path}),
+		OK,
+		"a NodePath context is its text"
+	)
+	var named := GameRules.new()
+	check_equal(named.setup([{"id": 0, "name": &"Ada"}, {&"id": 1}], {}), OK, "StringName setup")
+	check_equal(named.get_player_state(0)["name"], "Ada", "the name is its text")
+	var auditor := FairnessAuditor.new()
+	for event: Dictionary in rules.get_events_for(GameRules.SPECTATOR, 0):
+		var renamed := {}
+		for key: String in event:
+			renamed[StringName(key)] = event[key]
+		check(auditor.observe(renamed), "an event with StringName keys is observed")
+	named.free()
+	rules.free()
+
+
+func test_nesting_deeper_than_the_limit_is_refused_not_fatal() -> void:
+	var rules := _game_in_round_one()
+	var active := rules.get_active_player()
+	var saved := rules.save_game()
+	var deep := _nested(VERY_DEEP)
+	var calls: Array[Callable] = [
+		func() -> Variant:
+			return rules.perform_action(
+				active, {"type": "custom", "kind": "scout", "context": deep}
+			),
+		func() -> Variant: return rules.play_card_from_hand(active, 0, deep),
+		func() -> Variant: return rules.build(active, "generator", {"at": deep}),
+		func() -> Variant: return rules.perform_action(active, {"type": "pass", "x": deep}),
+	]
+	for call in calls:
+		var code: Variant = expect_error(call, "nests deeper than")
+		check_equal(code, ERR_INVALID_PARAMETER, "refused as malformed")
+	check(rules.save_game() == saved, "nothing changed")
+	var fresh := GameRules.new()
+	expect_error(func() -> Variant: return fresh.setup([0, deep], {}), "nests deeper")
+	expect_error(func() -> Variant: return fresh.setup([0, 1], {"cards": deep}), "nests deeper")
+	check(not fresh.is_set_up(), "no game from a refused setup")
+	fresh.free()
+	var auditor := FairnessAuditor.new()
+	expect_error(func() -> Variant: return auditor.observe({"type": deep}), "nests deeper")
+	rules.reaction_provider = func(_r: Dictionary) -> Array: return [deep]
+	var code: Variant = expect_error(
+		func() -> Variant: return rules.pass_activation(active), "nests deeper"
+	)
+	check_equal(code, FAILED, "a provider's deep return refuses the activation")
+	var cyclic: Array = []
+	cyclic.append(cyclic)
+	rules.reaction_provider = func(_r: Dictionary) -> Array: return cyclic
+	expect_error(func() -> Variant: return rules.pass_activation(active), "nests deeper")
+	cyclic.clear()
+	check(rules.save_game() == saved, "still nothing changed")
+	rules.free()
+
+
+func test_free_inside_a_hook_is_refused_and_the_node_lives_on() -> void:
+	var rules := _game_in_round_one()
+	var active := rules.get_active_player()
+	var hash := rules.get_state_hash()
+	rules.action_validator = func(_p: int, _a: Dictionary) -> bool:
+		rules.free()
+		return false
+	var errors := _errors_of(func() -> Variant: return rules.perform_action(active, SCOUT))
+	check(is_instance_valid(rules), "the node was not freed")
+	check("".join(errors).contains("queue_free"), "the error says what to do: %s" % [errors])
+	check_equal(rules.get_state_hash(), hash, "the refused action changed nothing")
+	rules.action_validator = Callable()
+	rules.reaction_provider = func(_r: Dictionary) -> Array:
+		rules.free()
+		return []
+	var passed: Array = []
+	_errors_of(func() -> void: passed.append(rules.pass_activation(active)))
+	check(is_instance_valid(rules), "not freed by the reaction provider either")
+	check_equal(passed, [OK], "the pass went ahead")
+	rules.reaction_provider = Callable()
+	# (free() in a signal handler is refused by Godot itself, with a script error.)
+	check_equal(rules.pass_activation(rules.draw_next_token()), OK, "and it still plays")
+	rules.free()
+
+
+func test_a_handler_dropping_the_last_reference_does_not_free_the_emitter_mid_call() -> void:
+	_bag = CommandTokenBag.new()
+	_bag.add_player_tokens(0, 2)
+	_bag.token_drawn.connect(_drop_bag)
+	var token := _bag.draw_token()
+	check(token != null and token.player_id == 0, "the draw finished")
+	check(_bag == null, "the handler dropped the bag")
+	_turns = TurnSystem.new()
+	_turns.add_unit(1, TurnSystem.SIDE_PLAYER, 10)
+	_turns.turn_started.connect(_drop_turns)
+	check_equal(_turns.next_turn(), 1, "the turn started")
+	check(_turns == null, "the handler dropped the turn system")
+	var game := StarterGame.rules(16, 2)
+	StarterGame.keep_all(game)
+	game.play_rounds(1, GameRules.AUTOPLAY_PASS)
+	_auditor = FairnessAuditor.new()
+	_auditor.round_verified.connect(_drop_auditor)
+	for event: Dictionary in game.get_events_for(GameRules.SPECTATOR, 0):
+		if _auditor:
+			_auditor.observe(event)
+	check(_auditor == null, "the handler dropped the auditor")
+	game.free()
+	# What the handlers dropped is released on the next frame.
+	await get_tree().process_frame
+
+
+func test_handlers_that_keep_calling_back_run_flat() -> void:
+	for mode in [TurnSystem.MODE_INITIATIVE, TurnSystem.MODE_SEATS]:
+		var turns := TurnSystem.new()
+		turns.add_unit(1, TurnSystem.SIDE_PLAYER, 20)
+		turns.add_unit(2, TurnSystem.SIDE_ENEMY, 10)
+		turns.setup_seats(PackedInt64Array([0, 1, 2]), 5)
+		turns.set_mode(mode)
+		var started := [0]
+		turns.turn_started.connect(
+			func(_id: int) -> void:
+				started[0] += 1
+				if started[0] < 20000:
+					turns.end_turn()
+					turns.next_turn()
+		)
+		turns.next_turn()
+		check_equal(started[0], 20000, "20 000 turns started from handlers (mode %d)" % mode)
+		_disconnect_all(turns)
+	var bag := CommandTokenBag.new()
+	bag.set_seed(3)
+	var drawn := [0]
+	bag.token_drawn.connect(
+		func(_p: int, _r: int) -> void:
+			drawn[0] += 1
+			if drawn[0] < 20000:
+				bag.clear()
+				bag.add_player_tokens(0, 1)
+				bag.draw_token()
+	)
+	bag.add_player_tokens(0, 1)
+	bag.draw_token()
+	check_equal(drawn[0], 20000, "20 000 draws from handlers")
+	_disconnect_all(bag)
+	var game := StarterGame.rules(15, 2)
+	StarterGame.keep_all(game)
+	game.play_rounds(1, GameRules.AUTOPLAY_PASS)
+	var events := game.get_events_for(GameRules.SPECTATOR, 0)
+	var auditor := FairnessAuditor.new()
+	var verdicts := [0]
+	var again := func() -> void:
+		verdicts[0] += 1
+		if verdicts[0] < 500:
+			for event: Dictionary in events:
+				auditor.observe(event)
+	auditor.round_verified.connect(func(_round: int, _draws: int) -> void: again.call())
+	auditor.round_failed.connect(func(_round: int, _reason: String) -> void: again.call())
+	again.call()
+	check_equal(verdicts[0], 500, "500 audits started from handlers")
+	_disconnect_all(auditor)
+	game.free()
+
+
+func test_what_the_rules_accept_saves_and_replays() -> void:
+	var rules := _game_in_round_one()
+	var active := rules.get_active_player()
+	var too_deep := {"type": "custom", "kind": "scout", "context": _nested(126)}
+	var code: Variant = expect_error(
+		func() -> Variant: return rules.perform_action(active, too_deep), "nests deeper"
+	)
+	check_equal(code, ERR_INVALID_PARAMETER, "126 levels are refused")
+	var deepest := {"type": "custom", "kind": "scout", "context": _nested(32)}
+	check_equal(rules.perform_action(active, deepest), OK, "32 levels are accepted")
+	var copy := GameRules.new()
+	check_equal(copy.load_game(rules.save_game()), OK, "the save loads")
+	check_equal(copy.get_state_hash(), rules.get_state_hash(), "the same game")
+	check_equal(copy.load_replay(rules.save_replay()), OK, "the replay loads")
+	check_equal(copy.get_state_hash(), rules.get_state_hash(), "the same game again")
+	copy.free()
+	rules.free()
+
+
+func test_a_replay_reproduces_what_the_hooks_decided() -> void:
+	var rules := StarterGame.rules(77, 3, {"round_limit": 3, "starting_resources": 200})
+	var asked := [0]
+	rules.reaction_provider = func(resolved: Dictionary) -> Array:
+		asked[0] += 1
+		if resolved["depth"] > 0 or asked[0] % 2 == 0:
+			return []
+		return [{"player_id": resolved["player_id"], "kind": "trade"}]
+	rules.action_validator = func(_p: int, action: Dictionary) -> Variant:
+		asked[0] += 1
+		return "no building" if action["type"] == "build" and asked[0] % 3 == 0 else true
+	check_equal(StarterGame.play_bots(rules), OK, "bots play to the end")
+	check(asked[0] > 50, "the hooks were asked (%d)" % asked[0])
+	var replayed := GameRules.new()
+	check_equal(replayed.load_replay(rules.save_replay()), OK, "the replay loads")
+	check_equal(replayed.get_state_hash(), rules.get_state_hash(), "the same game, hooks and all")
+	for player_id in rules.get_player_ids():
+		check_equal(
+			replayed.get_player_state(player_id)["resources"],
+			rules.get_player_state(player_id)["resources"],
+			"player %d's resources" % player_id
+		)
+	# The first question of a trace is a validation; answer it with a reaction list instead.
+	var edited := rules.save_replay().replace('"decisions":[', '"decisions":[{"reactions":[]},')
+	var code: Variant = expect_error(
+		func() -> Variant: return replayed.load_replay(edited), "does not replay as recorded"
+	)
+	check_equal(code, ERR_INVALID_DATA, "a record that does not match is refused")
+	check_equal(replayed.get_state_hash(), rules.get_state_hash(), "the loaded game stays")
+	replayed.free()
+	rules.free()
+
+
+func test_no_mulligan_strands_a_hand() -> void:
+	var rules := GameRules.new()
+	rules.setup([{"id": 0, "name": "Ada"}, {"id": 1, "name": "Brin"}], {})
+	rules.start_game()
+	var code: Variant = expect_error(
+		func() -> Variant: return rules.take_mulligan(0), "no cards would be left"
+	)
+	check_equal(code, ERR_CANT_ACQUIRE_RESOURCE, "a mulligan with nothing to draw is refused")
+	check_equal(rules.keep_hand(0, PackedInt64Array()), OK, "the empty hand is kept")
+	rules.free()
+	for seed_value in range(290, 310):
+		var bots := GameRules.new()
+		bots.randomize_seed = false
+		bots.seed = seed_value
+		bots.setup([0, 1], {})
+		bots.start_game()
+		check_equal(bots.play_rounds(2, GameRules.AUTOPLAY_BOTS), 2, "seed %d" % seed_value)
+		bots.free()
+
+
+func test_every_query_from_inside_a_hook_says_busy() -> void:
+	var rules := _game_in_round_one()
+	var active := rules.get_active_player()
+	var queries := [
+		"get_phase",
+		"get_round",
+		"get_player_ids",
+		"get_living_player_ids",
+		"get_pending_entropy",
+		"get_active_player",
+		"get_state_hash",
+		"save_game",
+	]
+	var logged := {}
+	rules.action_validator = func(_p: int, _a: Dictionary) -> bool:
+		for query: String in queries:
+			logged[query] = error_log.take()
+			rules.call(query)
+			logged[query] = error_log.take()
+		return true
+	check_equal(rules.perform_action(active, SCOUT), OK, "the action is accepted")
+	for query: String in queries:
+		var errors: PackedStringArray = logged.get(query, PackedStringArray())
+		check(
+			errors.size() == 1 and "resolving an action" in errors[0],
+			"%s inside a hook logs ERR_BUSY: %s" % [query, errors]
+		)
+	rules.free()
+
+
+func test_an_online_host_rekeys_the_game_from_the_os() -> void:
+	var plain := StarterGame.rules(7, 3)
+	var keyed := StarterGame.rules(7, 3)
+	check_equal(keyed.rekey_from_os(), OK, "rekeyed during setup")
+	for game: GameRules in [plain, keyed]:
+		StarterGame.keep_all(game)
+	check(
+		_commitments(plain) != _commitments(keyed),
+		"round 1's commitment no longer follows from seed 7"
+	)
+	check(
+		plain.get_player_state(0)["hand"] != keyed.get_player_state(0)["hand"],
+		"nor does the opening hand"
+	)
+	var replayed := GameRules.new()
+	replayed.load_replay(keyed.save_replay())
+	check_equal(replayed.get_state_hash(), keyed.get_state_hash(), "the replay keeps the key")
+	var code: Variant = expect_error(keyed.rekey_from_os, "only possible during setup")
+	check_equal(code, ERR_UNAVAILABLE, "too late once the game started")
+	for game: GameRules in [plain, keyed, replayed]:
+		game.free()
+
+
+func _commitments(rules: GameRules) -> Array:
+	return rules.get_events_since(0).filter(
+		func(event: Dictionary) -> bool: return event["type"] == "round_committed"
+	)
+
+
+func _drop_bag(_player_id: int, _remaining: int) -> void:
+	_bag = null
+
+
+func _drop_turns(_unit_id: int) -> void:
+	_turns = null
+
+
+func _drop_auditor(_round: int, _draws: int) -> void:
+	_auditor = null
+
+
+## Disconnects every handler from [param object]'s signals: the handlers above hold the object
+## they call back into, a cycle that would otherwise keep it alive.
+func _disconnect_all(object: Object) -> void:
+	for signal_info: Dictionary in object.get_signal_list():
+		for connection: Dictionary in object.get_signal_connection_list(signal_info["name"]):
+			object.disconnect(signal_info["name"], connection["callable"])
+
+
+## Runs [param call] and returns the errors it logged (none of them fail the test).
+func _errors_of(call: Callable) -> PackedStringArray:
+	error_log.take()
+	call.call()
+	return error_log.take()
+
+
+## An Array nested [param levels] deep, built without recursion.
+func _nested(levels: int) -> Array:
+	var outer: Array = []
+	var inner := outer
+	for _level in levels - 1:
+		var next: Array = []
+		inner.append(next)
+		inner = next
+	return outer
+
+
+func _game_in_round_one() -> GameRules:
+	var rules := StarterGame.rules(404, 2)
+	StarterGame.keep_all(rules)
+	rules.draw_next_token()
+	return rules
