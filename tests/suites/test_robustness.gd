@@ -314,6 +314,31 @@ func test_every_query_from_inside_a_hook_says_busy() -> void:
 	rules.free()
 
 
+func test_no_single_call_holds_the_game_up() -> void:
+	var rules := StarterGame.rules(9, 2)
+	StarterGame.keep_all(rules)
+	var hash := rules.get_state_hash()
+	var ended: Variant = expect_error(
+		func() -> int: return rules.play_rounds(1 << 31, GameRules.AUTOPLAY_PASS), "rounds"
+	)
+	check_equal(ended, -1, "two billion rounds in one call are refused")
+	check_equal(rules.get_state_hash(), hash, "nothing was played")
+	check_equal(GameRules.MAX_AUTOPLAY_ROUNDS, 10000, "the bound")
+	var looping := GameRules.new()
+	var config := StarterGame.config(
+		{
+			"reactions": [{"name": "echo", "trigger": "scout", "response": "scout"}],
+			"max_reaction_depth": 1 << 20,
+			"max_reactions_per_activation": 1 << 30,
+		}
+	)
+	expect_error(
+		func() -> Error: return looping.setup(StarterGame.players(2), config), "at most 10000"
+	)
+	rules.free()
+	looping.free()
+
+
 func test_an_online_host_rekeys_the_game_from_the_os() -> void:
 	var plain := StarterGame.rules(7, 3)
 	var keyed := StarterGame.rules(7, 3)

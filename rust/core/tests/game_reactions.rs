@@ -7,7 +7,7 @@ use common::*;
 use horizons_edge_core::game::config::{ActionKindDef, CommandTier, ReactionRule, TriggeredBy};
 use horizons_edge_core::game::effects::Effect;
 use horizons_edge_core::game::{GameView, Hooks, Reaction, ResolvedAction};
-use horizons_edge_core::{Action, ActionId, Command, Event, GameConfig, PlayerId};
+use horizons_edge_core::{Action, ActionId, Command, Event, Game, GameConfig, PlayerId};
 use serde_json::json;
 
 fn kind(config: &mut GameConfig, name: &str) {
@@ -299,4 +299,20 @@ fn a_hook_refusing_reactions_rolls_the_activation_back() {
             .contains("the reaction list was malformed")
     );
     assert_eq!(game.to_json(), before);
+}
+
+/// A rule that triggers itself runs to `max_reactions_per_activation` before the activation is
+/// rolled back; the limit itself is bounded, so no config can hold the game up for long.
+#[test]
+fn the_reaction_limit_is_bounded() {
+    let mut config = config();
+    config.max_reactions_per_activation =
+        horizons_edge_core::game::config::MAX_REACTIONS_PER_ACTIVATION + 1;
+    let error = Game::new(players(2), config, 1).unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("max_reactions_per_activation is 10001; at most 10000"),
+        "{error}"
+    );
 }

@@ -235,6 +235,10 @@ impl GameRules {
     /// [method play_rounds]: [method bot_decide] decides every mulligan and every activation.
     #[constant]
     pub const AUTOPLAY_BOTS: i64 = 1;
+    /// The most rounds one [method play_rounds] call plays (about a second and 100 MB of event
+    /// log for four players), so that no call can hold the game up for long.
+    #[constant]
+    pub const MAX_AUTOPLAY_ROUNDS: i64 = 10_000;
 
     /// Setup ended: decks were shuffled and opening hands dealt; the mulligan begins.
     #[signal]
@@ -473,13 +477,14 @@ impl GameRules {
         })
     }
 
-    /// Lets the game play itself for up to [param rounds] rounds: it draws every token and
+    /// Lets the game play itself for up to [param rounds] rounds (at most [constant
+    /// MAX_AUTOPLAY_ROUNDS] per call): it draws every token and
     /// answers every decision by [param policy] ([constant AUTOPLAY_PASS] or [constant
     /// AUTOPLAY_BOTS]), one command after another exactly as if each were called in turn, with
     /// every signal. It stops early when the game ends, and while a round waits for the players'
     /// nonces ([member player_entropy]: add them with [method add_entropy], then call again).
     /// Returns how many rounds ended; [code]-1[/code] and an error for a bad argument, or when a
-    /// command is refused (by [member action_validator], say), with the rounds before it played.
+    /// command is refused (by [member reaction_provider], say), with the rounds before it played.
     ///
     /// For fast-forwarding a test or a tutorial, seats left to bots, and balance runs in
     /// GDScript; the whole loop runs in Rust.
@@ -493,7 +498,12 @@ impl GameRules {
     pub fn play_rounds(&mut self, rounds: i64, policy: i64) -> Result<i64, Refusal> {
         const METHOD: &str = "GameRules.play_rounds";
         let rounds = refusing(METHOD, || {
-            Ok(count_from_raw("rounds", rounds, 0, u32::MAX)?)
+            Ok(count_from_raw(
+                "rounds",
+                rounds,
+                0,
+                Self::MAX_AUTOPLAY_ROUNDS as u32,
+            )?)
         })?;
         let policy = match policy {
             Self::AUTOPLAY_PASS => Autoplay::Pass,

@@ -136,7 +136,8 @@ pub struct GameConfig {
     pub reactions: Vec<ReactionRule>,
     /// Deepest allowed reaction chain (a reaction to a reaction ... has depth > 1). Default 8.
     pub max_reaction_depth: u32,
-    /// Most reactions one activation may resolve. Default 64.
+    /// Most reactions one activation may resolve. Default 64, at most
+    /// [`MAX_REACTIONS_PER_ACTIVATION`].
     pub max_reactions_per_activation: u32,
     /// The game ends when this many players (or fewer) remain. Default 1.
     pub players_remaining_to_end: u32,
@@ -197,6 +198,10 @@ impl Default for GameConfig {
     }
 }
 
+/// The most reactions one activation may be configured to resolve (each is logged; a rule that
+/// triggers itself runs to this limit before the activation is rolled back).
+pub const MAX_REACTIONS_PER_ACTIVATION: u32 = 10_000;
+
 /// Built-in action kind names, which custom kinds may not reuse.
 pub const BUILT_IN_KINDS: [&str; 5] = [
     "play_card",
@@ -242,6 +247,13 @@ impl GameConfig {
         }
         if self.max_reaction_depth == 0 && !self.reactions.is_empty() {
             return invalid("max_reaction_depth is 0 but reaction rules are configured".to_owned());
+        }
+        if self.max_reactions_per_activation > MAX_REACTIONS_PER_ACTIVATION {
+            return invalid(format!(
+                "max_reactions_per_activation is {}; at most {MAX_REACTIONS_PER_ACTIVATION}, so \
+                 that a reaction rule that triggers itself cannot hold the game up",
+                self.max_reactions_per_activation
+            ));
         }
         Ok(())
     }
