@@ -27,6 +27,17 @@ fn public_events(game: &Game) -> Vec<Event> {
         .collect()
 }
 
+/// Every round's commitment, in order.
+fn commitments(game: &Game) -> Vec<Bytes32> {
+    public_events(game)
+        .iter()
+        .filter_map(|e| match e {
+            Event::RoundCommitted { commitment, .. } => Some(*commitment),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Audits every round of `events`; returns (round, draws checked) per verdict.
 fn audit(events: &[Event]) -> Vec<(u32, Result<usize, FairnessError>)> {
     let mut auditor = Auditor::new();
@@ -224,15 +235,6 @@ fn the_bag_depends_only_on_seed_and_round_not_on_other_randomness() {
         };
         passive.apply(command).unwrap();
     }
-    let commitments = |game: &Game| -> Vec<Bytes32> {
-        public_events(game)
-            .iter()
-            .filter_map(|e| match e {
-                Event::RoundCommitted { commitment, .. } => Some(*commitment),
-                _ => None,
-            })
-            .collect()
-    };
     let round_one_draws = |game: &Game| -> Vec<Event> {
         public_events(game)
             .into_iter()
@@ -384,15 +386,6 @@ fn rekeyed(key: Option<[u8; 32]>) -> Game {
 fn a_rekeyed_game_hides_everything_the_seed_would_have_told() {
     let seed_only = rekeyed(None);
     let keyed = rekeyed(Some([1; 32]));
-    let commitments = |game: &Game| -> Vec<Bytes32> {
-        public_events(game)
-            .iter()
-            .filter_map(|e| match e {
-                Event::RoundCommitted { commitment, .. } => Some(*commitment),
-                _ => None,
-            })
-            .collect()
-    };
     let hands = |game: &Game| -> Vec<Vec<horizons_edge_core::CardId>> {
         game.events_since(0)
             .iter()
