@@ -1,15 +1,18 @@
 extends SceneTree
 ## A headless dedicated server for the bundled game: hosts a game on the starter set through a
 ## [RulesSession] (at [code]/root/Session[/code], where clients put theirs), prints one line per
-## seat taken or left, per round and at game over, and quits by itself [constant QUIT_DELAY_SEC]
-## seconds after the game ends.
+## seat taken or left, per decision the server made for a late player, per peer it disconnected,
+## per round and at game over (with what the peers made it do), and quits by itself
+## [constant QUIT_DELAY_SEC] seconds after the game ends.
 ## [codeblock]
 ## godot --headless --path godot-project -s res://game/dedicated_server.gd -- --players 3
 ## [/codeblock]
 ## ([code]cargo xtask server[/code] builds the extension and runs exactly this.) Options after
 ## [code]--[/code]: [code]--port N[/code] (7000), [code]--players N[/code] (2),
 ## [code]--rounds N[/code] (10), [code]--seed N[/code] (random), [code]--deadline S[/code]
-## (seconds an activation may last before the server passes it; 0, the default, for no limit) and
+## (seconds the game waits on players — the mulligan, each activation, each round's nonces —
+## before the server decides for them, see [member RulesSession.turn_deadline]; 30 by default, 0
+## for no limit, which lets one idle player stall the table) and
 ## [code]--entropy 0|1[/code] (1, the default: every client adds a nonce to each round's shuffle,
 ## see [member GameRules.player_entropy]).
 ## The game starts once every seat is taken. The seed is never printed: whoever reads this log
@@ -20,7 +23,12 @@ const Main := preload("res://main.gd")
 const SESSION_NAME := "Session"
 const DEFAULT_PORT := 7000
 const DEFAULTS := {
-	"port": DEFAULT_PORT, "players": 2, "rounds": 10, "seed": 0, "deadline": 0.0, "entropy": 1
+	"port": DEFAULT_PORT,
+	"players": 2,
+	"rounds": 10,
+	"seed": 0,
+	"deadline": RulesSession.DEFAULT_TURN_DEADLINE,
+	"entropy": 1,
 }
 ## Seconds between game over and quitting, so the last updates reach the clients.
 const QUIT_DELAY_SEC := 5.0
@@ -54,6 +62,9 @@ func _initialize() -> void:
 	_session.peer_seated.connect(_on_peer_seated)
 	_session.peer_left.connect(_on_peer_left)
 	_session.activation_timed_out.connect(_on_activation_timed_out)
+	_session.mulligan_timed_out.connect(_on_mulligan_timed_out)
+	_session.nonce_timed_out.connect(_on_nonce_timed_out)
+	_session.peer_kicked.connect(_on_peer_kicked)
 	_rules.round_ended.connect(_on_round_ended)
 	_rules.game_over.connect(_on_game_over)
 	# The root enters the tree only after _initialize returns, and hosting needs the tree's
@@ -103,6 +114,18 @@ func _on_activation_timed_out(player_id: int) -> void:
 	print("server: player %d ran out of time and passed" % player_id)
 
 
+func _on_mulligan_timed_out(player_id: int) -> void:
+	print("server: player %d ran out of time in the mulligan and kept their hand" % player_id)
+
+
+func _on_nonce_timed_out(player_id: int) -> void:
+	print("server: player %d sent no nonce in time; the server added one" % player_id)
+
+
+func _on_peer_kicked(peer_id: int, reason: String) -> void:
+	print("server: disconnected peer %d: %s" % [peer_id, reason])
+
+
 func _on_round_ended(round_number: int) -> void:
 	print("server: round %d complete · %s" % [round_number, _scores()])
 
@@ -110,7 +133,17 @@ func _on_round_ended(round_number: int) -> void:
 func _on_game_over(winner_id: int) -> void:
 	var verdict := "a draw" if winner_id == GameRules.NO_PLAYER else "player %d wins" % winner_id
 	print("server: game over · %s · %s" % [verdict, _scores()])
+	print("server: what the peers made it do · %s" % _traffic())
 	create_timer(QUIT_DELAY_SEC).timeout.connect(_shut_down)
+
+
+## [method RulesSession.get_host_stats] as one line: "messages N, applied N, …".
+func _traffic() -> String:
+	var stats := _session.get_host_stats()
+	var parts := PackedStringArray()
+	for key: String in stats:
+		parts.append("%s %d" % [key.replace("_", " "), stats[key]])
+	return ", ".join(parts)
 
 
 func _scores() -> String:

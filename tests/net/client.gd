@@ -4,12 +4,15 @@ extends SceneTree
 ## also, once a round, asks to act for the active player and to act out of turn, and expects both
 ## refused. With --sleep-round R it lets its first activation of round R run out the server's
 ## deadline; with --withhold-nonce-round R it never sends its nonce for round R. With
-## --leave-round R --withhold-nonce-round R it leaves for good when round R starts. Prints
-## `MARK round=R draws=D` as tokens are drawn (the test driver kills it on one), then one
-## `CLIENT RESULT` line; exits 0 only if every round verified and every cheat was refused.
+## --leave-round R --withhold-nonce-round R it leaves for good when round R starts. With
+## --silent-after-mulligans N it takes N mulligans and then never keeps, so the server's deadline
+## must keep its hand. Prints `MARK round=R draws=D` as tokens are drawn (the test driver kills
+## it on one), then one `CLIENT RESULT` line with the bytes it received; exits 0 only if every
+## round verified, every cheat and nothing else was refused, and every action the server applied
+## for its seat since it joined was one it asked for (or a pass after a deadline it let run out).
 ##
 ## Arguments after `--`: --port N --name S --token-file PATH --seed N --cheat 0|1 --sleep-round R
-## --leave-round R
+## --leave-round R --withhold-nonce-round R --silent-after-mulligans N
 
 const QUIT_DELAY_SEC := 2.0
 ## The whole game must be over by then; the process ends itself either way.
@@ -24,6 +27,7 @@ var _options := {
 	"sleep_round": 0,
 	"leave_round": 0,
 	"withhold_nonce_round": 0,
+	"silent_after_mulligans": 0,
 }
 var _session := RulesSession.new()
 var _rng := RandomNumberGenerator.new()
@@ -37,6 +41,14 @@ var _slept := false
 var _draws := 0
 var _failures: PackedStringArray = []
 var _finished := false
+## The actions this process asked for and the server has not applied yet, oldest first.
+var _asked: Array[Dictionary] = []
+## Activations this client let run out, whose passes the server applies for it.
+var _passes_owed := 0
+## Set by the first snapshot: the events before it are the past of a rejoined seat.
+var _live := false
+## Bytes this client's ENet host received (everything the server sent it, with ENet's own).
+var _received_bytes := 0
 
 
 func _initialize() -> void:
@@ -53,6 +65,11 @@ func _initialize() -> void:
 	create_timer(WATCHDOG_SEC).timeout.connect(_on_watchdog)
 	# The multiplayer API is there once the root is in the tree: after this method.
 	_join.call_deferred()
+
+
+func _process(_delta: float) -> bool:
+	_count_traffic()
+	return false
 
 
 func _join() -> void:
@@ -83,38 +100,67 @@ func _on_event(event: Dictionary) -> void:
 	elif event["type"] == "token_drawn":
 		_draws += 1
 		print("MARK round=%d draws=%d" % [event["round"], _draws])
+	elif event["type"] == "action_resolved" and _live:
+		_check_own_action(event)
+
+
+## An action the server applied for this seat must be one this process asked for, or a pass for
+## an activation this client let run out.
+func _check_own_action(event: Dictionary) -> void:
+	if event["player"] != _session.get_player_id() or event["depth"] != 0:
+		return
+	var asked := _asked.find(event["action"])
+	if asked >= 0:
+		_asked = _asked.slice(asked + 1)  # The ones before it were refused.
+	elif _passes_owed > 0 and event["action"] == {"type": "pass"}:
+		_passes_owed -= 1
+	else:
+		_failures.append("the server applied %s for this seat unasked" % event["action"])
 
 
 func _on_snapshot(snapshot: Dictionary) -> void:
 	if _finished:
 		return
+	_live = true
 	var me := _session.get_player_id()
 	var mine: Dictionary = snapshot["players"].filter(func(seat): return seat["id"] == me)[0]
 	if snapshot["phase"]["phase"] == "game_over":
 		_finish()
 	elif snapshot["phase"]["phase"] == "mulligan" and not mine["kept"]:
-		_answer("keep", func(): _session.request_keep())
+		var mulligans: int = mine["mulligans"]
+		if mulligans < _options["silent_after_mulligans"]:
+			_answer("mulligan %d" % mulligans, func(): _session.request_mulligan())
+		elif _options["silent_after_mulligans"] == 0:
+			_answer("keep", func(): _session.request_keep())
 	elif not _session.get_legal_actions().is_empty():
 		if snapshot["round"] == _options["sleep_round"] and not _slept:
 			_slept = true
+			_passes_owed += 1
 			print("CLIENT %s sleeping through an activation" % _options["name"])
 			return
 		var actions := _session.get_legal_actions()
 		var pick: Dictionary = actions[_rng.randi_range(0, actions.size() - 1)]
 		var activation := "act %d.%d" % [snapshot["round"], snapshot["bag"]["drawn"].size()]
-		_answer(activation, func(): _session.request_action(pick))
+		_answer(activation, func(): _ask(pick))
 	elif _options["cheat"] and snapshot["active"] != null and _cheated_round < snapshot["round"]:
 		_cheat(snapshot)
 
 
-## Once a round: act for the active player, then act out of turn; both must be refused.
+## Once a round: act for the active player, then act out of turn; both must be refused. (The
+## second plays a card this client does not hold, so it is refused even if this client's own
+## activation has begun by the time it arrives.)
 func _cheat(snapshot: Dictionary) -> void:
 	_cheated_round = snapshot["round"]
-	var pass_action := {"type": "pass"}
 	var active: int = snapshot["active"]
+	var pass_action := {"type": "pass"}
 	_session.send_request({"command": "act", "player_id": active, "action": pass_action})
-	_session.request_action(pass_action)
+	_session.request_action({"type": "play_card", "hand_index": 99, "context": null})
 	_cheats += 2
+
+
+func _ask(action: Dictionary) -> void:
+	_asked.append(action)
+	_session.request_action(action)
 
 
 func _answer(decision: String, request: Callable) -> void:
@@ -145,6 +191,13 @@ func _on_connection_lost() -> void:
 		_finish()
 
 
+## Adds what this client's ENet host received since the last call.
+func _count_traffic() -> void:
+	var peer := _session.multiplayer.multiplayer_peer as ENetMultiplayerPeer
+	if peer and peer.host:
+		_received_bytes += peer.host.pop_statistic(ENetConnection.HOST_TOTAL_RECEIVED_DATA)
+
+
 func _finish() -> void:
 	if _finished:
 		return
@@ -155,11 +208,20 @@ func _finish() -> void:
 		_failures.append("verified rounds %s, expected 1 to %d" % [verified, rounds])
 	if _refused != _cheats:
 		_failures.append("%d cheats, %d refusals" % [_cheats, _refused])
+	_count_traffic()
 	var verdict := "ok" if _failures.is_empty() else "FAILED"
 	print(
 		(
-			"CLIENT RESULT %s: %s player %d, rounds verified %s, cheats refused %d/%d"
-			% [verdict, _options["name"], _session.get_player_id(), verified, _refused, _cheats]
+			"CLIENT RESULT %s: %s player %d, rounds verified %s, cheats refused %d/%d, received %d bytes"
+			% [
+				verdict,
+				_options["name"],
+				_session.get_player_id(),
+				verified,
+				_refused,
+				_cheats,
+				_received_bytes,
+			]
 		)
 	)
 	for failure in _failures:

@@ -8,10 +8,13 @@ extends SceneTree
 ## (--policy eliminate) or has its activations passed (--policy pass) while the others play on.
 ##
 ## With --entropy 1 every client adds a nonce to every round's shuffle; with
-## --expect-nonce-timeout 1 one of them must be late and the server add it.
+## --expect-nonce-timeout 1 one of them must be late and the server add it. With
+## --expect-mulligan-timeout 1 one client must leave the mulligan undecided and the server keep
+## its hand, bottoming as many cards as its mulligans that count.
 ##
 ## Arguments after `--`: --port N --players N --rounds N --seed N --deadline SECONDS
 ## --reconnect-timeout SECONDS --policy pass|eliminate --entropy 0|1 --expect-nonce-timeout 0|1
+## --expect-mulligan-timeout 0|1
 
 const GRACE_MSEC := 15000
 ## The whole game must be over by then; the process ends itself either way.
@@ -27,6 +30,7 @@ var _options := {
 	"policy": "pass",
 	"entropy": 0,
 	"expect_nonce_timeout": 0,
+	"expect_mulligan_timeout": 0,
 }
 var _rules: GameRules
 var _session := RulesSession.new()
@@ -35,6 +39,8 @@ var _hash_after_update := 0
 var _refusals := 0
 var _timeouts := 0
 var _nonce_timeouts := 0
+## Players whose hands the server kept at the deadline.
+var _kept_late: Array[int] = []
 var _updates := 0
 ## player_id -> rounds whose checkpoint matched.
 var _synced := {}
@@ -61,6 +67,7 @@ func _initialize() -> void:
 	_session.checkpoint_checked.connect(_on_checkpoint_checked)
 	_session.activation_timed_out.connect(func(_player_id: int): _timeouts += 1)
 	_session.nonce_timed_out.connect(func(_player_id: int): _nonce_timeouts += 1)
+	_session.mulligan_timed_out.connect(func(player_id: int): _kept_late.append(player_id))
 	_rules.game_over.connect(func(_winner: int): _over_at = Time.get_ticks_msec())
 	create_timer(WATCHDOG_SEC).timeout.connect(_on_watchdog)
 	# The multiplayer API is there once the root is in the tree: after this method.
@@ -165,6 +172,25 @@ func _check_leavers() -> void:
 		)
 
 
+## The server kept a hand at the mulligan's deadline, with the right number of cards on the
+## bottom (the mulligans that count: with three or more players the first is free).
+func _check_kept_late() -> void:
+	if _kept_late.is_empty():
+		_failures.append("no hand was kept by the server after the deadline")
+	var free := 1 if _rules.get_player_ids().size() > 2 else 0
+	for event in _rules.get_events_since(0):
+		if event["type"] == "hand_kept" and event["player"] in _kept_late:
+			var mulligans: int = _rules.get_player_state(event["player"])["mulligans"]
+			if event["bottomed"] != maxi(mulligans - free, 0):
+				_failures.append("player %d kept late with a wrong bottom" % event["player"])
+			print(
+				(
+					"SERVER kept player %d's hand at the deadline: %d mulligans, %d bottomed"
+					% [event["player"], mulligans, event["bottomed"]]
+				)
+			)
+
+
 func _finish(all_synced: bool) -> void:
 	if not all_synced:
 		_failures.append(
@@ -177,6 +203,8 @@ func _finish(all_synced: bool) -> void:
 		_failures.append("no activation ran past the deadline")
 	if _options["expect_nonce_timeout"] == 1 and _nonce_timeouts == 0:
 		_failures.append("no nonce was added by the server after the deadline")
+	if _options["expect_mulligan_timeout"] == 1:
+		_check_kept_late()
 	var replayed := GameRules.new()
 	if replayed.load_replay(_rules.save_replay()) != OK:
 		_failures.append("the game's replay does not load")
@@ -186,8 +214,16 @@ func _finish(all_synced: bool) -> void:
 	var verdict := "ok" if _failures.is_empty() else "FAILED"
 	print(
 		(
-			"SERVER RESULT %s: rounds %d, updates %d, refused %d, timed out %d + %d nonces"
-			% [verdict, _rules.get_round(), _updates, _refusals, _timeouts, _nonce_timeouts]
+			"SERVER RESULT %s: rounds %d, updates %d, refused %d, timed out %d + %d nonces + %d hands"
+			% [
+				verdict,
+				_rules.get_round(),
+				_updates,
+				_refusals,
+				_timeouts,
+				_nonce_timeouts,
+				_kept_late.size(),
+			]
 		)
 	)
 	for failure in _failures:

@@ -15,10 +15,19 @@ extends Node
 ## # Client:
 ## session.join_game("127.0.0.1", 7000, "Ada")
 ## session.snapshot_received.connect(_on_snapshot)
-## session.request_action({"type": "pass"})
+## # In _on_snapshot, answer what the server waits for from this seat:
+## match session.get_decision():
+## 	"mulligan":
+## 		session.request_keep()
+## 	"activation":
+## 		session.request_action(session.get_legal_actions()[0])
 ## [/codeblock]
 ## A client that drops keeps [method get_rejoin_token]; joining again with it (even from a new
-## process) gives back the same seat, the current snapshot and every event it missed.
+## process) gives back the same seat, the current snapshot and every event it missed.[br][br]
+## No table waits forever: with [member turn_deadline] set (the default), the server decides for
+## whoever the game waits on once it runs out. Peers are untrusted: the server bounds what each
+## may make it do (a rate limit per peer, size and type checks on every field, refusals that are
+## rate-limited themselves; see [SessionHost]).
 
 ## Client: the server seated this client as [param player_id].
 signal joined(player_id: int)
@@ -46,6 +55,12 @@ signal activation_timed_out(player_id: int)
 ## Server: with player entropy, [param player_id]'s nonce did not come within
 ## [member turn_deadline]; the server added one from the game's bot stream.
 signal nonce_timed_out(player_id: int)
+## Server: [param player_id] had not kept a hand when [member turn_deadline] ran out in the
+## mulligan; the server kept it (with as many cards on the bottom as the mulligans that count).
+signal mulligan_timed_out(player_id: int)
+## Server: the server disconnected [param peer_id] (flooding, no hello in time, a token nobody
+## holds, a full table).
+signal peer_kicked(peer_id: int, reason: String)
 ## Server: a client's state after a round matched (or not) the server's view for that player.
 ## On a mismatch the server sends that client a fresh snapshot.
 signal checkpoint_checked(player_id: int, round: int, in_sync: bool)
@@ -57,14 +72,18 @@ enum ReconnectPolicy {
 	ELIMINATE,  ## They leave the game; their tokens leave the bag.
 }
 
+## The default [member turn_deadline], in seconds.
+const DEFAULT_TURN_DEADLINE := 30.0
+
 ## Server: seconds a disconnected player's seat waits for them.
 @export_range(0.0, 3600.0, 0.5, "suffix:s") var reconnect_timeout := 30.0
 ## Server: what happens when [member reconnect_timeout] runs out.
 @export var reconnect_policy := ReconnectPolicy.PASS_ACTIVATIONS
-## Server: seconds an activation may last before the server passes it, and (with player entropy)
-## seconds the round waits for the players' nonces before adding the missing ones from the game's
-## bot stream (0: no limit). Both are ordinary commands, so replays reproduce them.
-@export_range(0.0, 600.0, 0.5, "suffix:s") var turn_deadline := 0.0
+## Server: seconds the game waits on players before the server decides for them: the whole
+## mulligan (undecided hands are kept), each activation (passed) and, with player entropy, each
+## round's nonces (the missing ones come from the game's bot stream). All are ordinary commands,
+## so replays reproduce them. 0 means no limit: one silent player can then stall the table.
+@export_range(0.0, 600.0, 0.5, "suffix:s") var turn_deadline := DEFAULT_TURN_DEADLINE
 ## Client, with the rules' player entropy: add a fresh random nonce to every round by itself. Off,
 ## the game adds its own with [method request_entropy] (e.g. from a hardware source).
 @export var auto_entropy := true
@@ -89,8 +108,14 @@ func host_game(rules: GameRules, port: int, bind_address := "*") -> Error:
 			"RulesSession.host_game: cannot listen on port %d: %s" % [port, error_string(error)]
 		)
 		return error
+	# Clients talk to the server only: no relaying, so no client can make the server forward
+	# its traffic to the others.
+	var scene_multiplayer := multiplayer as SceneMultiplayer
+	if scene_multiplayer:
+		scene_multiplayer.server_relay = false
 	multiplayer.multiplayer_peer = peer
 	_host = SessionHost.new(self, rules)
+	multiplayer.peer_connected.connect(_host.on_peer_connected)
 	multiplayer.peer_disconnected.connect(_host.on_peer_disconnected)
 	return OK
 
@@ -116,16 +141,20 @@ func join_game(address: String, port: int, player_name: String, rejoin_token := 
 ## Client: asks to take [param action] (a Dictionary as for [method GameRules.perform_action])
 ## in this client's activation.
 func request_action(action: Dictionary) -> void:
+	_answering("activation")
 	send_request({"command": "act", "player_id": get_player_id(), "action": action})
 
 
-## Client: asks to keep the opening hand, putting the cards at [param bottom] on the bottom.
+## Client: asks to keep the opening hand, putting the cards at [param bottom] on the bottom (as
+## many as the mulligans that count: with three or more players the first is free).
 func request_keep(bottom: Array[int] = []) -> void:
+	_answering("mulligan")
 	send_request({"command": "keep", "player_id": get_player_id(), "bottom": bottom})
 
 
 ## Client: asks to take a mulligan.
 func request_mulligan() -> void:
+	_answering("mulligan")
 	send_request({"command": "mulligan", "player_id": get_player_id()})
 
 
@@ -153,6 +182,15 @@ func get_snapshot() -> Dictionary:
 	return _guest.snapshot if _guest else {}
 
 
+## Client: what the server waits for from this client: [code]"mulligan"[/code] (keep with
+## [method request_keep] or [method request_mulligan]), [code]"activation"[/code] (act with
+## [method request_action], one of [method get_legal_actions]) or [code]""[/code] (nothing, or
+## this client already answered and the server has not replied yet). Call it from
+## [signal snapshot_received] to answer each decision once.
+func get_decision() -> String:
+	return _guest.get_decision() if _guest else ""
+
+
 ## Client: the actions the server lists as legal for this client right now (empty unless it is
 ## this client's activation).
 func get_legal_actions() -> Array:
@@ -169,6 +207,18 @@ func get_auditor() -> FairnessAuditor:
 	return _guest.auditor if _guest else null
 
 
+## Server: what peers made the server do so far: [code]messages[/code] received,
+## [code]applied[/code] and [code]refused[/code] requests, [code]refusals_sent[/code] (the rest
+## were withheld by the refusal rate limit), [code]dropped[/code] (unread: over the rate limit, or
+## from a peer being disconnected), [code]kicked[/code] peers, [code]checkpoints_checked[/code] and
+## [code]checkpoints_ignored[/code] (a seq not recorded for that player, or already checked),
+## snapshots [code]resent[/code] after a mismatch, and [code]changed_on_refusal[/code] (refused
+## requests that changed the game: always 0 unless the rules broke their promise). Empty on a
+## client.
+func get_host_stats() -> Dictionary:
+	return _host.get_stats() if _host else {}
+
+
 ## Whether this session hosts the game.
 func is_host() -> bool:
 	return _host != null
@@ -179,6 +229,8 @@ func close() -> void:
 	if multiplayer.multiplayer_peer:
 		multiplayer.multiplayer_peer.close()
 	multiplayer.multiplayer_peer = null
+	if _guest:
+		_guest.close()
 	_host = null
 	_guest = null
 
@@ -188,20 +240,29 @@ static func digest(snapshot: Dictionary) -> String:
 	return JSON.stringify(snapshot, "", true).sha256_text()
 
 
+func _answering(decision: String) -> void:
+	if _guest:
+		_guest.answering(decision)
+
+
+# What peers send arrives untyped (any Variant, or nothing) and is checked by the host, so that no
+# value on the wire can fail the call itself.
 @rpc("any_peer", "call_remote", "reliable")
-func _rpc_hello(player_name: String, rejoin_token: String, since_seq: int) -> void:
+func _rpc_hello(
+	player_name: Variant = null, rejoin_token: Variant = null, since: Variant = null
+) -> void:
 	if _host:
-		_host.on_hello(multiplayer.get_remote_sender_id(), player_name, rejoin_token, since_seq)
+		_host.on_hello(multiplayer.get_remote_sender_id(), player_name, rejoin_token, since)
 
 
 @rpc("any_peer", "call_remote", "reliable")
-func _rpc_request(request: Dictionary) -> void:
+func _rpc_request(request: Variant = null) -> void:
 	if _host:
 		_host.on_request(multiplayer.get_remote_sender_id(), request)
 
 
 @rpc("any_peer", "call_remote", "reliable")
-func _rpc_checkpoint(seq: int, snapshot_digest: String) -> void:
+func _rpc_checkpoint(seq: Variant = null, snapshot_digest: Variant = null) -> void:
 	if _host:
 		_host.on_checkpoint(multiplayer.get_remote_sender_id(), seq, snapshot_digest)
 
@@ -221,4 +282,5 @@ func _rpc_update(update: Dictionary) -> void:
 @rpc("authority", "call_remote", "reliable")
 func _rpc_refused(reason: String) -> void:
 	if _guest:
+		_guest.on_refused()
 		request_refused.emit(reason)

@@ -4,6 +4,10 @@ extends RefCounted
 ## log seen so far and the [FairnessAuditor] fed from it. Created by
 ## [method RulesSession.join_game].
 
+## Events of this client's seat that settle a decision it answered (or that the server settled
+## for it at a deadline); a refusal settles it too.
+const ANSWERS := ["hand_kept", "mulligan_taken", "activation_ended"]
+
 ## The seat the server gave this client (-1 before it did).
 var player_id := -1
 ## Takes the seat back after a disconnect.
@@ -21,6 +25,10 @@ var nonces := {}
 
 var _session: RulesSession
 var _player_name := ""
+## The decision this client answered and the server has not replied to yet ("" if none).
+var _answered := ""
+## Set by [method close]: nothing more is sent.
+var _closed := false
 
 
 func _init(session: RulesSession, player_name: String, rejoin_token: String) -> void:
@@ -48,7 +56,36 @@ func on_connected() -> void:
 func on_welcome(seated_as: int, rejoin_token: String) -> void:
 	player_id = seated_as
 	token = rejoin_token
+	_answered = ""
 	_session.joined.emit(player_id)
+
+
+## The session closed (perhaps from a handler of a signal this guest emits).
+func close() -> void:
+	_closed = true
+
+
+## The server refused a request: whatever this client answered may be answered again.
+func on_refused() -> void:
+	_answered = ""
+
+
+## This client is answering [param decision] (see [method get_decision]).
+func answering(decision: String) -> void:
+	_answered = decision
+
+
+## What the server waits for from this client and it has not answered yet: "mulligan",
+## "activation" or "".
+func get_decision() -> String:
+	if player_id < 0 or snapshot.is_empty() or _answered != "":
+		return ""
+	if snapshot["phase"]["phase"] == "mulligan":
+		for seat: Dictionary in snapshot["players"]:
+			if seat["id"] == player_id and not seat["kept"] and not seat["eliminated"]:
+				return "mulligan"
+		return ""
+	return "activation" if not legal_actions.is_empty() else ""
 
 
 ## Takes in the server's update: new events (each once, in order, audited), then the snapshot;
@@ -61,13 +98,15 @@ func on_update(update: Dictionary) -> void:
 		last_seq = event["seq"]
 		auditor.observe(event)
 		_check_own_nonce(event)
+		if event.get("player") == player_id and event["type"] in ANSWERS:
+			_answered = ""
 		round_closed = round_closed or event["type"] == "round_ended"
 		_session.event_received.emit(event)
 	snapshot = update["snapshot"]
 	legal_actions = update.get("legal_actions", [])
 	_add_entropy_if_due()
 	_session.snapshot_received.emit(snapshot)
-	if round_closed:
+	if round_closed and not _closed:
 		var server := MultiplayerPeer.TARGET_PEER_SERVER
 		_session._rpc_checkpoint.rpc_id(server, snapshot["seq"], RulesSession.digest(snapshot))
 

@@ -1,26 +1,83 @@
 class_name SessionHost
 extends RefCounted
 ## The server side of a [RulesSession]: seats and rejoin tokens, request checks, server-side
-## draws, per-viewer updates, reconnect policy and turn deadlines. Created by
-## [method RulesSession.host_game].
+## draws, per-viewer updates, reconnect policy and deadlines. Created by
+## [method RulesSession.host_game].[br][br]
+## Everything a peer sends is untrusted. Each message costs the peer one token of a bucket of
+## [constant BURST] refilled at [constant RATE_PER_SEC] a second, given back when the message
+## moves the game on (a request applied, a seat taken, a checkpoint checked: all bounded by the
+## game itself), so honest play never runs dry however fast it is. A message without a token is
+## dropped unread, and a peer that keeps sending runs into debt and is disconnected when the debt
+## reaches [constant FLOOD_DEBT]. Refusals sent back have their own smaller bucket, so a flood is
+## never reflected one for one. Every field is type- and size-checked before use, and refusal
+## messages never echo what was sent.
 
 ## Why a request from a peer without a seat is refused.
 const NOT_SEATED := "this peer holds no seat"
+## Messages (hello, request, checkpoint) a peer may send at once...
+const BURST := 40.0
+## ... and per second after that.
+const RATE_PER_SEC := 10.0
+## Messages over the rate after which the peer is disconnected (the debt drains at the rate).
+const FLOOD_DEBT := 200.0
+## Refusals sent to one peer at once, and per second after that; the rest are only counted.
+const REFUSAL_BURST := 10.0
+const REFUSALS_PER_SEC := 2.0
+## Times a seat may be taken back with its token at once, and per second after that.
+const REJOIN_BURST := 3.0
+const REJOINS_PER_SEC := 0.1
+## A connected peer that has not taken a seat by then is disconnected.
+const HELLO_TIMEOUT_MSEC := 10000
+## The longest player name a hello may carry.
+const MAX_NAME_LENGTH := 64
+## A rejoin token is this many random bytes...
+const TOKEN_BYTES := 16
+## ... written as this many hex digits.
+const TOKEN_LENGTH := 32
+## A nonce is this many hex digits (32 bytes).
+const NONCE_LENGTH := 64
+## The largest request accepted: containers nested this deep...
+const MAX_REQUEST_DEPTH := 8
+## ... this many values in all (keys, elements, packed elements)...
+const MAX_REQUEST_ITEMS := 256
+## ... and no String or StringName longer than this.
+const MAX_STRING_LENGTH := 256
+## Checkpoints kept per player waiting for that client's digest (older ones are forgotten).
+const MAX_OPEN_CHECKPOINTS := 4
+## Value types a request may hold; objects, callables, signals and RIDs are refused.
+const REFUSED_TYPES := [TYPE_OBJECT, TYPE_CALLABLE, TYPE_SIGNAL, TYPE_RID]
 
 var _session: RulesSession
 var _rules: GameRules
-## player_id -> {"token", "peer" (0 while away), "away_since" (msec), "passing", "gone"}.
+## player_id -> {"token", "peer" (0 while away), "away_since" (msec), "passing", "gone",
+## "rejoins" (a [SessionHost.Bucket])}.
 var _seats := {}
 ## peer_id -> player_id.
 var _seat_of_peer := {}
+## peer_id -> {"connected_at" (msec), "messages", "refusals" ([SessionHost.Bucket]s), "kicked"}.
+var _peers := {}
 ## player_id -> the newest event seq that player's client has.
 var _sent_seq := {}
-## player_id -> {snapshot seq: digest} for the updates that closed a round.
+## player_id -> {snapshot seq: {"round", "digest"}} for updates that closed a round and whose
+## digest has not come yet; each is checked once.
 var _checkpoints := {}
-## When the server passes the open activation or adds the missing nonces (msec; 0: no deadline).
+## When the server decides for the seats it waits for (msec; 0: no deadline).
 var _deadline_at := 0
 ## What the deadline runs for ("" when the game waits for nothing timed).
 var _waiting_for := ""
+## What peers made this server do; see [method RulesSession.get_host_stats].
+var _stats := {
+	"messages": 0,
+	"applied": 0,
+	"refused": 0,
+	"refusals_sent": 0,
+	"dropped": 0,
+	"kicked": 0,
+	"checkpoints_checked": 0,
+	"checkpoints_ignored": 0,
+	"resent": 0,
+	"changed_on_refusal": 0,
+}
 
 
 func _init(session: RulesSession, rules: GameRules) -> void:
@@ -28,12 +85,28 @@ func _init(session: RulesSession, rules: GameRules) -> void:
 	_rules = rules
 	for player_id in rules.get_player_ids():
 		_seats[player_id] = {
-			"token": "", "peer": 0, "away_since": 0, "passing": false, "gone": false
+			"token": "",
+			"peer": 0,
+			"away_since": 0,
+			"passing": false,
+			"gone": false,
+			"rejoins": Bucket.new(REJOIN_BURST, REJOINS_PER_SEC),
 		}
+
+
+## What peers made this server do so far (a copy).
+func get_stats() -> Dictionary:
+	return _stats.duplicate()
+
+
+## A peer connected: it has [constant HELLO_TIMEOUT_MSEC] to ask for a seat.
+func on_peer_connected(peer_id: int) -> void:
+	_peer(peer_id)
 
 
 ## A peer dropped: its seat waits [member RulesSession.reconnect_timeout] seconds.
 func on_peer_disconnected(peer_id: int) -> void:
+	_peers.erase(peer_id)
 	if not _seat_of_peer.has(peer_id):
 		return
 	var player_id: int = _seat_of_peer[peer_id]
@@ -44,73 +117,100 @@ func on_peer_disconnected(peer_id: int) -> void:
 
 
 ## A client asks for a seat: a free one, or with [param rejoin_token] the one it held (a stale
-## connection still holding that seat, e.g. of a killed process, is dropped).
-func on_hello(peer_id: int, player_name: String, rejoin_token: String, since_seq: int) -> void:
+## connection still holding that seat, e.g. of a killed process, is dropped). A token nobody
+## holds, a full table or a seat taken back too often disconnects the peer.
+func on_hello(
+	peer_id: int, player_name: Variant, rejoin_token: Variant, since_seq: Variant
+) -> void:
+	if not _admit(peer_id):
+		return
 	if _seat_of_peer.has(peer_id):
 		_refuse(peer_id, "this peer already holds a seat")
 		return
-	var player_id := _seat_for(rejoin_token)
-	if player_id < 0:
-		_refuse(peer_id, "no seat for this client: the table is full or the token is unknown")
-		_session.multiplayer.multiplayer_peer.disconnect_peer(peer_id)
+	if not _is_hello(player_name, rejoin_token, since_seq):
+		_refuse(peer_id, "a hello is a name (String), a rejoin token (String) and a seq (int)")
 		return
-	var seat: Dictionary = _seats[player_id]
-	if seat["peer"] != 0:
-		_seat_of_peer.erase(seat["peer"])
-		_session.multiplayer.multiplayer_peer.disconnect_peer(seat["peer"])
-	if seat["token"] == "":
-		seat["token"] = Crypto.new().generate_random_bytes(16).hex_encode()
-	seat["peer"] = peer_id
-	seat["passing"] = false
-	_seat_of_peer[peer_id] = player_id
-	_sent_seq[player_id] = maxi(since_seq, 0)
+	var player_id := _seat_for(rejoin_token)
+	var refusal := ""
+	if player_id < 0:
+		refusal = "no seat for this client: the table is full or the token is unknown"
+	elif rejoin_token != "" and not _seats[player_id]["rejoins"].take():
+		refusal = "this seat was taken back too often; try again later"
+	if refusal != "":
+		_refuse(peer_id, refusal)
+		_kick(peer_id, refusal)
+		return
+	_give_back(peer_id)
+	_seat(peer_id, player_id, clampi(since_seq, 0, _rules.get_last_event_seq()))
 	print_verbose("RulesSession: %s seated as player %d" % [player_name, player_id])
-	_session._rpc_welcome.rpc_id(peer_id, player_id, seat["token"])
-	_session.peer_seated.emit(player_id, peer_id)
-	if _rules.get_phase() == GameRules.PHASE_SETUP and _all_seated():
-		_rules.start_game()
-	_advance()
-	_broadcast()
 
 
-## A client's request: refused unless it is for the peer's own seat and the rules accept it.
-func on_request(peer_id: int, request: Dictionary) -> void:
+## A client's request: refused unless it is well-formed, small, for the peer's own seat, and
+## the rules accept it.
+func on_request(peer_id: int, request: Variant) -> void:
+	if not _admit(peer_id):
+		return
 	var player_id: int = _seat_of_peer.get(peer_id, -1)
 	if player_id < 0:
 		_refuse(peer_id, NOT_SEATED)
 		return
-	var claimed = request.get("player_id")
-	if typeof(claimed) != TYPE_INT or claimed != player_id:
-		_refuse(peer_id, "this peer holds player %d's seat, not %s's" % [player_id, claimed])
+	if typeof(request) != TYPE_DICTIONARY or not is_small(request):
+		_refuse(peer_id, "a request is a small Dictionary of plain values")
 		return
+	var claimed: Variant = request.get("player_id")
+	if typeof(claimed) != TYPE_INT or claimed != player_id:
+		_refuse(peer_id, "this peer holds player %d's seat and may ask only for it" % player_id)
+		return
+	var before := _rules.get_state_hash()
 	var error := _apply(player_id, request)
 	if error != "":
+		if _rules.get_state_hash() != before:
+			_stats["changed_on_refusal"] += 1
+			push_error("RulesSession: a refused request changed the game: %s" % error)
 		_refuse(peer_id, error)
 		return
+	_stats["applied"] += 1
+	_give_back(peer_id)
 	_advance()
 	_broadcast()
 
 
-## A client's digest of its state after a round, compared with the server's view for it.
-func on_checkpoint(peer_id: int, seq: int, snapshot_digest: String) -> void:
-	var player_id: int = _seat_of_peer.get(peer_id, -1)
-	if player_id < 0:
+## A client's digest of its state after a round, compared with the server's view for it. Only a
+## seq the server recorded for that player counts, once; a mismatch is answered with one fresh
+## snapshot, anything else with nothing.
+func on_checkpoint(peer_id: int, seq: Variant, snapshot_digest: Variant) -> void:
+	if not _admit(peer_id):
 		return
-	var expected: Dictionary = _checkpoints.get(player_id, {}).get(seq, {"round": -1})
-	var in_sync: bool = expected.get("digest", "") == snapshot_digest
+	var player_id: int = _seat_of_peer.get(peer_id, -1)
+	var open: Dictionary = _checkpoints.get(player_id, {})
+	if typeof(seq) != TYPE_INT or typeof(snapshot_digest) != TYPE_STRING or not open.has(seq):
+		_stats["checkpoints_ignored"] += 1
+		return
+	var expected: Dictionary = open[seq]
+	open.erase(seq)
+	_stats["checkpoints_checked"] += 1
+	_give_back(peer_id)
+	var in_sync: bool = expected["digest"] == snapshot_digest
 	_session.checkpoint_checked.emit(player_id, expected["round"], in_sync)
 	if not in_sync:
+		_stats["resent"] += 1
 		_send(player_id, peer_id, _rules.get_snapshot_for(player_id), [])
 
 
-## Passes activations whose deadline ran out and applies the reconnect policy to seats that
-## waited too long.
+## Decides for the seats the game waited on past the deadline, applies the reconnect policy to
+## seats that waited too long, and disconnects peers that never asked for a seat.
 func tick(now_msec: int) -> void:
+	for peer_id in _peers.keys():
+		var peer: Dictionary = _peers[peer_id]
+		var silent: bool = now_msec - int(peer["connected_at"]) > HELLO_TIMEOUT_MSEC
+		if silent and not peer["kicked"] and not _seat_of_peer.has(peer_id):
+			_kick(peer_id, "no hello within %d ms" % HELLO_TIMEOUT_MSEC)
 	if _rules.get_phase() == GameRules.PHASE_GAME_OVER:
 		return
 	var changed := false
 	if _deadline_at > 0 and now_msec >= _deadline_at:
 		_deadline_at = 0
+		_waiting_for = ""  # Whatever the game still waits on gets a deadline of its own.
 		_time_out()
 		changed = true
 	var timeout_msec := int(_session.reconnect_timeout * 1000.0)
@@ -132,38 +232,160 @@ func tick(now_msec: int) -> void:
 		_broadcast()
 
 
-## The open activation is passed, or the missing nonces are added from the bot stream.
+## Whether [param value] is within [constant MAX_REQUEST_DEPTH], [constant MAX_REQUEST_ITEMS]
+## and [constant MAX_STRING_LENGTH] and holds none of [constant REFUSED_TYPES]. Walks without
+## recursion and stops at the first limit, so its cost is bounded whatever arrives.
+static func is_small(value: Variant) -> bool:
+	var stack: Array = [value]
+	var depths: PackedInt32Array = [0]
+	var items := 0
+	while not stack.is_empty():
+		var item: Variant = stack.pop_back()
+		var depth: int = depths[depths.size() - 1]
+		depths.resize(depths.size() - 1)
+		items += 1
+		var type := typeof(item)
+		if items > MAX_REQUEST_ITEMS or depth > MAX_REQUEST_DEPTH or type in REFUSED_TYPES:
+			return false
+		if type == TYPE_STRING or type == TYPE_STRING_NAME:
+			if item.length() > MAX_STRING_LENGTH:
+				return false
+		elif type == TYPE_DICTIONARY or type == TYPE_ARRAY:
+			var count: int = item.size() * (2 if type == TYPE_DICTIONARY else 1)
+			if items + count > MAX_REQUEST_ITEMS:
+				return false
+			var inner: Array = item.keys() + item.values() if type == TYPE_DICTIONARY else item
+			stack.append_array(inner)
+			for _index in inner.size():
+				depths.append(depth + 1)
+		elif type >= TYPE_PACKED_BYTE_ARRAY:
+			items += item.size()
+			if items > MAX_REQUEST_ITEMS:
+				return false
+	return true
+
+
+## Counts one message from [param peer_id]; false (the message is dropped) if the peer was
+## disconnected or is over its rate. A peer deep enough in debt is disconnected.
+func _admit(peer_id: int) -> bool:
+	var peer := _peer(peer_id)
+	_stats["messages"] += 1
+	if peer["kicked"]:
+		_stats["dropped"] += 1
+		return false
+	var messages: Bucket = peer["messages"]
+	if messages.take():
+		return true
+	_stats["dropped"] += 1
+	if messages.tokens <= -FLOOD_DEBT:
+		_kick(peer_id, "flooding: over %d messages a second" % RATE_PER_SEC)
+	else:
+		_tell(peer_id, "too many messages: this one was dropped unread")
+	return false
+
+
+## Returns the token of a message that moved the game on.
+func _give_back(peer_id: int) -> void:
+	_peer(peer_id)["messages"].give_back()
+
+
+## The record of [param peer_id], made on first sight.
+func _peer(peer_id: int) -> Dictionary:
+	if not _peers.has(peer_id):
+		_peers[peer_id] = {
+			"connected_at": Time.get_ticks_msec(),
+			"messages": Bucket.new(BURST, RATE_PER_SEC, -FLOOD_DEBT),
+			"refusals": Bucket.new(REFUSAL_BURST, REFUSALS_PER_SEC),
+			"kicked": false,
+		}
+	return _peers[peer_id]
+
+
+## Disconnects [param peer_id]; what it still sends is dropped unread until it is gone.
+func _kick(peer_id: int, reason: String) -> void:
+	_peer(peer_id)["kicked"] = true
+	_stats["kicked"] += 1
+	_session.peer_kicked.emit(peer_id, reason)
+	_session.multiplayer.multiplayer_peer.disconnect_peer(peer_id)
+
+
+static func _is_hello(player_name: Variant, rejoin_token: Variant, since_seq: Variant) -> bool:
+	if typeof(player_name) != TYPE_STRING or typeof(rejoin_token) != TYPE_STRING:
+		return false
+	if typeof(since_seq) != TYPE_INT or player_name.length() > MAX_NAME_LENGTH:
+		return false
+	return rejoin_token == "" or rejoin_token.length() == TOKEN_LENGTH
+
+
+## Seats [param peer_id] as [param player_id], sending every event after [param since_seq].
+func _seat(peer_id: int, player_id: int, since_seq: int) -> void:
+	var seat: Dictionary = _seats[player_id]
+	if seat["peer"] != 0:
+		_seat_of_peer.erase(seat["peer"])
+		_session.multiplayer.multiplayer_peer.disconnect_peer(seat["peer"])
+	if seat["token"] == "":
+		seat["token"] = Crypto.new().generate_random_bytes(TOKEN_BYTES).hex_encode()
+	seat["peer"] = peer_id
+	seat["passing"] = false
+	_seat_of_peer[peer_id] = player_id
+	_sent_seq[player_id] = since_seq
+	_session._rpc_welcome.rpc_id(peer_id, player_id, seat["token"])
+	_session.peer_seated.emit(player_id, peer_id)
+	if _rules.get_phase() == GameRules.PHASE_SETUP and _all_seated():
+		_rules.start_game()
+	_advance()
+	_broadcast()
+
+
+## Passes the open activation; in the mulligan, keeps every undecided hand; with player
+## entropy, adds the missing nonces from the game's bot stream. All are ordinary commands, so
+## replays reproduce them.
 func _time_out() -> void:
-	if _rules.get_phase() == GameRules.PHASE_ACTIVATION:
-		var late := _rules.get_active_player()
-		_rules.pass_activation(late)
-		_session.activation_timed_out.emit(late)
-		return
-	for late in _rules.get_pending_entropy():
-		_rules.bot_decide(late)
-		_session.nonce_timed_out.emit(late)
+	match _rules.get_phase():
+		GameRules.PHASE_ACTIVATION:
+			var late := _rules.get_active_player()
+			_rules.pass_activation(late)
+			_session.activation_timed_out.emit(late)
+		GameRules.PHASE_MULLIGAN:
+			for late in _rules.get_living_player_ids():
+				if not _rules.get_player_state(late)["kept"]:
+					_keep_for(late)
+					_session.mulligan_timed_out.emit(late)
+		_:
+			for late in _rules.get_pending_entropy():
+				_rules.bot_decide(late)
+				_session.nonce_timed_out.emit(late)
 
 
-## Applies a checked request; returns why the rules refused it, or "".
+## Keeps [param player_id]'s hand, putting its first cards on the bottom, as many as the
+## mulligans that count (with three or more players the first is free).
+func _keep_for(player_id: int) -> void:
+	var count: int = _rules.get_player_state(player_id)["mulligans"]
+	if count > 0 and _rules.get_player_ids().size() > 2:
+		count -= 1
+	_rules.keep_hand(player_id, PackedInt64Array(range(count)))
+
+
+## Applies a checked request; returns why it was refused, or "".
 func _apply(player_id: int, request: Dictionary) -> String:
 	var error := OK
 	match request.get("command"):
 		"act":
 			return _act(player_id, request.get("action"))
 		"keep":
-			var bottom = request.get("bottom", [])
+			var bottom: Variant = request.get("bottom", [])
 			if typeof(bottom) != TYPE_ARRAY or bottom.any(func(i): return typeof(i) != TYPE_INT):
 				return "bottom must be an Array of hand indices"
 			error = _rules.keep_hand(player_id, PackedInt64Array(bottom))
 		"mulligan":
 			error = _rules.take_mulligan(player_id)
 		"entropy":
-			var nonce = request.get("nonce")
-			if typeof(nonce) != TYPE_STRING:
-				return "an entropy request needs a nonce String"
+			var nonce: Variant = request.get("nonce")
+			if typeof(nonce) != TYPE_STRING or nonce.length() != NONCE_LENGTH:
+				return "an entropy request needs a nonce of %d hex digits" % NONCE_LENGTH
 			error = _rules.add_entropy(player_id, nonce)
 		_:
-			return "unknown command %s" % request.get("command")
+			return "unknown command: expected act, keep, mulligan or entropy"
 	return _refusal_of(error)
 
 
@@ -183,13 +405,13 @@ func _refusal_of(error: Error) -> String:
 
 
 ## Draws tokens while one is due (once every nonce is in, with player entropy), decides for seats
-## whose turns are being passed (a pass, a bot's keep during the mulligan, a nonce from the
-## game's bot stream), and starts the deadline of an open activation.
+## whose turns are being passed (a pass, a kept hand during the mulligan, a nonce from the
+## game's bot stream), and starts the deadline of what the game now waits for.
 func _advance() -> void:
 	if _rules.get_phase() == GameRules.PHASE_MULLIGAN:
-		for player_id in _seats:
+		for player_id in _rules.get_living_player_ids():
 			if _seats[player_id]["passing"] and not _rules.get_player_state(player_id)["kept"]:
-				_rules.bot_decide(player_id)
+				_keep_for(player_id)
 	while _rules.get_phase() in [GameRules.PHASE_AWAITING_DRAW, GameRules.PHASE_ACTIVATION]:
 		if _rules.get_phase() == GameRules.PHASE_AWAITING_DRAW:
 			for player_id in _rules.get_pending_entropy():
@@ -206,14 +428,18 @@ func _advance() -> void:
 	_restart_deadline()
 
 
-## Starts [member RulesSession.turn_deadline] for what the game now waits for — an activation, or
-## the round's nonces — unless it already runs for that.
+## Starts [member RulesSession.turn_deadline] for what the game now waits for — the mulligan,
+## an activation, or the round's nonces — unless it already runs for that.
 func _restart_deadline() -> void:
 	var waiting := ""
-	if _rules.get_phase() == GameRules.PHASE_ACTIVATION:
-		waiting = "activation after event %d" % _rules.get_last_event_seq()
-	elif not _rules.get_pending_entropy().is_empty():
-		waiting = "nonces of round %d" % _rules.get_round()
+	match _rules.get_phase():
+		GameRules.PHASE_MULLIGAN:
+			waiting = "mulligan"
+		GameRules.PHASE_ACTIVATION:
+			waiting = "activation after event %d" % _rules.get_last_event_seq()
+		GameRules.PHASE_AWAITING_DRAW:
+			if not _rules.get_pending_entropy().is_empty():
+				waiting = "nonces of round %d" % _rules.get_round()
 	if waiting == _waiting_for:
 		return
 	_waiting_for = waiting
@@ -225,6 +451,8 @@ func _restart_deadline() -> void:
 ## Sends every connected client what it has not seen yet.
 func _broadcast() -> void:
 	for peer_id in _seat_of_peer:
+		if _peers.has(peer_id) and _peers[peer_id]["kicked"]:
+			continue
 		var player_id: int = _seat_of_peer[peer_id]
 		var events := _rules.get_events_for(player_id, _sent_seq[player_id])
 		_send(player_id, peer_id, _rules.get_snapshot_for(player_id), events)
@@ -241,19 +469,35 @@ func _send(player_id: int, peer_id: int, snapshot: Dictionary, events: Array) ->
 	}
 	var ended := events.filter(func(event): return event["type"] == "round_ended")
 	if not ended.is_empty():
-		if not _checkpoints.has(player_id):
-			_checkpoints[player_id] = {}
-		_checkpoints[player_id][snapshot["seq"]] = {
-			"round": ended.back()["round"], "digest": RulesSession.digest(snapshot)
-		}
+		_open_checkpoint(player_id, snapshot, ended.back()["round"])
 	_sent_seq[player_id] = snapshot["seq"]
 	_session.update_sent.emit(player_id, update)
 	_session._rpc_update.rpc_id(peer_id, update)
 
 
+## Records the digest [param player_id]'s client must report for [param snapshot], forgetting
+## the oldest beyond [constant MAX_OPEN_CHECKPOINTS].
+func _open_checkpoint(player_id: int, snapshot: Dictionary, round_number: int) -> void:
+	if not _checkpoints.has(player_id):
+		_checkpoints[player_id] = {}
+	var open: Dictionary = _checkpoints[player_id]
+	open[snapshot["seq"]] = {"round": round_number, "digest": RulesSession.digest(snapshot)}
+	while open.size() > MAX_OPEN_CHECKPOINTS:
+		open.erase(open.keys().min())
+
+
+## Counts a refusal and tells the peer (see [method _tell]).
 func _refuse(peer_id: int, reason: String) -> void:
+	_stats["refused"] += 1
 	_session.request_rejected.emit(peer_id, reason)
-	_session._rpc_refused.rpc_id(peer_id, reason)
+	_tell(peer_id, reason)
+
+
+## Sends [param peer_id] a refusal, only while its refusal bucket has a token.
+func _tell(peer_id: int, reason: String) -> void:
+	if _peer(peer_id)["refusals"].take():
+		_stats["refusals_sent"] += 1
+		_session._rpc_refused.rpc_id(peer_id, reason)
 
 
 ## The seat for [param rejoin_token]: its own seat if known, a free one if empty, else -1.
@@ -269,3 +513,36 @@ func _seat_for(rejoin_token: String) -> int:
 
 func _all_seated() -> bool:
 	return _seats.values().all(func(seat): return seat["token"] != "")
+
+
+## A token bucket: [member capacity] tokens, refilled at [member rate] a second; taking from an
+## empty bucket runs into debt (down to [member lowest]), which must be refilled first.
+class Bucket:
+	extends RefCounted
+	var capacity: float
+	var rate: float
+	var lowest: float
+	var tokens: float
+	var _at: int
+
+	func _init(full: float, per_sec: float, debt_limit := 0.0) -> void:
+		capacity = full
+		rate = per_sec
+		lowest = debt_limit
+		tokens = full
+		_at = Time.get_ticks_msec()
+
+	## Puts back one token taken by [method take].
+	func give_back() -> void:
+		tokens = minf(capacity, tokens + 1.0)
+
+	## Takes one token if there is one (true); else adds one to the debt (false).
+	func take() -> bool:
+		var now := Time.get_ticks_msec()
+		tokens = minf(capacity, tokens + (now - _at) * rate / 1000.0)
+		_at = now
+		if tokens >= 1.0:
+			tokens -= 1.0
+			return true
+		tokens = maxf(lowest, tokens - 1.0)
+		return false
