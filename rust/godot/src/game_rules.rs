@@ -12,6 +12,7 @@ use godot::global::Error;
 use godot::prelude::*;
 use horizons_edge_core::fairness::Bytes32;
 use horizons_edge_core::game::activation::ActivationOrder;
+use horizons_edge_core::game::mulligan::cards_to_bottom;
 use horizons_edge_core::game::replay::Replay;
 use horizons_edge_core::ids::count_from_raw;
 use horizons_edge_core::{
@@ -695,7 +696,8 @@ impl GameRules {
     /// ids), [code]hand_size[/code], [code]deck_size[/code], [code]hand_limit[/code],
     /// [code]command_tier[/code], [code]max_command_tokens[/code] (from the next round's bag),
     /// [code]tokens_in_bag[/code], [code]tokens_contributed[/code], [code]mulligans[/code],
-    /// [code]kept[/code], [code]eliminated[/code]. Empty (and an error) for an unknown id.
+    /// [code]kept[/code], [code]cards_to_bottom[/code] (what [method keep_hand] must put on the
+    /// bottom now), [code]eliminated[/code]. Empty (and an error) for an unknown id.
     #[func]
     pub fn get_player_state(&self, player_id: i64) -> Result<VarDictionary, Refusal> {
         const METHOD: &str = "GameRules.get_player_state";
@@ -711,6 +713,7 @@ impl GameRules {
                 dict.remove("deck");
                 dict.remove("discard");
                 dict.set("seat", state.seat(player).map_or(-1, |s| s as i64));
+                dict.set("cards_to_bottom", i64::from(cards_to_bottom(state, seated)));
                 dict.set("hand_size", seated.hand.len() as i64);
                 dict.set("deck_size", seated.deck.len() as i64);
                 dict.set("discard_size", seated.discard.len() as i64);

@@ -357,12 +357,10 @@ func _time_out() -> void:
 				_session.nonce_timed_out.emit(late)
 
 
-## Keeps [param player_id]'s hand, putting its first cards on the bottom, as many as the
-## mulligans that count (with three or more players the first is free).
+## Keeps [param player_id]'s hand, putting its first cards on the bottom, as many as the rules
+## ask (the mulligans that count).
 func _keep_for(player_id: int) -> void:
-	var count: int = _rules.get_player_state(player_id)["mulligans"]
-	if count > 0 and _rules.get_player_ids().size() > 2:
-		count -= 1
+	var count: int = _rules.get_player_state(player_id)["cards_to_bottom"]
 	_rules.keep_hand(player_id, PackedInt64Array(range(count)))
 
 

@@ -14,7 +14,8 @@ use crate::game::Game;
 use crate::game::event::EventRecord;
 use crate::game::flow::round_secret;
 use crate::game::layers::{ContinuousEffect, GameObject};
-use crate::game::state::{Phase, Player};
+use crate::game::mulligan::cards_to_bottom;
+use crate::game::state::{GameState, Phase, Player};
 use crate::ids::{CardId, PlayerId};
 
 /// The game as `viewer` sees it.
@@ -79,6 +80,8 @@ pub struct PlayerView {
     pub mulligans: u32,
     /// Whether the opening hand is kept.
     pub kept: bool,
+    /// Cards keeping the hand now puts on the bottom (the mulligans that count).
+    pub cards_to_bottom: u32,
     /// Whether the player is out of the game.
     pub eliminated: bool,
 }
@@ -96,7 +99,7 @@ pub struct BagView {
 }
 
 impl PlayerView {
-    fn of(player: &Player, viewer: Option<PlayerId>) -> PlayerView {
+    fn of(state: &GameState, player: &Player, viewer: Option<PlayerId>) -> PlayerView {
         PlayerView {
             id: player.id,
             name: player.name.clone(),
@@ -113,6 +116,7 @@ impl PlayerView {
             command_tier: player.command_tier,
             mulligans: player.mulligans,
             kept: player.kept,
+            cards_to_bottom: cards_to_bottom(state, player),
             eliminated: player.eliminated,
         }
     }
@@ -134,7 +138,7 @@ impl Game {
             players: state
                 .players
                 .iter()
-                .map(|p| PlayerView::of(p, viewer))
+                .map(|p| PlayerView::of(state, p, viewer))
                 .collect(),
             bag: BagView {
                 remaining: state.bag.remaining(),
