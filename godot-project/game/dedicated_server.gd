@@ -15,8 +15,9 @@ extends SceneTree
 ## for no limit, which lets one idle player stall the table) and
 ## [code]--entropy 0|1[/code] (1, the default: every client adds a nonce to each round's shuffle,
 ## see [member GameRules.player_entropy]).
-## The game starts once every seat is taken. The seed is never printed: whoever reads this log
-## could otherwise predict the bag.
+## The game starts once every seat is taken. Hosting rekeys the game from the OS
+## ([method RulesSession.host_game]), so not even [code]--seed[/code] decides the bag or the
+## hands; the key is never printed.
 
 const Main := preload("res://main.gd")
 ## The session node's name under the root; clients use the same.

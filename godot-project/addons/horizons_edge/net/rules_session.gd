@@ -98,8 +98,18 @@ func _process(_delta: float) -> void:
 
 
 ## Hosts [param rules] (set up, not started) on [param port]; the game starts when every seat is
-## taken. Returns the ENet error, if any.
+## taken. First the game's hidden randomness (round secrets, decks, bots) is rekeyed with 256
+## fresh bits from the OS ([method GameRules.rekey_from_os]): an online game must not depend on
+## a seed staying secret, and a chosen seed (say, [code]--seed 7[/code]) would give every round
+## away. The key stays in the server's saves and replays. Returns the rekey's or ENet's error,
+## if any.
 func host_game(rules: GameRules, port: int, bind_address := "*") -> Error:
+	var rekeyed := rules.rekey_from_os()
+	if rekeyed != OK:
+		return rekeyed
+	if not rules.randomize_seed:
+		var chosen := "RulesSession.host_game: seed %d was chosen by the caller; " % rules.seed
+		push_warning(chosen + "online, the bag and the hands come from a fresh OS key instead")
 	var peer := ENetMultiplayerPeer.new()
 	peer.set_bind_ip(bind_address)
 	var error := peer.create_server(port, GameRules.MAX_PLAYERS)
@@ -146,7 +156,7 @@ func request_action(action: Dictionary) -> void:
 
 
 ## Client: asks to keep the opening hand, putting the cards at [param bottom] on the bottom (as
-## many as the mulligans that count: with three or more players the first is free).
+## many as this seat's [code]cards_to_bottom[/code] in the snapshot: the mulligans that count).
 func request_keep(bottom: Array[int] = []) -> void:
 	_answering("mulligan")
 	send_request({"command": "keep", "player_id": get_player_id(), "bottom": bottom})
