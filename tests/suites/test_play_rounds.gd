@@ -91,7 +91,9 @@ func test_a_validator_set_on_the_way_is_consulted() -> void:
 	var active := rules.draw_next_token()
 	rules.action_validator = no_cards
 	var types := rules.legal_actions(active).map(func(a: Dictionary) -> String: return a["type"])
-	check(not types.has("play_card"), "legal_actions asks a validator set just before: %s" % [types])
+	check(
+		not types.has("play_card"), "legal_actions asks a validator set just before: %s" % [types]
+	)
 	check(types.has("pass"), "a pass is never judged: %s" % [types])
 	rules.action_validator = Callable()
 	rules.pass_activation(active)
@@ -102,9 +104,14 @@ func test_a_validator_set_on_the_way_is_consulted() -> void:
 				rules.action_validator = no_cards
 	)
 	var cards_played := func() -> int:
-		return rules.get_events_since(0).filter(
-			func(e: Dictionary) -> bool: return e["type"] == "card_played" and e["round"] > 2
-		).size()
+		return (
+			rules
+			. get_events_since(0)
+			. filter(
+				func(e: Dictionary) -> bool: return e["type"] == "card_played" and e["round"] > 2
+			)
+			. size()
+		)
 	check_equal(rules.play_rounds(4, GameRules.AUTOPLAY_BOTS), 4, "bots play on")
 	check(asked[0] > 0, "the validator a round_ended handler set is consulted (%d)" % asked[0])
 	check_equal(cards_played.call(), 0, "and no card is played after it was set")

@@ -70,6 +70,21 @@ func test_string_names_anywhere_in_an_argument_convert() -> void:
 	rules.free()
 
 
+func test_a_typed_dictionary_where_another_type_belongs_is_refused() -> void:
+	var rules := _game_in_round_one()
+	var hash := rules.get_state_hash()
+	var typed: Dictionary[StringName, StringName] = {&"type": &"pass"}
+	var untyped: Variant = typed
+	var errors := _errors_of(func() -> Variant: return rules.callv("pass_activation", [untyped]))
+	check(not errors.is_empty(), "the failed call is reported")
+	_errors_of(func() -> void: rules.set("seed", untyped))
+	_errors_of(func() -> Variant: return CommandTokenBag.new().callv("peek_tokens", [untyped]))
+	_errors_of(func() -> Variant: return TurnSystem.new().callv("next_turn", [untyped]))
+	check_equal(rules.get_state_hash(), hash, "nothing changed")
+	check_equal(rules.perform_action(rules.get_active_player(), typed), OK, "and it is an action")
+	rules.free()
+
+
 func test_nesting_deeper_than_the_limit_is_refused_not_fatal() -> void:
 	var rules := _game_in_round_one()
 	var active := rules.get_active_player()
@@ -325,12 +340,15 @@ func test_no_single_call_holds_the_game_up() -> void:
 	check_equal(rules.get_state_hash(), hash, "nothing was played")
 	check_equal(GameRules.MAX_AUTOPLAY_ROUNDS, 10000, "the bound")
 	var looping := GameRules.new()
-	var config := StarterGame.config(
-		{
-			"reactions": [{"name": "echo", "trigger": "scout", "response": "scout"}],
-			"max_reaction_depth": 1 << 20,
-			"max_reactions_per_activation": 1 << 30,
-		}
+	var config := (
+		StarterGame
+		. config(
+			{
+				"reactions": [{"name": "echo", "trigger": "scout", "response": "scout"}],
+				"max_reaction_depth": 1 << 20,
+				"max_reactions_per_activation": 1 << 30,
+			}
+		)
 	)
 	expect_error(
 		func() -> Error: return looping.setup(StarterGame.players(2), config), "at most 10000"
