@@ -12,7 +12,8 @@
 //!   command accepted; bots finish every game. Checked over 1 to 8 players, empty, tiny and full
 //!   decks, opening hands of 0 to 7, every activation order, with and without player entropy.
 //!
-//! `PROPTEST_CASES` overrides the number of cases (10 000 by default, as CI runs it).
+//! `PROPTEST_CASES` overrides the number of cases (10 000 by default, as CI runs it; the liveness
+//! property runs a fifth as many).
 
 mod common;
 
