@@ -276,3 +276,53 @@ fn until_end_of_round_effects_expire_in_the_cleanup() {
     assert_eq!(pt(&game, id), (3, 1), "only the permanent +2/+0 is left");
     assert_eq!(game.state().effects.len(), 1);
 }
+
+/// Characteristics follow every change of the state, the start of a round included: a hand
+/// refilled to the hand limit shows in a hand-size CDA at once, not after the next action.
+#[test]
+fn characteristics_are_recalculated_when_a_round_starts() {
+    let (mut game, me) = lab();
+    act(
+        &mut game,
+        me,
+        Action::Custom {
+            kind: "summon_mirror".into(),
+            context: json!(null),
+        },
+    );
+    let mirror = game.state().objects.last().unwrap().id;
+    for _ in 0..2 {
+        draw(&mut game);
+        let spark = game
+            .state()
+            .player(me)
+            .unwrap()
+            .hand
+            .iter()
+            .position(|c| *c == SPARK);
+        act(
+            &mut game,
+            me,
+            Action::PlayCard {
+                hand_index: spark.unwrap() as u32,
+                context: json!(null),
+            },
+        );
+    }
+    let low = game.state().player(me).unwrap().hand.len() as i64;
+    assert_eq!(pt(&game, mirror), (low, low));
+    while game.state().round == 1 {
+        draw(&mut game);
+        act(&mut game, me, Action::Pass);
+    }
+    let refilled = game.state().player(me).unwrap().hand.len() as i64;
+    assert!(
+        refilled > low,
+        "the hand was refilled ({low} -> {refilled})"
+    );
+    assert_eq!(
+        pt(&game, mirror),
+        (refilled, refilled),
+        "at once, at round start"
+    );
+}

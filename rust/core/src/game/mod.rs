@@ -481,5 +481,9 @@ fn dispatch(
             .into());
         }
     }
+    // Characteristics follow every change of the state (seed 001), not only actions: a round's
+    // refill changes what a hand-size CDA reads. (A draw from the bag, which `change_state` may
+    // run on the state itself, changes nothing a characteristic reads.)
+    layers::settle(state, out);
     Ok(())
 }
