@@ -90,6 +90,20 @@ fn removing_the_last_tokens_ends_the_round() {
     assert!(events.contains(&Event::RoundEnded { round: 1 }));
     assert!(events.contains(&Event::RoundStarted { round: 2 }));
     assert_eq!(game.state().bag.remaining(), 8);
+    // Once a round, like a last draw: the bag emptied, before the round ended.
+    let emptied: Vec<usize> = game
+        .events_since(0)
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.round == 1 && r.event == Event::BagEmptied)
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(emptied.len(), 1, "bag_emptied once in round 1");
+    let ended = events
+        .iter()
+        .position(|e| *e == Event::RoundEnded { round: 1 });
+    let empty = events.iter().position(|e| *e == Event::BagEmptied);
+    assert!(empty < ended, "emptied before the round ended: {events:?}");
 }
 
 #[test]

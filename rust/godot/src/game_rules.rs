@@ -256,7 +256,9 @@ impl GameRules {
     /// A token was drawn: its owner is the active player; [param remaining] tokens are left.
     #[signal]
     pub fn token_drawn(player_id: i64, remaining: i64);
-    /// The last token of the round was drawn; the round ends after that player's action.
+    /// The bag is empty, once a round: its last token was drawn (the round ends after that
+    /// player's action), or its last tokens left with an eliminated player (the round ends at
+    /// once).
     #[signal]
     pub fn bag_emptied();
     /// [param player_id] became the active player.

@@ -286,6 +286,10 @@ pub fn eliminate(
         player,
         tokens_removed,
     });
+    if tokens_removed > 0 && state.bag.is_empty() {
+        // The round's last tokens left with the player: the bag is empty, as after a last draw.
+        out.push(Event::BagEmptied);
+    }
     let was_active = state.phase == Phase::Activation { player };
     if was_active {
         out.push(Event::ActivationEnded { player });
