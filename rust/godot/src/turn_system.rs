@@ -35,9 +35,11 @@ enum Mode {
 /// turn starts with [code]3 + speed / 5[/code] action points (nothing rolls over), skill
 /// cooldowns drop by 1 and status effects tick (damage or healing over time; a stun skips the
 /// action phase and ends the turn at once). A status with duration [code]n[/code] ticks at the
-/// start of the unit's next [code]n[/code] turns and is removed by its last tick. A turn ends
-/// with charge [code]max(0, charge - 100)[/code], so overflow is kept.
-/// [method get_predicted_queue] shows the coming turns exactly, without changing anything.
+/// start of the unit's next [code]n[/code] turns and is removed by its last tick. Only living
+/// units race: a unit whose statuses take it to 0 health has that turn skipped and leaves the
+/// race ([signal unit_defeated]). A turn ends with charge [code]max(0, charge - 100)[/code], so
+/// overflow is kept. [method get_predicted_queue] shows the coming turns exactly, defeats
+/// included, without changing anything.
 ///
 /// [b]Seat order[/b] ([constant MODE_SEATS]): a random first player (from a seed), then
 /// clockwise. Reversal is a toggle; skips are a counter that uses up the next natural turns;
@@ -189,10 +191,17 @@ impl TurnSystem {
     pub fn turn_ended(id: i64);
 
     /// Emitted when a turn's action phase does not happen: [code]"stunned"[/code] (a unit's
-    /// stun ticked; [signal turn_ended] follows) or [code]"skipped"[/code] (a pending skip used
-    /// up a player's turn, which never starts).
+    /// stun ticked; [signal turn_ended] follows), [code]"defeated"[/code] (a unit's statuses
+    /// took it to 0 health; [signal turn_ended] and [signal unit_defeated] follow) or
+    /// [code]"skipped"[/code] (a pending skip used up a player's turn, which never starts).
     #[signal]
     pub fn turn_skipped(id: i64, reason: GString);
+
+    /// Emitted when a unit's statuses take it to 0 health as its turn starts: that turn is
+    /// skipped and the unit leaves the race (it is no longer in [method get_unit_ids] nor in
+    /// any prediction).
+    #[signal]
+    pub fn unit_defeated(id: i64);
 
     /// Emitted for each status effect that ticks at the start of a unit's turn, in the order
     /// they were applied: the status's name and the health change it stands for (negative for
@@ -406,8 +415,8 @@ impl TurnSystem {
     }
 
     /// A unit's health; [code]-1[/code] (and an error) for an unknown unit. Health stays
-    /// between 0 and the unit's maximum; a unit at 0 stays in the race until
-    /// [method remove_unit].
+    /// between 0 and the unit's maximum; a unit whose statuses take it to 0 leaves the race
+    /// ([signal unit_defeated]).
     #[func]
     pub fn get_unit_health(&self, unit_id: i64) -> Result<i64, Refusal> {
         self.read_unit("TurnSystem.get_unit_health", unit_id, |unit| {
@@ -949,6 +958,9 @@ impl TurnSystem {
                 .signals()
                 .turn_skipped()
                 .emit(unit.to_raw(), &GString::from(reason.as_str())),
+            InitiativeEvent::UnitDefeated { unit } => {
+                self.signals().unit_defeated().emit(unit.to_raw())
+            }
             InitiativeEvent::StatusTicked {
                 unit,
                 status,

@@ -27,14 +27,16 @@
 //! - **End**: charge becomes `max(0, charge − 100)` — overflow is kept — the action flags are
 //!   cleared and unspent action points are dropped.
 //!
-//! Health never leaves `0..=max_health`. Whether a unit at 0 health is out of the fight is the
-//! game's call: it stays in the race until [`InitiativeCommand::RemoveUnit`].
+//! Health never leaves `0..=max_health`. The race is between the living: a unit whose statuses
+//! take it to 0 health as its turn starts has that turn skipped and leaves the race
+//! ([`InitiativeEvent::UnitDefeated`]).
 //!
 //! ## Prediction
 //! [`Initiative::predicted_turns`] runs the same race on a copy of the charges: with no change in
-//! between, the predicted turns are exactly the turns that then happen. Status effects never
-//! change the order (a stunned unit still has its turn, skipped), so the prediction does not need
-//! to run them.
+//! between, the predicted turns are exactly the turns that then happen. A stun never changes the
+//! order (a stunned unit still has its turn, skipped); damage and healing over time can, by
+//! defeating a unit, so the prediction ticks those on a copy of each unit's health, and a unit's
+//! defeat is its last predicted turn.
 
 use std::cmp::Reverse;
 
@@ -118,6 +120,28 @@ impl StatusKind {
             StatusKind::DamageOverTime { amount } => -i64::from(amount),
             StatusKind::HealOverTime { amount } => i64::from(amount),
             StatusKind::Stun | StatusKind::Marker => 0,
+        }
+    }
+
+    /// `health` after one tick on a unit whose maximum is `max_health`.
+    pub fn tick(self, health: u32, max_health: u32) -> u32 {
+        match self {
+            StatusKind::DamageOverTime { amount } => health.saturating_sub(amount),
+            StatusKind::HealOverTime { amount } => health.saturating_add(amount).min(max_health),
+            StatusKind::Stun | StatusKind::Marker => health,
+        }
+    }
+}
+
+impl StatusDuration {
+    /// Counts one tick down; whether the status stays afterwards.
+    fn tick(&mut self) -> bool {
+        match self {
+            StatusDuration::Permanent => true,
+            StatusDuration::Turns(turns) => {
+                *turns = turns.saturating_sub(1);
+                *turns > 0
+            }
         }
     }
 }
@@ -498,6 +522,12 @@ pub enum InitiativeEvent {
         unit: UnitId,
         /// The status's name.
         status: String,
+    },
+    /// A unit's health reached 0 as its statuses ticked: its turn is skipped and it leaves the
+    /// race ([`InitiativeEvent::UnitRemoved`] follows).
+    UnitDefeated {
+        /// The unit.
+        unit: UnitId,
     },
     /// A unit's action phase was skipped; the turn ends at once.
     TurnSkipped {
@@ -930,27 +960,15 @@ impl Initiative {
         let max_health = unit.max_health;
         let health = &mut unit.health;
         unit.statuses.retain_mut(|status| {
-            match status.kind {
-                StatusKind::DamageOverTime { amount } => *health = health.saturating_sub(amount),
-                StatusKind::HealOverTime { amount } => {
-                    *health = health.saturating_add(amount).min(max_health)
-                }
-                StatusKind::Stun => stunned = true,
-                StatusKind::Marker => {}
-            }
+            *health = status.kind.tick(*health, max_health);
+            stunned |= status.kind == StatusKind::Stun;
             out.push(InitiativeEvent::StatusTicked {
                 unit: id,
                 status: status.name.clone(),
                 value: status.kind.value(),
                 health: *health,
             });
-            let keep = match &mut status.duration {
-                StatusDuration::Permanent => true,
-                StatusDuration::Turns(turns) => {
-                    *turns = turns.saturating_sub(1);
-                    *turns > 0
-                }
-            };
+            let keep = status.duration.tick();
             if !keep {
                 out.push(InitiativeEvent::StatusEnded {
                     unit: id,
@@ -959,14 +977,23 @@ impl Initiative {
             }
             keep
         });
-        if stunned {
-            out.push(InitiativeEvent::TurnSkipped {
-                unit: id,
-                reason: SkipReason::Stunned,
-            });
-            self.end_turn(index, out);
-        } else {
+        let defeated = unit.health == 0;
+        if !(stunned || defeated) {
             self.active = Some(id);
+            return;
+        }
+        let reason = match defeated {
+            true => SkipReason::Defeated,
+            false => SkipReason::Stunned,
+        };
+        out.push(InitiativeEvent::TurnSkipped { unit: id, reason });
+        self.end_turn(index, out);
+        if defeated {
+            // Seed 003 races the living units only: a unit at 0 health leaves the race.
+            out.push(InitiativeEvent::UnitDefeated { unit: id });
+            self.units.remove(index);
+            self.rounds.forget(&id);
+            out.push(InitiativeEvent::UnitRemoved { unit: id });
         }
     }
 
@@ -997,6 +1024,14 @@ impl Initiative {
                 side: u.side,
                 id: u.id,
                 had_turn: self.rounds.has_had_turn(&u.id),
+                health: u.health,
+                max_health: u.max_health,
+                wounds: u
+                    .statuses
+                    .iter()
+                    .filter(|s| s.kind.value() != 0)
+                    .map(|s| (s.kind, s.duration))
+                    .collect(),
             })
             .collect();
         // In tie-break order, so that among equal charges the first in the list acts.
@@ -1039,6 +1074,11 @@ impl Initiative {
                 global_time: time,
                 is_new_round,
             });
+            if racer.start_turn() == 0 {
+                // Defeated: it leaves the race, as `start_turn` takes it out.
+                racers.remove(index);
+                had_turn -= 1;
+            }
         }
     }
 }
@@ -1050,6 +1090,23 @@ struct Racer {
     side: Side,
     id: UnitId,
     had_turn: bool,
+    health: u32,
+    max_health: u32,
+    /// Its statuses that change health, in the order they tick.
+    wounds: Vec<(StatusKind, StatusDuration)>,
+}
+
+impl Racer {
+    /// Ticks its health statuses as a turn starts; returns its health afterwards.
+    fn start_turn(&mut self) -> u32 {
+        let (mut health, max_health) = (self.health, self.max_health);
+        self.wounds.retain_mut(|(kind, duration)| {
+            health = kind.tick(health, max_health);
+            duration.tick()
+        });
+        self.health = health;
+        health
+    }
 }
 
 /// Ticks until at least one unit holds [`CHARGE_TO_ACT`]: 0 if one already does, otherwise the

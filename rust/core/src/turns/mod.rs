@@ -54,14 +54,17 @@ pub enum SkipReason {
     Stunned,
     /// A skip effect on the seat order used up this turn.
     Skipped,
+    /// The unit's statuses took it to 0 health as the turn started; it leaves the race.
+    Defeated,
 }
 
 impl SkipReason {
-    /// The reason as a short lowercase word: `"stunned"` or `"skipped"`.
+    /// The reason as a short lowercase word: `"stunned"`, `"skipped"` or `"defeated"`.
     pub fn as_str(self) -> &'static str {
         match self {
             SkipReason::Stunned => "stunned",
             SkipReason::Skipped => "skipped",
+            SkipReason::Defeated => "defeated",
         }
     }
 }

@@ -1,0 +1,54 @@
+extends TestSuite
+## Issue #16, "rules fidelity": the places where a close reading of the seeds found the rules
+## off, each as the issue reproduced it.
+
+
+func test_an_elimination_that_empties_the_bag_emits_bag_emptied_once() -> void:
+	var rules := StarterGame.rules(102, 3)
+	StarterGame.keep_all(rules)
+	var emptied := [0]
+	var ended: Array = []
+	rules.bag_emptied.connect(func() -> void: emptied[0] += 1)
+	rules.round_ended.connect(func(round_number: int) -> void: ended.append(round_number))
+	var counts := rules.get_bag().get_remaining_counts()
+	while _others_left(counts, 2) > 0:
+		rules.pass_activation(rules.draw_next_token())
+		counts = rules.get_bag().get_remaining_counts()
+	check(counts.get(2, 0) > 0, "only player 2 has tokens left: %s" % counts)
+	check_equal(rules.get_round(), 1, "still in round 1")
+	check_equal(rules.eliminate_player(2), OK, "player 2 leaves")
+	check_equal(emptied[0], 1, "bag_emptied, once, as after a last draw")
+	check_equal(ended, [1], "and round 1 ended")
+	rules.free()
+
+
+func test_a_unit_defeated_by_its_own_damage_leaves_the_race() -> void:
+	var turns := TurnSystem.new()
+	var defeated: Array = []
+	var skipped: Array = []
+	turns.unit_defeated.connect(func(id: int) -> void: defeated.append(id))
+	turns.turn_skipped.connect(func(id: int, why: String) -> void: skipped.append([id, why]))
+	turns.add_unit(1, TurnSystem.SIDE_PLAYER, 20)
+	turns.add_unit(2, TurnSystem.SIDE_ENEMY, 10, 10)
+	turns.next_turn()
+	turns.apply_status(
+		2, "burn", TurnSystem.STATUS_DAMAGE_OVER_TIME, 50, TurnSystem.DURATION_PERMANENT
+	)
+	check_equal(turns.get_predicted_queue(6), PackedInt64Array([1, 2, 1, 1, 1, 1]), "foreseen")
+	turns.next_turn()
+	check_equal(turns.next_turn(), 2, "unit 2's turn starts")
+	check_equal(defeated, [2], "and it is defeated")
+	check_equal(skipped, [[2, "defeated"]], "its action phase skipped")
+	check_equal(turns.get_active_unit(), TurnSystem.NONE, "nobody acts")
+	check(not turns.has_unit(2), "unit 2 left the race")
+	check_equal(turns.get_predicted_queue(6), PackedInt64Array([1, 1, 1, 1, 1, 1]), "only unit 1")
+	check_equal(turns.get_unit_ids(), PackedInt64Array([1]), "the living")
+
+
+## Tokens left in [param counts] of players other than [param player_id].
+func _others_left(counts: Dictionary, player_id: int) -> int:
+	var total := 0
+	for owner: int in counts:
+		if owner != player_id:
+			total += counts[owner]
+	return total
