@@ -52,3 +52,33 @@ func _others_left(counts: Dictionary, player_id: int) -> int:
 		if owner != player_id:
 			total += counts[owner]
 	return total
+
+
+func test_a_turn_system_saves_and_loads_to_the_same_future() -> void:
+	var turns := TurnSystem.new()
+	turns.add_unit(1, TurnSystem.SIDE_PLAYER, 20)
+	turns.add_unit(2, TurnSystem.SIDE_ENEMY, 13, 40)
+	turns.add_skill(1, "volley", 2, 2)
+	turns.apply_status(
+		2, "burn", TurnSystem.STATUS_DAMAGE_OVER_TIME, 9, TurnSystem.DURATION_PERMANENT
+	)
+	turns.setup_seats(PackedInt64Array([5, 6, 7]), 11)
+	turns.reverse_turn_order()
+	turns.grant_extra_turn(6)
+	for _step in 3:
+		turns.next_turn()
+	var saved := turns.to_json()
+	var copy := TurnSystem.new()
+	check_equal(copy.load_json(saved), OK, "loaded")
+	check_equal(copy.to_json(), saved, "the same state")
+	check_equal(copy.get_predicted_queue(12), turns.get_predicted_queue(12), "the same prediction")
+	for mode in [TurnSystem.MODE_INITIATIVE, TurnSystem.MODE_SEATS]:
+		turns.set_mode(mode)
+		copy.set_mode(mode)
+		for _step in 10:
+			check_equal(copy.next_turn(), turns.next_turn(), "the same turns (mode %d)" % mode)
+	var before := copy.to_json()
+	for bad in ["", "{}", saved.replace('"speed":20', '"speed":0'), saved.left(40)]:
+		var code: Variant = expect_error(func() -> Variant: return copy.load_json(bad), "load_json")
+		check(code != OK, "refused: %s" % bad.left(30))
+	check_equal(copy.to_json(), before, "and nothing changed")

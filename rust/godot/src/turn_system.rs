@@ -7,23 +7,15 @@ use horizons_edge_core::turns::initiative::{
     ActionFlag, MAX_AMOUNT, MAX_CHARGE, MAX_HEALTH, MAX_SPEED, StatusDuration, StatusEffect,
     StatusKind, Unit,
 };
+use horizons_edge_core::turns::save::{self, TurnMode as Mode};
 use horizons_edge_core::turns::seats::Trigger;
 use horizons_edge_core::{
     Initiative, InitiativeCommand, InitiativeEvent, PlayerId, RandomStream, RulesError,
     SeatCommand, SeatEvent, SeatOrder, Side, TriggerId, TriggerScope, TurnError, UnitId, UnitSpec,
 };
-use serde::Serialize;
 
 use crate::outbox::{KeepAlive, Outbox};
 use crate::refusal::{Refusal, refusing};
-
-/// Which order [method TurnSystem.next_turn] and [method TurnSystem.end_turn] drive.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-enum Mode {
-    Initiative,
-    Seats,
-}
 
 /// Who acts next: charge initiative for units in a fight, or seat order for players round a
 /// table. One object holds both; [method set_mode] chooses which one [method next_turn] and
@@ -290,22 +282,33 @@ impl TurnSystem {
         })
     }
 
-    /// Both orders and the mode as a JSON string, for saves and for checking that a refused
-    /// call changed nothing.
+    /// Both orders and the mode as versioned JSON: a save of the fight (or the table), which
+    /// [method load_json] restores exactly.
     #[func]
     pub fn to_json(&self) -> GString {
-        #[derive(Serialize)]
-        struct Saved<'a> {
-            mode: Mode,
-            initiative: &'a Initiative,
-            seats: Option<&'a SeatOrder>,
-        }
-        let saved = Saved {
-            mode: self.mode,
-            initiative: &self.initiative,
-            seats: self.seats.as_ref(),
-        };
-        GString::from(&serde_json::to_string(&saved).unwrap_or_default())
+        GString::from(&save::to_json(
+            self.mode,
+            &self.initiative,
+            self.seats.as_ref(),
+        ))
+    }
+
+    /// Replaces both orders and the mode with those saved by [method to_json]: the same acting
+    /// unit or player, the same predicted queue, the same future. Malformed, foreign or
+    /// inconsistent JSON is refused ([constant ERR_PARSE_ERROR], [constant ERR_FILE_UNRECOGNIZED]
+    /// or [constant ERR_INVALID_DATA]) and nothing changes. No signal is emitted.
+    /// ```gdscript
+    /// var saved := turns.to_json()
+    /// # ... later, or in another TurnSystem:
+    /// turns.load_json(saved)
+    /// ```
+    #[func]
+    pub fn load_json(&mut self, json: GString) -> Result<(), Refusal> {
+        refusing("TurnSystem.load_json", || {
+            let (mode, initiative, seats) = save::from_json(&json.to_string())?;
+            (self.mode, self.initiative, self.seats) = (mode, initiative, seats);
+            Ok(())
+        })
     }
 
     // --- Units (charge initiative) ---------------------------------------------------------

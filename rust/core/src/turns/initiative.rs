@@ -372,6 +372,36 @@ impl Unit {
         self.flags
     }
 
+    /// Whether this unit is within the ranges [`Initiative::apply`] keeps units in.
+    fn check(&self) -> Result<(), String> {
+        let range = |what, value: u32, min: u32, max: u32| {
+            check_range(what, value.into(), min.into(), max.into()).map_err(|e| e.to_string())
+        };
+        range("speed", self.speed, 1, MAX_SPEED)?;
+        range("maximum health", self.max_health, 1, MAX_HEALTH)?;
+        range("health", self.health, 0, self.max_health)?;
+        let points = Unit::action_points_for(self.speed);
+        range("action points", self.action_points, 0, points)?;
+        for (index, skill) in self.skills.iter().enumerate() {
+            if skill.name.is_empty() || self.skills[..index].iter().any(|s| s.name == skill.name) {
+                return Err(format!(
+                    "skill \"{}\" is unnamed or there twice",
+                    skill.name
+                ));
+            }
+            range("skill cost", skill.cost, 0, MAX_AMOUNT)?;
+            range("skill cooldown", skill.cooldown, 0, MAX_AMOUNT)?;
+            range("skill cooldown left", skill.remaining, 0, skill.cooldown)?;
+        }
+        for (index, status) in self.statuses.iter().enumerate() {
+            check_status(status).map_err(|e| e.to_string())?;
+            if self.statuses[..index].iter().any(|s| s.name == status.name) {
+                return Err(format!("status \"{}\" is there twice", status.name));
+            }
+        }
+        Ok(())
+    }
+
     /// The action points a turn of a unit with `speed` starts with: `3 + ⌊speed / 5⌋`.
     pub fn action_points_for(speed: u32) -> u32 {
         BASE_ACTION_POINTS + speed / SPEED_PER_ACTION_POINT
@@ -827,6 +857,33 @@ impl Initiative {
             active: self.active,
             global_time: self.global_time,
             projected_queue: self.predicted_queue(depth),
+        }
+    }
+
+    /// Whether a race read from JSON holds together, as [`Initiative::apply`] keeps it: units
+    /// sorted by id, each within the ranges `apply` enforces, the acting unit and the round's
+    /// record among them. The error says what does not.
+    pub fn check(&self) -> Result<(), String> {
+        if let Some(pair) = self.units.windows(2).find(|pair| pair[0].id >= pair[1].id) {
+            return Err(format!(
+                "units {} and {} are out of order",
+                pair[0].id, pair[1].id
+            ));
+        }
+        for unit in &self.units {
+            unit.check()
+                .map_err(|reason| format!("unit {}: {reason}", unit.id))?;
+        }
+        if let Some(active) = self.active
+            && self.unit(active).is_none()
+        {
+            return Err(format!("the acting unit {active} is not in the race"));
+        }
+        match self.rounds.members().find(|id| self.unit(**id).is_none()) {
+            Some(id) => Err(format!(
+                "unit {id} had a turn this round but is not in the race"
+            )),
+            None => Ok(()),
         }
     }
 

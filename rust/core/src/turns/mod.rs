@@ -21,6 +21,7 @@
 //! the first turn of each round.
 
 pub mod initiative;
+pub mod save;
 pub mod seats;
 
 use std::collections::BTreeSet;
@@ -126,6 +127,11 @@ impl<Id: Ord + Clone> RoundTracker<Id> {
         if self.slot(id, living) {
             self.announce = true;
         }
+    }
+
+    /// Everyone recorded as having had a turn this round.
+    pub fn members(&self) -> impl Iterator<Item = &Id> {
+        self.had_turn.iter()
     }
 
     /// Forgets `id`, which has left the order.

@@ -305,6 +305,41 @@ impl SeatOrder {
         }
     }
 
+    /// Whether a seat order read from JSON holds together, as [`SeatOrder::apply`] keeps it: a
+    /// valid seating, positions on it, and every player it names seated. The error says what
+    /// does not.
+    pub fn check(&self) -> Result<(), String> {
+        let players: Vec<PlayerId> = self.seats.iter().map(|s| s.player).collect();
+        check_seating(&players).map_err(|e| e.to_string())?;
+        if self.first >= self.seats.len() || self.natural.is_some_and(|n| n >= self.seats.len()) {
+            return Err("a seat position beyond the table".to_owned());
+        }
+        if self.pending_skips > MAX_PENDING_SKIPS {
+            return Err(format!("{} pending skips", self.pending_skips));
+        }
+        let named = self
+            .active
+            .map(|a| a.player)
+            .into_iter()
+            .chain(self.last)
+            .chain(self.extra_turns.iter().copied())
+            .chain(self.exchanges.iter().flat_map(|&(a, b)| [a, b]))
+            .chain(self.triggers.iter().map(|t| t.controller))
+            .chain(self.rounds.members().copied());
+        if let Some(stranger) = named.into_iter().find(|p| !players.contains(p)) {
+            return Err(format!("player {stranger} is named but not seated"));
+        }
+        match self
+            .triggers
+            .iter()
+            .enumerate()
+            .find(|(i, t)| self.triggers[..*i].iter().any(|o| o.id == t.id))
+        {
+            Some((_, twice)) => Err(format!("trigger {} is there twice", twice.id)),
+            None => Ok(()),
+        }
+    }
+
     /// Validates and carries out `command`; returns what happened, in order. On `Err` nothing has
     /// changed.
     pub fn apply(&mut self, command: SeatCommand) -> Result<Vec<SeatEvent>, RulesError> {
