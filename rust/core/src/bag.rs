@@ -268,6 +268,10 @@ impl Bag {
     /// Takes the next token out of the bag, shuffling first if tokens were added since the last
     /// shuffle. Fails with [`BagError::Empty`] when there is nothing to draw.
     pub fn draw(&mut self) -> Result<Draw, BagError> {
+        // Refused before the pending shuffle, which would change the bag.
+        if self.tokens.is_empty() {
+            return Err(BagError::Empty);
+        }
         if !self.shuffled {
             self.shuffle();
         }
@@ -279,11 +283,15 @@ impl Bag {
     /// first), for rounds whose order is decided elsewhere (seat order, initiative): the bag
     /// still counts every player's activations.
     pub fn draw_for(&mut self, player: PlayerId) -> Result<Draw, BagError> {
+        // Refused before the pending shuffle, which would change the bag.
+        self.tally_index(player)
+            .ok_or(BagError::UnknownPlayer { player })?;
+        if !self.tokens.iter().any(|token| token.owner == player) {
+            return Err(BagError::NoTokensLeft { player });
+        }
         if !self.shuffled {
             self.shuffle();
         }
-        self.tally_index(player)
-            .ok_or(BagError::UnknownPlayer { player })?;
         let index = self
             .tokens
             .iter()

@@ -99,6 +99,23 @@ fn drawing_from_an_empty_bag_is_refused() {
     assert_eq!(Bag::new(0).draw(), Err(BagError::Empty));
 }
 
+/// Found by the GDScript fuzzer: a bag whose tokens were all removed before its first shuffle
+/// still owed that shuffle, and a refused draw carried it out.
+#[test]
+fn a_refused_draw_does_not_shuffle_first() {
+    let mut bag = Bag::new(2);
+    bag.add_player_tokens(p(0), 1).unwrap();
+    bag.remove_player_tokens(p(0)).unwrap();
+    assert_refused_unchanged(&mut bag, |b| b.draw().map(|_| ()));
+    let mut bag = Bag::new(3);
+    bag.add_player_tokens(p(0), 2).unwrap();
+    bag.add_player_tokens(p(1), 2).unwrap();
+    bag.remove_player_tokens(p(1)).unwrap();
+    let error = assert_refused_unchanged(&mut bag, |b| b.draw_for(p(1)).map(|_| ()));
+    assert_eq!(error, BagError::NoTokensLeft { player: p(1) });
+    assert_refused_unchanged(&mut bag, |b| b.draw_for(p(7)).map(|_| ()));
+}
+
 #[test]
 fn zero_tokens_are_refused() {
     let mut bag = filled(2, 4);
