@@ -85,6 +85,25 @@ func test_a_typed_dictionary_where_another_type_belongs_is_refused() -> void:
 	rules.free()
 
 
+func test_typed_containers_are_read_like_untyped_ones() -> void:
+	# Typed code passes typed containers straight through (no Variant on the way); setup used to
+	# panic on an Array[Dictionary] and corrupt memory.
+	var rules := GameRules.new()
+	var players: Array[Dictionary] = [{"id": 0}, {"id": 1}]
+	check_equal(rules.setup(players, {}), OK, "an Array[Dictionary] of players")
+	check_equal(players.size(), 2, "and the caller's array is intact")
+	var ids: Array[int] = [0, 1, 2]
+	var config: Dictionary[String, int] = {"round_limit": 3}
+	check_equal(rules.setup(ids, config), OK, "an Array[int] and a Dictionary[String, int]")
+	check_equal(rules.get_config()["round_limit"], 3, "read")
+	StarterGame.keep_all(rules)
+	var action: Dictionary[String, String] = {"type": "pass"}
+	check_equal(rules.perform_action(rules.draw_next_token(), action), OK, "a typed action")
+	var event: Dictionary[String, Variant] = {"type": "bag_emptied"}
+	check(FairnessAuditor.new().observe(event), "a typed event")
+	rules.free()
+
+
 func test_nesting_deeper_than_the_limit_is_refused_not_fatal() -> void:
 	var rules := _game_in_round_one()
 	var active := rules.get_active_player()

@@ -1,5 +1,6 @@
 //! The `FairnessAuditor` class: a client's check that the server's draws were fair.
 
+use godot::builtin::AnyDictionary;
 use godot::global::Error;
 use godot::prelude::*;
 use horizons_edge_core::Event;
@@ -48,7 +49,7 @@ impl FairnessAuditor {
     /// Takes in one event Dictionary. Returns [code]false[/code] (and logs an error) if it is not
     /// an event; other events than the bag's are accepted and ignored.
     #[func]
-    pub fn observe(&mut self, event: VarDictionary) -> Result<bool, Refusal> {
+    pub fn observe(&mut self, event: AnyDictionary) -> Result<bool, Refusal> {
         let event = convert::to_json(&event.to_variant())
             .and_then(|json| serde_json::from_value::<Event>(json).map_err(|e| e.to_string()))
             .map_err(|reason| {

@@ -7,6 +7,7 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use godot::classes::notify::NodeNotification;
+use godot::builtin::{AnyArray, AnyDictionary};
 use godot::classes::{INode, Node};
 use godot::global::Error;
 use godot::prelude::*;
@@ -307,7 +308,7 @@ impl GameRules {
     /// [code]action_kinds[/code], [code]reactions[/code] (see README). Returns [constant OK], or
     /// [constant ERR_INVALID_PARAMETER] with the previous game untouched.
     #[func]
-    pub fn setup(&mut self, players: VarArray, config: VarDictionary) -> Result<(), Refusal> {
+    pub fn setup(&mut self, players: AnyArray, config: AnyDictionary) -> Result<(), Refusal> {
         const METHOD: &str = "GameRules.setup";
         self.ensure_idle(METHOD)?;
         let seed = if self.randomize_seed {
@@ -456,7 +457,7 @@ impl GameRules {
     /// [code]{"type": "custom", "kind": "scout", "context": {"hex": Vector2i(3, 4)}}[/code] —
     /// the same shape [method legal_actions] returns.
     #[func]
-    pub fn perform_action(&mut self, player_id: i64, action: VarDictionary) -> Result<(), Refusal> {
+    pub fn perform_action(&mut self, player_id: i64, action: AnyDictionary) -> Result<(), Refusal> {
         const METHOD: &str = "GameRules.perform_action";
         let action = convert::to_json(&action.to_variant())
             .and_then(Action::from_json)
@@ -921,7 +922,7 @@ impl GameRules {
 
 impl GameRules {
     /// The config from the exported settings, overridden by `overrides`.
-    fn config_with(&self, overrides: &VarDictionary) -> Result<GameConfig, RulesError> {
+    fn config_with(&self, overrides: &AnyDictionary) -> Result<GameConfig, RulesError> {
         let count = |what: &'static str, raw: i64| count_from_raw(what, raw, 0, u32::MAX);
         let optional = |what: &'static str, raw: i64| -> Result<Option<u32>, RulesError> {
             Ok((raw != 0).then_some(count(what, raw)?))
@@ -1265,7 +1266,7 @@ fn parse_player(method: &'static str, raw: i64) -> Result<PlayerId, Refusal> {
 }
 
 /// The players argument of `setup`: ids or Dictionaries.
-fn player_setups(players: &VarArray) -> Result<Vec<PlayerSetup>, RulesError> {
+fn player_setups(players: &AnyArray) -> Result<Vec<PlayerSetup>, RulesError> {
     players
         .iter_shared()
         .enumerate()
