@@ -11,8 +11,10 @@ use crate::godot::Godot;
 use crate::process::describe;
 
 /// Log lines that fail a run whatever its exit code: script errors, an extension that did not
-/// load, Rust panics, and objects or resources leaked at exit.
-const TROUBLE: [&str; 11] = [
+/// load, Rust panics (gdext logs a caught panic as `[panic file:line]`; `panicked` is Rust's own
+/// hook, which a double panic still prints before aborting), and objects or resources leaked at
+/// exit.
+const TROUBLE: [&str; 12] = [
     "SCRIPT ERROR",
     "Parse Error",
     "Failed to load script",
@@ -20,6 +22,7 @@ const TROUBLE: [&str; 11] = [
     "GDExtension dynamic library not found",
     "Error loading extension",
     "panicked",
+    "[panic ",
     "ObjectDB instances leaked",
     "resources still in use at exit",
     "Leaked instance",

@@ -2,9 +2,11 @@
 //!
 //! - `demo` — get Godot if needed, build the extension, run the bundled project headless.
 //! - `test` — every check: formatting, clippy, Rust tests, GDScript lint, the extension build,
-//!   the headless Godot suites, the class-docs check, the multiplayer games over ENet, the online
-//!   mode end to end, the bundled game and the rendered screenshots of the token bag display.
-//!   What `.ci/run` runs.
+//!   the headless Godot suites, the GDScript fuzzer, the class-docs check, the multiplayer games
+//!   over ENet, the online mode end to end, the bundled game and the rendered screenshots of the
+//!   token bag display. What `.ci/run` runs.
+//! - `fuzz [--seconds N] [--seed S] [--calls N] [--skip a,b]` — the GDScript fuzzer in child
+//!   Godot processes (see [`fuzz`]).
 //! - `build [--release]` — build the extension and copy it into the addon.
 //! - `bench` — the GDScript reference design against the Rust classes in one Godot process.
 //! - `simulate` — the Monte Carlo balance and fairness report (`rust/simulate`).
@@ -19,6 +21,7 @@ mod bench;
 mod demo;
 mod docs;
 mod extension;
+mod fuzz;
 mod gdscript;
 mod godot;
 mod headless;
@@ -46,6 +49,11 @@ commands:
   test [--godot]      run every check (what CI runs); --godot: only GDScript lint and
                       the Godot-side checks
   build [--release]   build the extension and copy it into the addon
+  fuzz [--seconds N] [--seed S] [--calls N] [--skip a,b]
+                      the GDScript fuzzer (tests/fuzz) in child Godot processes, seeds
+                      S, S+1, ... for N seconds (default 60, seed from the clock);
+                      --calls N: replay seed S alone up to call N; --skip string-name,
+                      deep,typed,free,recursion leaves out a crash class being fixed
   bench               GDScript reference vs the Rust classes, side by side in Godot
                       (release library; criterion benches: cargo bench -p horizons-edge-core)
   simulate [-- <options>]
@@ -69,6 +77,7 @@ fn main() -> ExitCode {
     let outcome = match command {
         "demo" => demo::run(rest),
         "bench" => bench::run(rest),
+        "fuzz" => fuzz::run(rest),
         "simulate" => simulate::run(rest),
         "server" => server::run(rest),
         "test" => test::run(rest),

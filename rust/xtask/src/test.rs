@@ -39,6 +39,9 @@ pub fn run(args: &[String]) -> Result {
             report.step("headless suites", || {
                 headless_suites(&godot, tests.insert(prepare_test_project(&godot)?))
             });
+            report.step_on("GDScript fuzzer", tests.as_deref(), |project| {
+                crate::fuzz::check(&godot, project)
+            });
             report.step("class docs", || crate::docs::check(&godot));
             report.step_on("multiplayer (ENet)", tests.as_deref(), |project| {
                 crate::multiplayer::check(&godot, project)
@@ -57,6 +60,7 @@ pub fn run(args: &[String]) -> Result {
         }
         _ => report.skip(&[
             "headless suites",
+            "GDScript fuzzer",
             "class docs",
             "multiplayer (ENet)",
             "online mode (bundled game)",
@@ -96,8 +100,8 @@ pub fn import(godot: &Godot, project: &Path) -> Result {
 }
 
 /// Drops the addon into the test project, as a game developer would, and imports it; returns
-/// the project, ready for the suites, the multiplayer games and the screenshots.
-fn prepare_test_project(godot: &Godot) -> Result<PathBuf> {
+/// the project, ready for the suites, the fuzzer, the multiplayer games and the screenshots.
+pub fn prepare_test_project(godot: &Godot) -> Result<PathBuf> {
     let project = paths::test_project();
     extension::install_addon(&project)?;
     import(godot, &project)?;
