@@ -22,7 +22,8 @@
 //!   bounded-integer and shuffle algorithms.
 //! - [`ids`] — player, token, unit and trigger identifiers, and parsing of a caller's raw
 //!   integers.
-//! - [`error`] — every way a request is refused; each message names the problem.
+//! - [`error`] — every way a request is refused; each message names the problem, each kind has a
+//!   stable name, and misuse of the API is told apart from refusals of play.
 //! - [`stats`] — χ² goodness-of-fit with p-values, for fairness checks.
 //!
 //! ## Guarantees

@@ -342,3 +342,49 @@ fn caller_json_with_unknown_keys_is_not_an_action() {
     assert!(Action::from_json(json!({"type": "build", "structure": "x", "spot": 2})).is_err());
     assert!(Action::from_json(json!({"type": "fly"})).is_err());
 }
+
+/// Refusals have stable names a program can act on, and misuse of the API is told apart from a
+/// refusal of play: "not your turn", "already acted" and "wrong phase" are three kinds.
+#[test]
+fn refusals_name_their_kind_and_whether_the_caller_misused_the_api() {
+    let mut game = Game::new(players(2), config(), 9).unwrap();
+    game.apply(Command::StartGame).unwrap();
+    let kind = |game: &mut Game, command: Command| {
+        let error = game.apply(command).unwrap_err();
+        (error.kind(), error.is_misuse())
+    };
+    assert_eq!(
+        kind(&mut game, act_cmd(0, Action::Pass)),
+        ("wrong_phase", false)
+    );
+    for id in 0..2 {
+        game.apply(Command::Keep {
+            player: PlayerId(id),
+            bottom: vec![],
+        })
+        .unwrap();
+    }
+    let active = draw(&mut game);
+    let other = 1 - active.0;
+    assert_eq!(
+        kind(&mut game, act_cmd(other, Action::Pass)),
+        ("not_active_player", false)
+    );
+    assert_eq!(
+        kind(&mut game, act_cmd(active.0, Action::UpgradeCommand)),
+        ("cannot_afford", false)
+    );
+    assert_eq!(
+        kind(&mut game, act_cmd(active.0, play(99))),
+        ("hand_index_out_of_range", true)
+    );
+    assert_eq!(
+        kind(&mut game, act_cmd(7, Action::Pass)),
+        ("unknown_player", true)
+    );
+    act(&mut game, active, Action::Pass);
+    assert_eq!(
+        kind(&mut game, act_cmd(active.0, Action::Pass)),
+        ("already_acted", false)
+    );
+}

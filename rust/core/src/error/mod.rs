@@ -1,6 +1,8 @@
 //! Every way the core can refuse a request. Each message names the problem so that the Godot layer
 //! can log it as is; none of these is ever a panic.
 
+mod kind;
+
 use thiserror::Error;
 
 use crate::game::config::Cost;
