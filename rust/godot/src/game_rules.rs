@@ -6,8 +6,8 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use godot::classes::notify::NodeNotification;
 use godot::builtin::{AnyArray, AnyDictionary};
+use godot::classes::notify::NodeNotification;
 use godot::classes::{INode, Node};
 use godot::global::Error;
 use godot::prelude::*;
