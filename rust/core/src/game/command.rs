@@ -89,6 +89,21 @@ pub fn depth(value: &Value) -> usize {
     deepest
 }
 
+impl Command {
+    /// The player the command is for, if it names one.
+    pub fn player(&self) -> Option<PlayerId> {
+        match self {
+            Command::Mulligan { player }
+            | Command::Keep { player, .. }
+            | Command::Act { player, .. }
+            | Command::BotDecide { player }
+            | Command::AddEntropy { player, .. }
+            | Command::Eliminate { player } => Some(*player),
+            Command::StartGame | Command::DrawToken | Command::Undo | Command::Rekey { .. } => None,
+        }
+    }
+}
+
 static NO_CONTEXT: Value = Value::Null;
 
 /// One action: what a drawn token allows.

@@ -59,20 +59,26 @@ impl Replay {
     }
 
     /// Plays the replay from the start, the hooks' recorded decisions standing in for the hooks:
-    /// the game at the end and the state hash after every command. Fails if a command is
-    /// refused, or asks the hooks anything other than what was recorded (a replay of another
-    /// build's rules, or edited): never a different game.
+    /// the game at the end and the state hash after every command. Fails with
+    /// [`SaveError::Inconsistent`] if a command is refused, or asks the hooks anything other than
+    /// what was recorded (a replay of another build's rules, or edited): never a different game.
     pub fn play(&self) -> Result<(Game, Vec<u64>), RulesError> {
         check_traces(&self.hook_traces, self.commands.len())?;
-        let mut game = Game::new(self.players.clone(), self.config.clone(), self.seed)?;
+        let mut game = Game::new(self.players.clone(), self.config.clone(), self.seed)
+            .map_err(|error| SaveError::Inconsistent(error.to_string()))?;
         let mut hashes = Vec::with_capacity(self.commands.len());
         let mut traces = self.hook_traces.iter().peekable();
         for (index, command) in self.commands.iter().enumerate() {
-            match traces.next_if(|trace| trace.command == index as u64) {
+            let played = match traces.next_if(|trace| trace.command == index as u64) {
                 // A command without a trace ran without hooks (or asked them nothing).
-                None => drop(game.apply(command.clone())?),
-                Some(trace) => play_traced(&mut game, command, trace)?,
-            }
+                None => game.apply(command.clone()).map(drop),
+                Some(trace) => play_traced(&mut game, command, trace),
+            };
+            // A replay whose command is refused is damaged data, whatever the refusal.
+            played.map_err(|error| match error {
+                RulesError::Save(error) => error,
+                other => SaveError::Inconsistent(format!("command {index} is refused: {other}")),
+            })?;
             hashes.push(state_hash(game.state()));
         }
         Ok((game, hashes))
