@@ -33,6 +33,7 @@ enum Plan { NOTHING, CALL_ANY, REENTER, FREE, DROP, RECONNECT, SET_HOOKS, LOAD_S
 enum HookPlan { ANSWER, CALL_BACK, FREE_RULES, REPLACE_HOOKS, WRONG_ARITY, RECURSE }
 
 const FuzzLog := preload("res://fuzz/fuzz_log.gd")
+const FuzzState := preload("res://fuzz/fuzz_state.gd")
 const FuzzValues := preload("res://fuzz/fuzz_values.gd")
 const TypedCalls := preload("res://fuzz/typed_calls.gd")
 
@@ -553,7 +554,8 @@ func _call(target: Variant, method: String, args: Array) -> Variant:
 	var id: int = target.get_instance_id()
 	var readable: bool = _in_hook.get(id, 0) == 0
 	var whole := _rng.randi() % FULL_STATE_EVERY == 0
-	var before: Variant = _state_of(target, whole) if readable else null
+	var before: Variant = FuzzState.state_of(target, whole) if readable else null
+	var said_before := FuzzState.last_refusal(target)
 	var mark := _log.errors.size()
 	var outer_changed: bool = _changed.get(id, false)
 	_changed[id] = false
@@ -571,11 +573,17 @@ func _call(target: Variant, method: String, args: Array) -> Variant:
 	_depth -= 1
 	_trail.resize(_trail.size() - 1)
 	var own := _log.take_since(mark)
-	var refused := _is_refusal(info, result, own) and not PARTIAL_ON_REFUSAL.has(method)
+	# A refusal of play logs nothing; the object's last refusal, for this very method, says it.
+	var said := FuzzState.last_refusal(target)
+	var said_so: bool = said != said_before and said.get("method", "").ends_with("." + method)
+	var refused := (
+		(FuzzState.is_refusal(info, result, own) or (said_so and FuzzState.looks_refused(result)))
+		and not PARTIAL_ON_REFUSAL.has(method)
+	)
 	var nested_change: bool = _changed.get(id, false)
 	if readable and not nested_change and (refused or info["const"]):
 		if is_instance_valid(target) and _in_hook.get(id, 0) == 0:
-			var after: Variant = _state_of(target, whole)
+			var after: Variant = FuzzState.state_of(target, whole)
 			_log.take_since(mark)
 			if before != after:
 				_state_changed(target, text, result, refused, before, after)
@@ -604,48 +612,6 @@ func _method_info(target: Variant, method: String) -> Dictionary:
 	return {"name": method, "args": [], "error": false, "const": false}
 
 
-## A refusal returns an Error other than OK, or logs an error and returns -1, null, false or
-## an empty value.
-func _is_refusal(info: Dictionary, result: Variant, own_errors: PackedStringArray) -> bool:
-	if info["error"] and result is int:
-		return result != OK
-	if own_errors.is_empty():
-		return false
-	var fallback := false
-	match typeof(result):
-		TYPE_NIL:
-			fallback = true
-		TYPE_BOOL:
-			fallback = not result
-		TYPE_INT, TYPE_FLOAT:
-			fallback = result == -1
-		TYPE_OBJECT:
-			fallback = false
-		_:
-			fallback = typeof(result) >= TYPE_STRING and result.is_empty()
-	return fallback
-
-
-## The target's serialized state, to compare before and after a call; for a game its hash, log
-## length and phase, and its whole save if [param whole].
-func _state_of(target: Variant, whole: bool) -> Variant:
-	var state: Variant = null
-	if target is GameRules:
-		if not target.is_set_up():
-			state = ["no game"]
-		else:
-			state = [target.get_state_hash(), target.get_last_event_seq(), target.get_phase()]
-			if whole:
-				state.append(target.save_game())
-	elif target is CommandTokenBag or target is TurnSystem:
-		state = target.to_json()
-	elif target is FairnessAuditor:
-		state = [target.get_verified_rounds(), target.get_failures()]
-	elif target is CommandToken:
-		state = [target.get_token_id(), target.get_player_id(), target.get_kind()]
-	return state
-
-
 func _remember_state(target: Variant) -> void:
 	if target is GameRules and _in_hook.get(target.get_instance_id(), 0) == 0:
 		if target.is_set_up():
@@ -667,21 +633,11 @@ func _state_changed(
 				text,
 				why,
 				target.get_class(),
-				_difference(before, after),
-				_difference(after, before)
+				FuzzState.difference(before, after),
+				FuzzState.difference(after, before)
 			]
 		)
 	)
-
-
-## Where [param text] first differs from [param other], with a little context.
-func _difference(text: Variant, other: Variant) -> String:
-	var a := str(text)
-	var b := str(other)
-	var at := 0
-	while at < mini(a.length(), b.length()) and a[at] == b[at]:
-		at += 1
-	return "…%s…" % a.substr(maxi(0, at - 30), 90)
 
 
 ## Tracks what a call returned: nodes to free at the end of the episode, tokens and read-only

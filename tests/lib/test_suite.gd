@@ -57,6 +57,46 @@ func expect_error(action: Callable, fragment: String) -> Variant:
 	return result
 
 
+## Runs [param action] and checks that [param object] refused it as an ordinary refusal of play:
+## nothing written to the error log, and [code]object.get_last_refusal()[/code] of
+## [param kind], not misuse, with [param fragment] in its reason. Returns what [param action]
+## returned.
+func expect_refusal(object: Object, kind: String, action: Callable, fragment := "") -> Variant:
+	_failures.append_array(_unexpected_errors())
+	var result: Variant = action.call()
+	var errors := error_log.take()
+	if not errors.is_empty():
+		_failures.append("a refusal of play (%s) was logged as an error: %s" % [kind, errors])
+	var refusal: Dictionary = object.get_last_refusal()
+	if refusal.get("kind") != kind or refusal.get("misuse", true):
+		_failures.append("expected a refusal of play of kind '%s', got %s" % [kind, refusal])
+	elif fragment != "" and not fragment in refusal["reason"]:
+		_failures.append("expected '%s' in the refusal: %s" % [fragment, refusal["reason"]])
+	return result
+
+
+## Runs [param action] and checks that [param object] refused it, saying why: misuse of the API
+## as exactly one error in the log, or a refusal of play through
+## [code]object.get_last_refusal()[/code] and no error; either way with [param fragment] in the
+## reason. For tables of refusals of both kinds. Returns what [param action] returned.
+func expect_refused(object: Object, action: Callable, fragment: String) -> Variant:
+	_failures.append_array(_unexpected_errors())
+	var before: Dictionary = object.get_last_refusal()
+	var result: Variant = action.call()
+	var errors := error_log.take()
+	var refusal: Dictionary = object.get_last_refusal()
+	if errors.size() > 1:
+		_failures.append("expected at most one error containing '%s', got %s" % [fragment, errors])
+	elif errors.size() == 1:
+		if not fragment in errors[0]:
+			_failures.append("expected an error containing '%s', got: %s" % [fragment, errors[0]])
+	elif refusal == before or refusal.get("misuse", true):
+		_failures.append("no error and no refusal of play for '%s': %s" % [fragment, refusal])
+	elif not fragment in refusal["reason"]:
+		_failures.append("expected '%s' in the refusal: %s" % [fragment, refusal["reason"]])
+	return result
+
+
 func _unexpected_errors() -> PackedStringArray:
 	var unexpected := PackedStringArray()
 	for error in error_log.take():

@@ -1,7 +1,9 @@
 extends TestSuite
 ## The bad-input matrix through the GDScript API: each case is a call a game might get wrong.
-## Every case must log a clear error, return a checkable value, and leave the game exactly as it
-## was (its save and state hash compared before and after).
+## Every case must say why — misuse of the API (a wrong type, an unknown id) in the error log, an
+## ordinary refusal of play (out of turn, cannot afford) through get_last_refusal() and no error
+## — return a checkable value, and leave the game exactly as it was (its save and state hash
+## compared before and after).
 
 const HUGE := 1 << 62
 
@@ -115,23 +117,33 @@ func test_a_signal_handler_calling_back_in_with_bad_input_changes_nothing() -> v
 	var errors := error_log.take()
 	check_equal(codes.size(), 3, "the handler ran for each rejection, nested")
 	check(codes.all(func(code: Error) -> bool: return code == ERR_DOES_NOT_EXIST), "all refused")
-	check_equal(errors.size(), 4, "four refusals logged")
+	check_equal(errors.size(), 3, "the three unknown players logged as misuse")
+	check(
+		Array(errors).all(func(error: String) -> bool: return "not in this game" in error),
+		"only they: acting out of turn is not an error: %s" % errors
+	)
 	check_equal(rules.get_state_hash(), hash, "nothing changed")
 	check_equal(rules.get_active_player(), active, "the token is kept")
 	rules.free()
 
 
-## Calls [param method] with [param args] and checks the refusal: an error logged (containing
-## [param fragment] when it is not empty), no OK returned, and the game unchanged.
+## Calls [param method] with [param args] and checks the refusal: misuse logged as an error, or
+## a refusal of play said by [method GameRules.get_last_refusal] and not logged (either
+## containing [param fragment] when it is not empty), no OK returned, and the game unchanged.
 func _check_refused(rules: GameRules, method: String, args: Array, fragment: String) -> void:
 	var saved := rules.save_game()
 	var hash := rules.get_state_hash()
+	var before := rules.get_last_refusal()
 	var result: Variant = rules.callv(method, args)
 	var errors := error_log.take()
+	var refusal := rules.get_last_refusal()
 	var what := "%s(%s)" % [method, str(args).left(40)]
-	check(not errors.is_empty(), "%s: an error is logged" % what)
-	if fragment != "" and not errors.is_empty():
-		check(fragment in "\n".join(errors), "%s: '%s' in %s" % [what, fragment, errors])
+	var said := "\n".join(errors)
+	if errors.is_empty():
+		check(refusal != before and not refusal["misuse"], "%s: a refusal of play" % what)
+		said = refusal.get("reason", "")
+	if fragment != "":
+		check(fragment in said, "%s: '%s' in %s" % [what, fragment, said])
 	check(not (result is int and result == OK and fragment != ""), "%s: not OK" % what)
 	check_equal(rules.get_state_hash(), hash, "%s: state hash" % what)
 	check(rules.save_game() == saved, "%s: save unchanged" % what)

@@ -242,7 +242,7 @@ func test_bad_input_is_refused_and_changes_nothing() -> void:
 		],
 	]
 	for case in cases:
-		var result: Variant = expect_error(case[0], case[1])
+		var result: Variant = expect_refused(bag, case[0], case[1])
 		check_equal(result, case[2], "return value when refusing '%s'" % case[1])
 		check_equal(bag.to_json(), before, "state after refusing '%s'" % case[1])
 
@@ -251,7 +251,7 @@ func test_drawing_from_an_empty_bag_returns_null() -> void:
 	var bag := CommandTokenBag.new()
 	var drawn := [false]
 	bag.token_drawn.connect(func(_p: int, _r: int) -> void: drawn[0] = true)
-	var token: Variant = expect_error(bag.draw_token, "the bag is empty")
+	var token: Variant = expect_refusal(bag, "bag_empty", bag.draw_token, "the bag is empty")
 	check(token == null, "null from an empty bag")
 	check(not drawn[0], "no token_drawn for a failed draw")
 

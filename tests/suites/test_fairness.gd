@@ -122,7 +122,9 @@ func test_with_player_entropy_the_first_draw_waits_for_every_nonce() -> void:
 	var rules := StarterGame.rules(36, 3, {"round_limit": 2, "player_entropy": true})
 	StarterGame.keep_all(rules)
 	check_equal(rules.get_pending_entropy(), PackedInt64Array([0, 1, 2]), "every seat owes a nonce")
-	expect_error(func() -> Variant: return rules.draw_next_token(), "nonce")
+	expect_refusal(
+		rules, "awaiting_entropy", func() -> Variant: return rules.draw_next_token(), "nonce"
+	)
 	for player_id in [0, 1, 2]:
 		var nonce := Crypto.new().generate_random_bytes(32).hex_encode()
 		check_equal(rules.add_entropy(player_id, nonce), OK, "player %d's nonce" % player_id)

@@ -95,8 +95,8 @@ func test_actions_pay_their_costs_and_take_the_activation() -> void:
 	check_equal(after["energy_per_round"], before["energy_per_round"] + 2, "generator works")
 	check_equal(rules.get_objects().size(), 1, "the generator is in play")
 	check_equal(rules.get_objects()[0]["name"], "Generator", "its name")
-	var second: Variant = expect_error(
-		func() -> Error: return rules.pass_activation(active), "already acted"
+	var second: Variant = expect_refusal(
+		rules, "already_acted", func() -> Error: return rules.pass_activation(active)
 	)
 	check_equal(second, ERR_UNAVAILABLE, "one action per token")
 	active = rules.draw_next_token()
@@ -134,7 +134,9 @@ func test_command_upgrades_follow_the_tiers() -> void:
 				check_equal(state["max_command_tokens"], 5, "five tokens from next round")
 		else:
 			check_equal(rules.get_upgrade_cost(active), {}, "no tier above 6 tokens")
-			var refused: Variant = expect_error(
+			var refused: Variant = expect_refusal(
+				rules,
+				"top_tier",
 				func() -> Error: return rules.attempt_command_upgrade(active),
 				"highest command tier"
 			)
@@ -158,12 +160,12 @@ func test_a_rejected_action_keeps_the_token_and_changes_nothing() -> void:
 		func(player_id: int, reason: String) -> void: rejections.append([player_id, reason])
 	)
 	var snapshot := rules.save_game()
-	var code: Variant = expect_error(
-		func() -> Error: return rules.attempt_command_upgrade(active), "cannot afford"
+	var code: Variant = expect_refusal(
+		rules, "cannot_afford", func() -> Error: return rules.attempt_command_upgrade(active)
 	)
 	check_equal(code, ERR_UNAUTHORIZED, "unaffordable upgrade")
-	code = expect_error(
-		func() -> Error: return rules.pass_activation(other), "is not the active player"
+	code = expect_refusal(
+		rules, "not_active_player", func() -> Error: return rules.pass_activation(other)
 	)
 	check_equal(code, ERR_UNAVAILABLE, "acting out of turn")
 	check_equal(rules.save_game(), snapshot, "state is byte-identical")
@@ -184,7 +186,9 @@ func test_the_validator_judges_placement() -> void:
 		return true
 	StarterGame.keep_all(rules)
 	var active := rules.draw_next_token()
-	var code: Variant = expect_error(
+	var code: Variant = expect_refusal(
+		rules,
+		"rejected_by_game",
 		func() -> Error: return rules.build(active, "generator", Vector2i(4, 1)),
 		"only hex (0, 0) is free"
 	)
@@ -199,8 +203,12 @@ func test_the_validator_judges_placement() -> void:
 	var errors := error_log.take()
 	check_equal(refused, FAILED, "a hook that calls back in is refused, not crashed")
 	check(
-		errors.size() == 2 and "cannot call back" in errors[0] and "returned false" in errors[1],
-		"the call back in and then the action are refused: %s" % errors
+		errors.size() == 1 and "cannot call back" in errors[0],
+		"the call back in is logged as misuse: %s" % errors
+	)
+	check(
+		"returned false" in rules.get_last_refusal()["reason"],
+		"and the action is refused: %s" % rules.get_last_refusal()
 	)
 	check_equal(rules.get_active_player(), active, "and the token is kept")
 	check_equal(rules.pass_activation(active), OK, "a pass is never judged: the activation ends")
@@ -243,8 +251,11 @@ func test_the_mulligan_is_london() -> void:
 	check_equal(rules.get_phase(), GameRules.PHASE_MULLIGAN, "mulligan phase")
 	check_equal(rules.take_mulligan(0), OK, "player 0 mulligans")
 	check_equal(rules.get_player_state(0)["hand_size"], 7, "a new hand of seven")
-	var code: Variant = expect_error(
-		func() -> Error: return rules.keep_hand(0, PackedInt64Array()), "exactly 1 cards"
+	var code: Variant = expect_refusal(
+		rules,
+		"wrong_bottom_count",
+		func() -> Error: return rules.keep_hand(0, PackedInt64Array()),
+		"exactly 1 cards"
 	)
 	check_equal(code, ERR_INVALID_PARAMETER, "keeping without bottoming one")
 	check_equal(rules.keep_hand(0, PackedInt64Array([3])), OK, "keep, one card to the bottom")
@@ -271,7 +282,9 @@ func test_elimination_removes_tokens_and_can_end_the_game() -> void:
 	check_equal(eliminated, [active, survivors[0]] as Array[int], "player_eliminated signals")
 	check_equal(winners, [survivors[1]] as Array[int], "the last one standing wins")
 	check_equal(rules.get_winner(), survivors[1], "get_winner")
-	var code: Variant = expect_error(func() -> int: return rules.draw_next_token(), "game is over")
+	var code: Variant = expect_refusal(
+		rules, "game_over", func() -> int: return rules.draw_next_token()
+	)
 	check_equal(code, GameRules.NO_PLAYER, "no draws after game over")
 	rules.free()
 
@@ -330,7 +343,9 @@ func test_undo_takes_back_the_action_but_never_a_draw() -> void:
 	check_equal(undone, [active] as Array[int], "action_undone")
 	check_equal(rules.get_state_hash(), hash, "back to the state after the draw")
 	check_equal(rules.get_active_player(), active, "the same player acts again")
-	var code: Variant = expect_error(func() -> Error: return rules.undo_action(), "already undone")
+	var code: Variant = expect_refusal(
+		rules, "cannot_undo", func() -> Error: return rules.undo_action(), "already undone"
+	)
 	check_equal(code, ERR_UNAVAILABLE, "one undo")
 	rules.free()
 
@@ -393,21 +408,26 @@ func test_bad_input_through_every_method() -> void:
 	rules.free()
 	rules = _rules(17, 2, {})
 	var snapshot := rules.save_game()
+	# [call, fragment] is misuse (an error in the log); [call, fragment, kind] a refusal of play.
 	var errors := [
-		[func() -> int: return rules.draw_next_token(), "game has not started"],
-		[func() -> Error: return rules.keep_hand(0, PackedInt64Array()), "has not started"],
-		[func() -> Error: return rules.take_mulligan(7), "has not started"],
+		[func() -> int: return rules.draw_next_token(), "game has not started", "not_started"],
+		[
+			func() -> Error: return rules.keep_hand(0, PackedInt64Array()),
+			"has not started",
+			"not_started"
+		],
+		[func() -> Error: return rules.take_mulligan(7), "has not started", "not_started"],
 		[func() -> Error: return rules.eliminate_player(-5), "out of range"],
 		[func() -> Error: return rules.bot_decide(9), "not in this game"],
 	]
 	for entry: Array in errors:
-		expect_error(entry[0], entry[1])
+		_expect_refused(rules, entry)
 	check_equal(rules.save_game(), snapshot, "setup phase unchanged")
 	StarterGame.keep_all(rules)
 	var active := rules.draw_next_token()
 	snapshot = rules.save_game()
 	errors = [
-		[func() -> int: return rules.draw_next_token(), "has not acted"],
+		[func() -> int: return rules.draw_next_token(), "has not acted", "activation_open"],
 		[
 			func() -> Error: return rules.play_card_from_hand(active, 99, null),
 			"no card at index 99"
@@ -415,7 +435,11 @@ func test_bad_input_through_every_method() -> void:
 		[func() -> Error: return rules.play_card_from_hand(active, -1, null), "hand index"],
 		[func() -> Error: return rules.play_card_from_hand(active, 0, Callable()), "context"],
 		[func() -> Error: return rules.build(active, "castle", null), "no structure called"],
-		[func() -> Error: return rules.create_token(1 - active, "Imp", 1, 1), "not the active"],
+		[
+			func() -> Error: return rules.create_token(1 - active, "Imp", 1, 1),
+			"not the active",
+			"not_active_player"
+		],
 		[func() -> Error: return rules.perform_action(active, {"type": "fly"}), "not an action"],
 		[func() -> Error: return rules.perform_action(active, {}), "not an action"],
 		[func() -> Error: return rules.perform_action(active, {"type": "custom"}), "not an action"],
@@ -423,7 +447,11 @@ func test_bad_input_through_every_method() -> void:
 			func() -> Error: return rules.perform_action(active, {"type": "custom", "kind": "x"}),
 			"no action kind called"
 		],
-		[func() -> Error: return rules.take_mulligan(active), "only possible during"],
+		[
+			func() -> Error: return rules.take_mulligan(active),
+			"only possible during",
+			"wrong_phase"
+		],
 		[func() -> Error: return rules.keep_hand(active, PackedInt64Array([-1])), "hand index"],
 		[func() -> Error: return rules.pass_activation(1 << 40), "out of range"],
 		[func() -> Dictionary: return rules.get_player_state(42), "not in this game"],
@@ -431,7 +459,7 @@ func test_bad_input_through_every_method() -> void:
 		[func() -> Array: return rules.legal_actions(-1), "out of range"],
 	]
 	for entry: Array in errors:
-		expect_error(entry[0], entry[1])
+		_expect_refused(rules, entry)
 	check_equal(rules.save_game(), snapshot, "activation unchanged by every refusal")
 	var bag := rules.get_bag()
 	check(bag.is_read_only(), "get_bag gives a read-only copy")
@@ -573,3 +601,12 @@ class RoundAudit:
 				"%s round %d activations of %d" % [_label, round_number, id]
 			)
 		rounds_checked += 1
+
+
+## [param entry] is [call, fragment] for misuse (an error in the log naming it) or [call,
+## fragment, kind] for a refusal of play.
+func _expect_refused(rules: GameRules, entry: Array) -> void:
+	if entry.size() > 2:
+		expect_refusal(rules, entry[2], entry[0], entry[1])
+	else:
+		expect_error(entry[0], entry[1])

@@ -17,8 +17,11 @@ func test_a_hook_returning_a_string_name_refuses_and_the_node_stays_intact() -> 
 	var rules := _game_in_round_one()
 	var active := rules.get_active_player()
 	rules.action_validator = func(_p: int, _a: Dictionary) -> Variant: return &"no"
-	var code: Variant = expect_error(
-		func() -> Variant: return rules.perform_action(active, SCOUT), "rejected the action: no"
+	var code: Variant = expect_refusal(
+		rules,
+		"rejected_by_game",
+		func() -> Variant: return rules.perform_action(active, SCOUT),
+		"rejected the action: no"
 	)
 	check_equal(code, FAILED, "a StringName reason refuses like a String")
 	check_equal(rules.get_active_player(), active, "the token is kept")
@@ -302,8 +305,11 @@ func test_no_mulligan_strands_a_hand() -> void:
 	var rules := GameRules.new()
 	rules.setup([{"id": 0, "name": "Ada"}, {"id": 1, "name": "Brin"}], {})
 	rules.start_game()
-	var code: Variant = expect_error(
-		func() -> Variant: return rules.take_mulligan(0), "no cards would be left"
+	var code: Variant = expect_refusal(
+		rules,
+		"mulligan_limit",
+		func() -> Variant: return rules.take_mulligan(0),
+		"no cards would be left"
 	)
 	check_equal(code, ERR_CANT_ACQUIRE_RESOURCE, "a mulligan with nothing to draw is refused")
 	check_equal(rules.keep_hand(0, PackedInt64Array()), OK, "the empty hand is kept")
@@ -393,7 +399,9 @@ func test_an_online_host_rekeys_the_game_from_the_os() -> void:
 	var replayed := GameRules.new()
 	replayed.load_replay(keyed.save_replay())
 	check_equal(replayed.get_state_hash(), keyed.get_state_hash(), "the replay keeps the key")
-	var code: Variant = expect_error(keyed.rekey_from_os, "only possible during setup")
+	var code: Variant = expect_refusal(
+		keyed, "wrong_phase", keyed.rekey_from_os, "only possible during setup"
+	)
 	check_equal(code, ERR_UNAVAILABLE, "too late once the game started")
 	for game: GameRules in [plain, keyed, replayed]:
 		game.free()

@@ -82,3 +82,35 @@ func test_a_turn_system_saves_and_loads_to_the_same_future() -> void:
 		var code: Variant = expect_error(func() -> Variant: return copy.load_json(bad), "load_json")
 		check(code != OK, "refused: %s" % bad.left(30))
 	check_equal(copy.to_json(), before, "and nothing changed")
+
+
+func test_every_refusal_says_why_in_a_form_a_program_can_read() -> void:
+	var rules := StarterGame.rules(31, 2)
+	var heard: Array = []
+	rules.refused.connect(
+		func(method: String, player_id: int, kind: String, _reason: String) -> void:
+			heard.append([method, player_id, kind])
+	)
+	rules.start_game()
+	rules.take_mulligan(0)
+	check_equal(rules.keep_hand(0, PackedInt64Array()), ERR_INVALID_PARAMETER, "bottom one")
+	check_equal(heard, [["GameRules.keep_hand", 0, "wrong_bottom_count"]], "keep_hand refused")
+	var why := rules.get_last_refusal()
+	check_equal(why["code"], ERR_INVALID_PARAMETER, "with its code")
+	check("exactly 1 cards" in why["reason"], "and its reason: %s" % why)
+	check(not why["misuse"], "an ordinary refusal of play")
+	for player_id in [0, 1]:
+		rules.keep_hand(player_id, PackedInt64Array([0] if player_id == 0 else []))
+	heard.clear()
+	check_equal(rules.take_mulligan(1), ERR_UNAVAILABLE, "too late to mulligan")
+	var active := rules.draw_next_token()
+	rules.pass_activation(1 - active)
+	rules.pass_activation(active)
+	rules.pass_activation(active)
+	var kinds := heard.map(func(entry: Array) -> String: return entry[2])
+	check_equal(kinds, ["wrong_phase", "not_active_player", "already_acted"], "three kinds")
+	check_equal(error_log.take(), PackedStringArray(), "and none of them is an error")
+	check_equal(rules.pass_activation(42), ERR_DOES_NOT_EXIST, "an unknown player")
+	check(rules.get_last_refusal()["misuse"], "is misuse")
+	check_equal(error_log.take().size(), 1, "and is written to the error log")
+	rules.free()

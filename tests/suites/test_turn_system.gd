@@ -155,8 +155,11 @@ func test_action_points_are_spent_but_never_below_zero() -> void:
 	check_equal(turns.get_action_points(1), 5, "3 + 10 / 5")
 	check_equal(turns.spend_action_points(1, 4), OK, "spend 4")
 	var before := turns.to_json()
-	var refused: Variant = expect_error(
-		func() -> Error: return turns.spend_action_points(1, 2), "1 action points; 2 are needed"
+	var refused: Variant = expect_refusal(
+		turns,
+		"not_enough_action_points",
+		func() -> Error: return turns.spend_action_points(1, 2),
+		"1 action points; 2 are needed"
 	)
 	check_equal(refused, ERR_UNAVAILABLE, "unaffordable")
 	check_equal(turns.to_json(), before, "nothing changed")
@@ -175,15 +178,20 @@ func test_skills_cool_down_and_action_marks_clear_at_turn_end() -> void:
 	check_equal(turns.use_skill(1, "jab"), OK, "use_skill")
 	check_equal(turns.get_skill_cooldown(1, "jab"), 1, "cooling down")
 	check_equal(
-		expect_error(func() -> Error: return turns.use_skill(1, "jab"), "cooling down"),
+		expect_refusal(
+			turns, "skill_on_cooldown", func() -> Error: return turns.use_skill(1, "jab")
+		),
 		ERR_UNAVAILABLE,
 		"a second use"
 	)
 	check_equal(turns.mark_action(1, TurnSystem.ACTION_MOVED), OK, "move")
 	check(turns.has_taken_action(1, TurnSystem.ACTION_MOVED), "moved")
 	check_equal(
-		expect_error(
-			func() -> Error: return turns.mark_action(1, TurnSystem.ACTION_MOVED), "already moved"
+		expect_refusal(
+			turns,
+			"action_already_taken",
+			func() -> Error: return turns.mark_action(1, TurnSystem.ACTION_MOVED),
+			"already moved"
 		),
 		ERR_UNAVAILABLE,
 		"moving twice"
@@ -374,7 +382,7 @@ func test_bad_unit_input_is_refused_and_changes_nothing() -> void:
 		[func() -> Variant: return turns.set_mode(5), "mode must be", ERR_INVALID_PARAMETER],
 	]
 	for case in cases:
-		var result: Variant = expect_error(case[0], case[1])
+		var result: Variant = expect_refused(turns, case[0], case[1])
 		check_equal(result, case[2], "return value when refusing '%s'" % case[1])
 		check_equal(turns.to_json(), before, "state after refusing '%s'" % case[1])
 
@@ -383,8 +391,8 @@ func test_turns_cannot_start_with_nobody_to_take_them() -> void:
 	var turns := TurnSystem.new()
 	var started := [0]
 	turns.turn_started.connect(func(_id: int) -> void: started[0] += 1)
-	check_equal(expect_error(turns.next_turn, "no units"), -1, "no units")
-	check_equal(expect_error(turns.end_turn, "no turn is in progress"), ERR_UNAVAILABLE, "end")
+	check_equal(expect_refusal(turns, "no_units", turns.next_turn), -1, "no units")
+	check_equal(expect_refusal(turns, "no_active_turn", turns.end_turn), ERR_UNAVAILABLE, "end")
 	turns.set_mode(TurnSystem.MODE_SEATS)
 	check_equal(expect_error(turns.next_turn, "no seating"), -1, "no seating")
 	check_equal(

@@ -171,7 +171,7 @@ func test_bad_seat_input_is_refused_and_changes_nothing() -> void:
 		[func() -> Variant: return turns.is_player_eliminated(99), "not seated", false],
 	]
 	for case in cases:
-		var result: Variant = expect_error(case[0], case[1])
+		var result: Variant = expect_refused(turns, case[0], case[1])
 		check_equal(result, case[2], "return value when refusing '%s'" % case[1])
 		check_equal(turns.to_json(), before, "state after refusing '%s'" % case[1])
 

@@ -8,7 +8,7 @@ use horizons_edge_core::{Bag, PlayerId, RulesError};
 
 use crate::command_token::CommandToken;
 use crate::outbox::{KeepAlive, Outbox};
-use crate::refusal::{Refusal, refusing};
+use crate::refusal::{LastRefusal, Refusal, refusing};
 
 /// The shared bag of command tokens: every player's tokens in one pool, drawn at random.
 ///
@@ -21,10 +21,10 @@ use crate::refusal::{Refusal, refusing};
 /// Tokens added after [method shuffle] are shuffled in automatically before the next draw, so
 /// every draw is uniform over the tokens in the bag.
 ///
-/// Bad input (a count below 1, a ninth player, an unknown player, a draw from an empty bag, a
-/// malformed or tampered save) is refused: the bag is unchanged, the reason is written to the
-/// error log, and the method returns a value to check (an [enum Error] code, [code]-1[/code],
-/// [code]null[/code] or an empty array).
+/// Bad input (a count below 1, a ninth player, an unknown player, a malformed or tampered save)
+/// and a draw from an empty bag are refused: the bag is unchanged and the method returns a value
+/// to check (an [enum Error] code, [code]-1[/code], [code]null[/code] or an empty array). Bad
+/// input is also written to the error log; [method get_last_refusal] says why either way.
 ///
 /// Signals are emitted once the bag is updated, so handlers may call back in (draw again, refill
 /// the bag); the signals of such a call follow those still pending instead of nesting inside
@@ -54,6 +54,7 @@ pub struct CommandTokenBag {
     /// than the draw.
     token_drawn_name: StringName,
     outbox: Outbox<BagSignal>,
+    last_refusal: LastRefusal,
     base: Base<RefCounted>,
 }
 
@@ -74,6 +75,7 @@ impl CommandTokenBag {
             read_only: true,
             token_drawn_name: StringName::from("token_drawn"),
             outbox: Outbox::default(),
+            last_refusal: LastRefusal::default(),
             base,
         })
     }
@@ -95,17 +97,24 @@ impl CommandTokenBag {
         }
     }
 
-    /// Refuses a change to a read-only copy.
-    fn writable(&self, method: &'static str) -> Result<(), Refusal> {
-        if self.read_only {
-            return Err(Refusal::new(
+    /// Runs `body` on the bag for `method`, unless this is a read-only copy; a refusal is
+    /// remembered for [`CommandTokenBag::get_last_refusal`].
+    fn change<T>(
+        &mut self,
+        method: &'static str,
+        body: impl FnOnce(&mut Bag) -> Result<T, RulesError>,
+    ) -> Result<T, Refusal> {
+        let result = match self.read_only {
+            true => Err(Refusal::new(
                 method,
                 godot::global::Error::ERR_LOCKED,
+                "read_only",
                 "this bag is a read-only copy of a GameRules bag; change the game through \
                  GameRules instead",
-            ));
-        }
-        Ok(())
+            )),
+            false => refusing(method, || body(&mut self.bag)),
+        };
+        self.last_refusal.note(-1, result)
     }
 }
 
@@ -117,6 +126,7 @@ impl IRefCounted for CommandTokenBag {
             read_only: false,
             token_drawn_name: StringName::from("token_drawn"),
             outbox: Outbox::default(),
+            last_refusal: LastRefusal::default(),
             base,
         }
     }
@@ -156,29 +166,28 @@ impl CommandTokenBag {
     /// Returns [constant OK], or [constant ERR_INVALID_PARAMETER] with the bag unchanged.
     #[func]
     pub fn add_player_tokens(&mut self, player_id: i64, count: i64) -> Result<(), Refusal> {
-        self.writable("CommandTokenBag.add_player_tokens")?;
-        refusing("CommandTokenBag.add_player_tokens", || {
+        self.change("CommandTokenBag.add_player_tokens", |bag| {
             let player = PlayerId::from_raw(player_id)?;
             let count = count_from_raw("token count", count, 1, MAX_TOKENS_PER_PLAYER)?;
-            Ok(self.bag.add_player_tokens(player, count)?)
+            Ok(bag.add_player_tokens(player, count)?)
         })
     }
 
     /// Puts the tokens in the bag in a uniformly random order.
     #[func]
     pub fn shuffle(&mut self) -> Result<(), Refusal> {
-        self.writable("CommandTokenBag.shuffle")?;
-        self.bag.shuffle();
-        Ok(())
+        self.change("CommandTokenBag.shuffle", |bag| {
+            bag.shuffle();
+            Ok(())
+        })
     }
 
     /// Takes the next token out of the bag and emits [signal token_drawn] (and
-    /// [signal bag_emptied] if it was the last). Returns [code]null[/code] and logs an error
-    /// when the bag is empty.
+    /// [signal bag_emptied] if it was the last). Returns [code]null[/code] when the bag is
+    /// empty ([method get_last_refusal] says so; it is not an error).
     #[func]
     pub fn draw_token(&mut self) -> Result<Gd<CommandToken>, Refusal> {
-        self.writable("CommandTokenBag.draw_token")?;
-        let draw = refusing("CommandTokenBag.draw_token", || Ok(self.bag.draw()?))?;
+        let draw = self.change("CommandTokenBag.draw_token", |bag| Ok(bag.draw()?))?;
         if self.base().has_connections(&self.token_drawn_name) {
             let remaining = i64::from(draw.remaining);
             self.outbox
@@ -251,11 +260,8 @@ impl CommandTokenBag {
     /// Returns [code]-1[/code] (and an error) for a player with no tokens in the bag this round.
     #[func]
     pub fn remove_player_tokens(&mut self, player_id: i64) -> Result<i64, Refusal> {
-        self.writable("CommandTokenBag.remove_player_tokens")?;
-        let removed = refusing("CommandTokenBag.remove_player_tokens", || {
-            Ok(self
-                .bag
-                .remove_player_tokens(PlayerId::from_raw(player_id)?)?)
+        let removed = self.change("CommandTokenBag.remove_player_tokens", |bag| {
+            Ok(bag.remove_player_tokens(PlayerId::from_raw(player_id)?)?)
         })?;
         if removed > 0 && self.bag.is_empty() {
             self.outbox.push(BagSignal::Emptied);
@@ -370,18 +376,20 @@ impl CommandTokenBag {
     /// token numbering carry on.
     #[func]
     pub fn clear(&mut self) -> Result<(), Refusal> {
-        self.writable("CommandTokenBag.clear")?;
-        self.bag.clear();
-        Ok(())
+        self.change("CommandTokenBag.clear", |bag| {
+            bag.clear();
+            Ok(())
+        })
     }
 
     /// Restarts the random stream from [param seed]; the tokens stay where they are. Any 64-bit
     /// value is a valid seed (negative values stand for the same 64 bits unsigned).
     #[func]
     pub fn set_seed(&mut self, seed: i64) -> Result<(), Refusal> {
-        self.writable("CommandTokenBag.set_seed")?;
-        self.bag.reseed(seed as u64);
-        Ok(())
+        self.change("CommandTokenBag.set_seed", |bag| {
+            bag.reseed(seed as u64);
+            Ok(())
+        })
     }
 
     /// The seed the random stream started from, as set by [method set_seed] or from the OS. 0 for
@@ -404,11 +412,20 @@ impl CommandTokenBag {
     /// [constant ERR_INVALID_DATA]) and the bag is left as it was.
     #[func]
     pub fn load_json(&mut self, json: GString) -> Result<(), Refusal> {
-        self.writable("CommandTokenBag.load_json")?;
-        refusing("CommandTokenBag.load_json", || {
-            self.bag = Bag::from_json(&json.to_string()).map_err(RulesError::from)?;
+        self.change("CommandTokenBag.load_json", |bag| {
+            *bag = Bag::from_json(&json.to_string()).map_err(RulesError::from)?;
             Ok(())
         })
+    }
+
+    /// Why the newest refused change to this bag was refused: [code]code[/code],
+    /// [code]method[/code], [code]kind[/code] (a stable name: [code]"bag_empty"[/code],
+    /// [code]"read_only"[/code], [code]"too_many_tokens"[/code], ...), [code]reason[/code] and
+    /// [code]misuse[/code] (whether it was also an error in the log), as
+    /// [method GameRules.get_last_refusal] gives them. Empty before any refusal.
+    #[func]
+    pub fn get_last_refusal(&self) -> VarDictionary {
+        self.last_refusal.to_dictionary()
     }
 }
 

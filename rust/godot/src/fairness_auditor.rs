@@ -56,6 +56,7 @@ impl FairnessAuditor {
                 Refusal::new(
                     "FairnessAuditor.observe",
                     Error::ERR_INVALID_PARAMETER,
+                    "invalid_argument",
                     format!("not an event: {reason}"),
                 )
             })?;

@@ -26,15 +26,15 @@ use crate::command_token_bag::CommandTokenBag;
 use crate::convert;
 use crate::listeners::{EventSignal, Listeners};
 use crate::outbox::Outbox;
-use crate::refusal::{Refusal, refusing};
+use crate::refusal::{LastRefusal, Refusal, refusing};
 use crate::script_hooks::ScriptHooks;
 
 /// What waits to be emitted, in the order it happened.
 enum Pending {
     /// A logged event.
     Record(EventRecord),
-    /// A refused action: who tried, and why.
-    Rejected(i64, String),
+    /// A refused call: whose request it was, whether it was an action, and the refusal.
+    Refused(i64, bool, Refusal),
 }
 
 /// The rules of Horizon's Edge: setup and London mulligan, rounds of command token draws, one
@@ -50,8 +50,11 @@ enum Pending {
 /// round's last token the round ends and the next one starts by itself.
 ///
 /// Every change goes through one validated path in the core: a refused call changes nothing,
-/// keeps the active player's token (they may try again), writes the reason to the error log,
-/// emits [signal action_rejected] for actions, and returns an [enum Error] code to check. Signals
+/// keeps the active player's token (they may try again), emits [signal refused] (after
+/// [signal action_rejected] for actions), keeps the reason for [method get_last_refusal] and
+/// returns an [enum Error] code to check. Only misuse of the API — a malformed value, an unknown
+/// id, damaged data — is also written to the error log; an ordinary refusal of play ("not your
+/// turn", "cannot afford") is not an error. Signals
 /// are emitted after the state is consistent and in the order things happened; a handler may
 /// call straight back in (its own signals follow those still pending).
 ///
@@ -145,6 +148,7 @@ pub struct GameRules {
     /// While a hook runs, the game is out of `game`.
     busy: bool,
     outbox: Outbox<Pending>,
+    last_refusal: LastRefusal,
     listeners: Listeners,
     base: Base<Node>,
 }
@@ -173,6 +177,7 @@ impl INode for GameRules {
             game: None,
             busy: false,
             outbox: Outbox::default(),
+            last_refusal: LastRefusal::default(),
             listeners: Listeners::default(),
             base,
         }
@@ -269,9 +274,18 @@ impl GameRules {
     /// ([code]type[/code] and its fields).
     #[signal]
     pub fn action_completed(player_id: i64, action: VarDictionary);
-    /// An action was refused; nothing changed and the token is still theirs.
+    /// An action was refused; nothing changed and the token is still theirs. [signal refused]
+    /// follows with the kind of refusal.
     #[signal]
     pub fn action_rejected(player_id: i64, reason: GString);
+    /// A call that would change the game was refused and nothing changed: [param method] (e.g.
+    /// [code]"GameRules.keep_hand"[/code]), whose request it was ([param player_id], or
+    /// [constant NO_PLAYER]), a stable name a program can act on ([param kind]: e.g.
+    /// [code]"not_active_player"[/code], [code]"already_acted"[/code],
+    /// [code]"wrong_phase"[/code], [code]"cannot_afford"[/code], [code]"mulligan_limit"[/code])
+    /// and the reason to show. See [method get_last_refusal].
+    #[signal]
+    pub fn refused(method: GString, player_id: i64, kind: GString, reason: GString);
     /// A reaction resolved: who reacted, with what, the id of the action it answered, and its
     /// depth (1 for a reaction to the active player's action).
     #[signal]
@@ -320,7 +334,8 @@ impl GameRules {
             let players = player_setups(&players)?;
             let config = self.config_with(&config)?;
             Ok(Game::new(players, config, seed as u64)?)
-        })?;
+        });
+        let game = self.noted(Self::NO_PLAYER, game)?;
         self.install(game);
         Ok(())
     }
@@ -358,15 +373,15 @@ impl GameRules {
     #[func]
     pub fn keep_hand(&mut self, player_id: i64, bottom: PackedInt64Array) -> Result<(), Refusal> {
         const METHOD: &str = "GameRules.keep_hand";
-        let player = parse_player(METHOD, player_id)?;
         let bottom = refusing(METHOD, || {
             bottom
                 .as_slice()
                 .iter()
                 .map(|&index| Ok(count_from_raw("hand index", index, 0, u32::MAX)?))
                 .collect::<Result<Vec<u32>, RulesError>>()
-        })?;
-        self.run(METHOD, Command::Keep { player, bottom })
+        });
+        let bottom = self.noted(player_id, bottom)?;
+        self.run_for(METHOD, player_id, |player| Command::Keep { player, bottom })
     }
 
     /// Draws the next token; its owner becomes the active player, whose id is returned
@@ -465,6 +480,7 @@ impl GameRules {
                 Refusal::new(
                     METHOD,
                     Error::ERR_INVALID_PARAMETER,
+                    "invalid_argument",
                     format!("not an action: {reason}"),
                 )
             });
@@ -508,19 +524,21 @@ impl GameRules {
                 0,
                 Self::MAX_AUTOPLAY_ROUNDS as u32,
             )?)
-        })?;
+        });
+        let rounds = self.noted(Self::NO_PLAYER, rounds)?;
         let policy = match policy {
-            Self::AUTOPLAY_PASS => Autoplay::Pass,
-            Self::AUTOPLAY_BOTS => Autoplay::Bots,
-            _ => {
-                return Err(Refusal::new(
-                    METHOD,
-                    Error::ERR_INVALID_PARAMETER,
-                    format!("policy {policy} is not AUTOPLAY_PASS or AUTOPLAY_BOTS"),
-                ));
-            }
+            Self::AUTOPLAY_PASS => Ok(Autoplay::Pass),
+            Self::AUTOPLAY_BOTS => Ok(Autoplay::Bots),
+            _ => Err(Refusal::new(
+                METHOD,
+                Error::ERR_INVALID_PARAMETER,
+                "invalid_argument",
+                format!("policy {policy} is not AUTOPLAY_PASS or AUTOPLAY_BOTS"),
+            )),
         };
-        self.query(METHOD)?;
+        let policy = self.noted(Self::NO_PLAYER, policy)?;
+        let game = self.query(METHOD).map(drop);
+        self.noted(Self::NO_PLAYER, game)?;
         self.listeners.forget();
         let mut ended = 0;
         while ended < rounds {
@@ -563,6 +581,23 @@ impl GameRules {
         }
     }
 
+    /// Why the newest refused call that would change the game was refused: [code]code[/code]
+    /// (the [enum Error] it returned), [code]method[/code], [code]player_id[/code] (whose request,
+    /// or [constant NO_PLAYER]), [code]kind[/code] (a stable name a program can act on, as
+    /// [signal refused] carries it), [code]reason[/code] (to show a player) and
+    /// [code]misuse[/code] ([code]true[/code] for a malformed value, an unknown id or damaged
+    /// data, which also goes to the error log; [code]false[/code] for an ordinary refusal of
+    /// play, which does not). Empty before any refusal.
+    /// ```gdscript
+    /// if rules.keep_hand(me, PackedInt64Array()) != OK:
+    ///     var why := rules.get_last_refusal()
+    ///     status_label.text = why["reason"]  # e.g. "player 0 must put exactly 1 cards on the bottom, not 0"
+    /// ```
+    #[func]
+    pub fn get_last_refusal(&self) -> VarDictionary {
+        self.last_refusal.to_dictionary()
+    }
+
     /// With [member player_entropy]: adds [param player_id]'s [param nonce] (64 hex digits, 32
     /// random bytes — e.g. [code]Crypto.new().generate_random_bytes(32).hex_encode()[/code]) to
     /// the round's shuffle. Each living player adds one after [code]round_committed[/code] and
@@ -574,9 +609,11 @@ impl GameRules {
             Refusal::new(
                 METHOD,
                 Error::ERR_INVALID_PARAMETER,
+                "invalid_argument",
                 format!("nonce: {reason}"),
             )
-        })?;
+        });
+        let nonce = self.noted(player_id, nonce)?;
         self.run_for(METHOD, player_id, |player| Command::AddEntropy {
             player,
             nonce,
@@ -891,7 +928,8 @@ impl GameRules {
         let game = refusing(METHOD, || {
             let replay = Replay::from_json(&json.to_string())?;
             Ok(replay.play()?.0)
-        })?;
+        });
+        let game = self.noted(Self::NO_PLAYER, game)?;
         self.install(game);
         Ok(())
     }
@@ -914,7 +952,8 @@ impl GameRules {
         self.ensure_idle(METHOD)?;
         let game = refusing(METHOD, || {
             Game::from_json(&json.to_string()).map_err(RulesError::from)
-        })?;
+        });
+        let game = self.noted(Self::NO_PLAYER, game)?;
         self.install(game);
         Ok(())
     }
@@ -1005,6 +1044,7 @@ impl GameRules {
             return Err(Refusal::new(
                 method,
                 Error::ERR_BUSY,
+                "busy",
                 "GameRules is resolving an action: its action_validator and reaction_provider \
                  cannot call back into it",
             ));
@@ -1065,10 +1105,8 @@ impl GameRules {
     /// Applies `command`, then emits the signals of what happened to the listeners as last
     /// known; returns how many rounds ended.
     fn apply_and_emit(&mut self, method: &'static str, command: Command) -> Result<u32, Refusal> {
-        let acting = match &command {
-            Command::Act { player, .. } => Some(player.to_raw()),
-            _ => None,
-        };
+        let player = command.player().map_or(Self::NO_PLAYER, PlayerId::to_raw);
+        let is_action = matches!(command, Command::Act { .. });
         let seq = self.game.as_deref().map_or(0, Game::last_seq);
         let result = self.with_hooks(method, |game, hooks| {
             game.apply_logged(command, hooks).map(drop)
@@ -1089,15 +1127,31 @@ impl GameRules {
                 }
                 self.game = game;
             }
-            Err(refusal) => {
-                if let Some(player) = acting {
-                    let reason = refusal.reason().to_owned();
-                    self.outbox.push(Pending::Rejected(player, reason));
-                }
-            }
+            Err(refusal) => self.refused(player, is_action, refusal),
         }
         self.emit_pending();
         result.map(|_| ended)
+    }
+
+    /// Records `refusal` of `player`'s request (an action if `is_action`) for
+    /// [`GameRules::get_last_refusal`] and queues its signals ([signal action_rejected] for an
+    /// action, then [signal refused]); they go out with the next emission, not inside a hook.
+    fn refused(&mut self, player: i64, is_action: bool, refusal: &Refusal) {
+        self.last_refusal.set(player, refusal);
+        self.outbox
+            .push(Pending::Refused(player, is_action, refusal.clone()));
+    }
+
+    /// `result`, its refusal (if any) recorded and signalled as `player`'s (see
+    /// [`GameRules::refused`]).
+    fn noted<T>(&mut self, player: i64, result: Result<T, Refusal>) -> Result<T, Refusal> {
+        if let Err(refusal) = &result {
+            self.refused(player, false, refusal);
+            if !self.busy {
+                self.emit_pending();
+            }
+        }
+        result
     }
 
     /// Applies the command `make` gives for `player_id`, once it has parsed.
@@ -1107,7 +1161,8 @@ impl GameRules {
         player_id: i64,
         make: impl FnOnce(PlayerId) -> Command,
     ) -> Result<(), Refusal> {
-        let player = parse_player(method, player_id)?;
+        let player = parse_player(method, player_id);
+        let player = self.noted(player_id, player)?;
         self.run(method, make(player))
     }
 
@@ -1122,8 +1177,7 @@ impl GameRules {
         match parsed {
             Ok((player, action)) => self.run(method, Command::Act { player, action }),
             Err(refusal) => {
-                self.outbox
-                    .push(Pending::Rejected(player_id, refusal.reason().to_owned()));
+                self.refused(player_id, true, &refusal);
                 self.emit_pending();
                 Err(refusal)
             }
@@ -1152,10 +1206,17 @@ impl GameRules {
                         self.listeners.forget();
                     }
                 }
-                Pending::Rejected(player, reason) => {
-                    self.signals()
-                        .action_rejected()
-                        .emit(player, &GString::from(&reason));
+                Pending::Refused(player, is_action, refusal) => {
+                    let reason = GString::from(refusal.reason());
+                    if is_action {
+                        self.signals().action_rejected().emit(player, &reason);
+                    }
+                    self.signals().refused().emit(
+                        &GString::from(refusal.method()),
+                        player,
+                        &GString::from(refusal.kind()),
+                        &reason,
+                    );
                     self.listeners.forget();
                 }
             }
@@ -1248,6 +1309,7 @@ fn no_game(method: &'static str) -> Refusal {
     Refusal::new(
         method,
         Error::ERR_UNCONFIGURED,
+        "no_game",
         "no game: call setup() or load_game() first",
     )
 }
@@ -1288,6 +1350,7 @@ fn context_json(method: &'static str, context: &Variant) -> Result<Value, Refusa
         Refusal::new(
             method,
             Error::ERR_INVALID_PARAMETER,
+            "invalid_argument",
             format!("context: {reason}"),
         )
     })

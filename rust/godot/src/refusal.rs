@@ -1,37 +1,61 @@
 //! Core errors on their way to GDScript.
 //!
-//! A `#[func]` returns `Result<T, Refusal>`; on `Err`, the message is written to Godot's error log
-//! (as `push_error` does, naming the method) and GDScript receives a value it can check instead of
-//! a failed call: an `Error` code for `Result<(), _>`, `-1` for counts, `null` for objects and an
-//! empty array for arrays.
+//! A `#[func]` returns `Result<T, Refusal>`; on `Err`, GDScript receives a value it can check
+//! instead of a failed call: an `Error` code for `Result<(), _>`, `-1` for counts, `null` for
+//! objects and an empty array for arrays. Misuse of the API (a malformed value, an unknown id,
+//! damaged data) is also written to Godot's error log, as `push_error` does, naming the method;
+//! an ordinary refusal of play ("not your turn", "cannot afford") is not an error and leaves the
+//! log alone: the object says why through its `get_last_refusal()` (and `GameRules` through its
+//! `refused` signal).
 
 use godot::global::Error;
 use godot::meta::error::{CallOutcome, ErrorToGodot};
 use godot::meta::{Element, ToGodot};
 use godot::obj::{Gd, GodotClass};
-use godot::prelude::{Array, GString, PackedInt64Array, VarDictionary, godot_error};
+use godot::prelude::{Array, GString, PackedInt64Array, VarDictionary, godot_error, vdict};
 use horizons_edge_core::{BagError, GameError, RulesError, SaveError, TurnError};
 
-/// A refused call: which method refused, why, and the code GDScript receives.
+/// A refused call: which method refused, why, what kind of refusal it is, and the code GDScript
+/// receives.
+#[derive(Clone, Debug)]
 pub struct Refusal {
     method: &'static str,
     reason: String,
     code: Error,
+    /// A stable snake_case name ([`RulesError::kind`]).
+    kind: &'static str,
+    /// Whether the caller misused the API ([`RulesError::is_misuse`]) rather than asked for
+    /// something the rules do not allow now.
+    misuse: bool,
 }
 
 impl Refusal {
-    /// A refusal that does not come from the core (e.g. a Variant of the wrong type).
-    pub fn new(method: &'static str, code: Error, reason: impl Into<String>) -> Refusal {
+    /// A refusal that does not come from the core (a Variant of the wrong type, a call back in
+    /// from a hook): misuse of the API, of the given `kind`.
+    pub fn new(
+        method: &'static str,
+        code: Error,
+        kind: &'static str,
+        reason: impl Into<String>,
+    ) -> Refusal {
         Refusal {
             method,
             reason: reason.into(),
             code,
+            kind,
+            misuse: true,
         }
     }
 
-    /// A refusal with the core's reason and the matching code.
+    /// A refusal with the core's reason, kind and the matching code.
     pub fn from_rules(method: &'static str, error: RulesError) -> Refusal {
-        Refusal::new(method, code_of(&error), error.to_string())
+        Refusal {
+            method,
+            reason: error.to_string(),
+            code: code_of(&error),
+            kind: error.kind(),
+            misuse: error.is_misuse(),
+        }
     }
 
     /// The reason, as logged.
@@ -39,9 +63,62 @@ impl Refusal {
         &self.reason
     }
 
-    /// Logs the refusal to Godot's error log.
+    /// The method that refused.
+    pub fn method(&self) -> &'static str {
+        self.method
+    }
+
+    /// The refusal's stable name.
+    pub fn kind(&self) -> &'static str {
+        self.kind
+    }
+
+    /// Logs misuse of the API to Godot's error log; a refusal of play is not an error.
     pub fn log(&self) {
-        godot_error!("{}: {}", self.method, self.reason);
+        if self.misuse {
+            godot_error!("{}: {}", self.method, self.reason);
+        }
+    }
+
+    /// The refusal for GDScript: `code`, `method`, `kind`, `reason`, `misuse` and `player_id`
+    /// (whose request it was, `-1` for none).
+    pub fn to_dictionary(&self, player_id: i64) -> VarDictionary {
+        vdict! {
+            "code" => self.code,
+            "method" => self.method,
+            "kind" => self.kind,
+            "reason" => &GString::from(&self.reason),
+            "misuse" => self.misuse,
+            "player_id" => player_id,
+        }
+    }
+}
+
+/// The newest refusal of an object's calls that change it, for its `get_last_refusal()`.
+#[derive(Default)]
+pub struct LastRefusal(Option<(i64, Refusal)>);
+
+impl LastRefusal {
+    /// Remembers `refusal` as the newest, of `player_id`'s request (`-1`: nobody's).
+    pub fn set(&mut self, player_id: i64, refusal: &Refusal) {
+        self.0 = Some((player_id, refusal.clone()));
+    }
+
+    /// Remembers the refusal in `result`, if it is one (see [`LastRefusal::set`]).
+    pub fn note<T>(&mut self, player_id: i64, result: Result<T, Refusal>) -> Result<T, Refusal> {
+        if let Err(refusal) = &result {
+            self.set(player_id, refusal);
+        }
+        result
+    }
+
+    /// The newest refusal as a Dictionary (see [`Refusal::to_dictionary`]); empty before any.
+    pub fn to_dictionary(&self) -> VarDictionary {
+        self.0
+            .as_ref()
+            .map_or_else(VarDictionary::new, |(player, refusal)| {
+                refusal.to_dictionary(*player)
+            })
     }
 }
 

@@ -1,5 +1,10 @@
 //! The game's own judgement from GDScript: the `Callable`s [`crate::game_rules::GameRules`] calls
 //! while the core resolves an action.
+//!
+//! A validator that says no refuses the action as an ordinary refusal of play. A hook that breaks
+//! its contract — the wrong number of parameters, a validator returning something other than a
+//! bool or a String, a provider returning anything but an Array of reaction Dictionaries — is a
+//! bug in the game's script: it refuses the action too, and is written to the error log.
 
 use godot::builtin::VariantType;
 use godot::prelude::*;
@@ -23,13 +28,20 @@ impl ScriptHooks {
     fn call(callable: &Callable, role: &str, args: &[Variant]) -> Result<Variant, String> {
         let wanted = callable.get_argument_count();
         if wanted > args.len() {
-            return Err(format!(
+            return Err(misused(format!(
                 "the {role} takes {wanted} arguments; it is called with {}",
                 args.len()
-            ));
+            )));
         }
         Ok(callable.call(args))
     }
+}
+
+/// `message` about a hook that broke its contract, written to the error log (a bug in the game's
+/// script) and returned as the reason the action is refused.
+fn misused(message: String) -> String {
+    godot_error!("GameRules: {message}");
+    message
 }
 
 impl Hooks for ScriptHooks {
@@ -61,10 +73,10 @@ impl Hooks for ScriptHooks {
             (Some(false), _) => Err("the action_validator returned false".to_owned()),
             (_, Some(reason)) if reason.is_empty() => Ok(()),
             (_, Some(reason)) => Err(reason),
-            _ => Err(format!(
+            _ => Err(misused(format!(
                 "the action_validator returned {:?}; it must return a bool or a String",
                 verdict.get_type()
-            )),
+            ))),
         }
     }
 
@@ -92,11 +104,18 @@ impl Hooks for ScriptHooks {
             &[argument.to_variant()],
         )?;
         let list = convert::to_json(&returned)
-            .map_err(|reason| format!("the reaction_provider's result: {reason}"))?;
+            .map_err(|reason| misused(format!("the reaction_provider's result: {reason}")))?;
         let serde_json::Value::Array(items) = list else {
-            return Err("the reaction_provider must return an Array of Dictionaries".to_owned());
+            return Err(misused(
+                "the reaction_provider must return an Array of Dictionaries".to_owned(),
+            ));
         };
-        items.into_iter().enumerate().map(reaction).collect()
+        items
+            .into_iter()
+            .enumerate()
+            .map(reaction)
+            .collect::<Result<_, _>>()
+            .map_err(misused)
     }
 }
 

@@ -15,7 +15,7 @@ use horizons_edge_core::{
 };
 
 use crate::outbox::{KeepAlive, Outbox};
-use crate::refusal::{Refusal, refusing};
+use crate::refusal::{LastRefusal, Refusal, refusing};
 
 /// Who acts next: charge initiative for units in a fight, or seat order for players round a
 /// table. One object holds both; [method set_mode] chooses which one [method next_turn] and
@@ -48,10 +48,11 @@ use crate::refusal::{Refusal, refusing};
 /// resource, and is tested without a tree, like [CommandTokenBag]. A scene connects to its
 /// signals to animate turns.
 ///
-/// Bad input (an unknown unit or player, a speed below 1, a duplicate id, a negative depth, a
-/// command out of turn) is refused: nothing changes, the reason is written to the error log
-/// naming the method, and the method returns a value to check: an [enum Error] code,
-/// [code]-1[/code], [code]false[/code] or an empty array. Signals are emitted only after the
+/// Bad input (an unknown unit or player, a speed below 1, a duplicate id, a negative depth) and
+/// commands the turn order does not allow now (out of turn, not enough action points, a skill
+/// cooling down) are refused: nothing changes, and the method returns a value to check: an
+/// [enum Error] code, [code]-1[/code], [code]false[/code] or an empty array. Bad input is also
+/// written to the error log, naming the method; [method get_last_refusal] says why either way. Signals are emitted only after the
 /// state is updated, so handlers may call back in; the signals of a call made from a handler
 /// follow those still pending instead of nesting inside them, so a handler that keeps calling
 /// back (end the turn, start the next) runs flat however long it goes on.
@@ -72,6 +73,7 @@ pub struct TurnSystem {
     seats: Option<SeatOrder>,
     mode: Mode,
     outbox: Outbox<Happened>,
+    last_refusal: LastRefusal,
     base: Base<RefCounted>,
 }
 
@@ -89,6 +91,7 @@ impl IRefCounted for TurnSystem {
             seats: None,
             mode: Mode::Initiative,
             outbox: Outbox::default(),
+            last_refusal: LastRefusal::default(),
             base,
         }
     }
@@ -213,13 +216,14 @@ impl TurnSystem {
     /// the other is in use. Returns [constant ERR_INVALID_PARAMETER] for another value.
     #[func]
     pub fn set_mode(&mut self, mode: i64) -> Result<(), Refusal> {
-        refusing("TurnSystem.set_mode", || {
+        let result = refusing("TurnSystem.set_mode", || {
             self.mode = match count_from_raw("mode", mode, 0, 1)? {
                 0 => Mode::Initiative,
                 _ => Mode::Seats,
             };
             Ok(())
-        })
+        });
+        self.last_refusal.note(Self::NONE, result)
     }
 
     /// The current mode: [constant MODE_INITIATIVE] or [constant MODE_SEATS].
@@ -304,11 +308,23 @@ impl TurnSystem {
     /// ```
     #[func]
     pub fn load_json(&mut self, json: GString) -> Result<(), Refusal> {
-        refusing("TurnSystem.load_json", || {
+        let result = refusing("TurnSystem.load_json", || {
             let (mode, initiative, seats) = save::from_json(&json.to_string())?;
             (self.mode, self.initiative, self.seats) = (mode, initiative, seats);
             Ok(())
-        })
+        });
+        self.last_refusal.note(Self::NONE, result)
+    }
+
+    /// Why the newest refused change was refused: [code]code[/code], [code]method[/code],
+    /// [code]kind[/code] (a stable name: [code]"not_acting"[/code],
+    /// [code]"not_enough_action_points"[/code], [code]"skill_on_cooldown"[/code],
+    /// [code]"unknown_unit"[/code], ...), [code]reason[/code] and [code]misuse[/code] (whether
+    /// it was also an error in the log), as [method GameRules.get_last_refusal] gives them. Empty
+    /// before any refusal.
+    #[func]
+    pub fn get_last_refusal(&self) -> VarDictionary {
+        self.last_refusal.to_dictionary()
     }
 
     // --- Units (charge initiative) ---------------------------------------------------------
@@ -643,12 +659,13 @@ impl TurnSystem {
     /// [constant ERR_INVALID_PARAMETER].
     #[func]
     pub fn setup_seats(&mut self, player_ids: PackedInt64Array, seed: i64) -> Result<(), Refusal> {
-        refusing("TurnSystem.setup_seats", || {
+        let result = refusing("TurnSystem.setup_seats", || {
             let players = parse_players(&player_ids)?;
             let mut rng = RandomStream::from_seed(seed as u64);
             self.seats = Some(SeatOrder::new(players, &mut rng)?);
             Ok(())
-        })
+        });
+        self.last_refusal.note(Self::NONE, result)
     }
 
     /// Seats [param player_ids] clockwise (1 to 8 distinct ids) with [param first_player_id]
@@ -660,12 +677,13 @@ impl TurnSystem {
         player_ids: PackedInt64Array,
         first_player_id: i64,
     ) -> Result<(), Refusal> {
-        refusing("TurnSystem.setup_seats_with_first_player", || {
+        let result = refusing("TurnSystem.setup_seats_with_first_player", || {
             let players = parse_players(&player_ids)?;
             let first = PlayerId::from_raw(first_player_id)?;
             self.seats = Some(SeatOrder::with_first_player(players, first)?);
             Ok(())
-        })
+        });
+        self.last_refusal.note(Self::NONE, result)
     }
 
     /// The seated players, clockwise, eliminated ones included; empty before any seating.
@@ -880,7 +898,8 @@ impl TurnSystem {
         method: &'static str,
         command: impl IntoCommand<InitiativeCommand>,
     ) -> Result<Vec<InitiativeEvent>, Refusal> {
-        let events = refusing(method, || self.initiative.apply(command.into_command()?))?;
+        let events = refusing(method, || self.initiative.apply(command.into_command()?));
+        let events = self.last_refusal.note(Self::NONE, events)?;
         for event in &events {
             self.outbox.push(Happened::Initiative(event.clone()));
         }
@@ -899,7 +918,8 @@ impl TurnSystem {
             let command = command.into_command()?;
             let seats = self.seats.as_mut().ok_or(TurnError::NoSeating)?;
             seats.apply(command)
-        })?;
+        });
+        let events = self.last_refusal.note(Self::NONE, events)?;
         for event in &events {
             self.outbox.push(Happened::Seats(event.clone()));
         }

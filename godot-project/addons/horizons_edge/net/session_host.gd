@@ -398,8 +398,11 @@ func _act(player_id: int, action: Variant) -> String:
 	return _refusal_of(_rules.perform_action(player_id, action))
 
 
+## "" for [constant OK]; otherwise why the rules refused, as they say it.
 func _refusal_of(error: Error) -> String:
-	return "" if error == OK else "refused by the rules: %s" % error_string(error)
+	if error == OK:
+		return ""
+	return "refused by the rules: %s" % _rules.get_last_refusal().get("reason", error_string(error))
 
 
 ## Draws tokens while one is due (once every nonce is in, with player entropy), decides for seats
