@@ -1,8 +1,9 @@
 class_name GameManager
 extends Node
 ## A thin driver over [GameRules]: it seats the players, paces the draws, lets bots decide and
-## writes the game log. Every rule lives in [GameRules] (Rust); this node only decides when to
-## call it.
+## writes the game log. Every rule lives in [GameRules] (Rust), but one: the table rule Hoplite
+## ([method _hoplite]), a reaction written in GDScript that reads the state its trigger left.
+## Otherwise this node only decides when to call the rules.
 ##
 ## Human seats get [signal human_turn_started] and answer with [method submit_action].
 
@@ -48,6 +49,7 @@ func start(seats: Array[PlayerSeat], config: Dictionary) -> Error:
 	var error := rules.setup(players, config)
 	if error != OK:
 		return error
+	rules.reaction_provider = _hoplite
 	_card_names = card_names(rules.get_config())
 	_connect_rules()
 	line_logged.emit("seed %d · %d players" % [rules.seed, seats.size()])
@@ -86,6 +88,25 @@ func _advance() -> void:
 			return
 		await _pause(bot_delay)
 		rules.bot_decide(player_id)
+
+
+## Hoplite: when a player builds and then controls two buildings or more — the one just built
+## counts, which only the state after the build shows — every opponent answers with a free scout.
+## The rules call it after every action, and its queries read the game as that action left it.
+func _hoplite(resolved: Dictionary) -> Array:
+	if resolved["action"]["type"] != "build":
+		return []
+	var builder: int = resolved["player_id"]
+	var buildings := 0
+	for object: Dictionary in rules.get_objects():
+		if object["owner"] == builder and object["kind"] == "building":
+			buildings += 1
+	var scouts: Array = []
+	if buildings >= 2:
+		for player_id in rules.get_living_player_ids():
+			if player_id != builder:
+				scouts.append({"player_id": player_id, "kind": "scout"})
+	return scouts
 
 
 func _pause(seconds: float) -> void:

@@ -324,10 +324,13 @@ func test_no_mulligan_strands_a_hand() -> void:
 		bots.free()
 
 
-func test_every_query_from_inside_a_hook_says_busy() -> void:
+func test_every_query_from_inside_a_hook_answers_or_says_busy() -> void:
+	# Item 12: queries used to return -1, 0 or nothing inside a hook without a word. Now those
+	# that read the game answer (as they would outside it, the action not yet taken), and those
+	# that need the log, a save or more say ERR_BUSY in the error log.
 	var rules := _game_in_round_one()
 	var active := rules.get_active_player()
-	var queries := [
+	var reads := [
 		"get_phase",
 		"get_round",
 		"get_player_ids",
@@ -335,17 +338,26 @@ func test_every_query_from_inside_a_hook_says_busy() -> void:
 		"get_pending_entropy",
 		"get_active_player",
 		"get_state_hash",
-		"save_game",
+		"get_objects",
+		"get_config",
 	]
+	var busy := ["save_game", "save_replay", "get_last_event_seq", "can_undo"]
+	var outside := {}
+	for query: String in reads:
+		outside[query] = rules.call(query)
+	var inside := {}
 	var logged := {}
 	rules.action_validator = func(_p: int, _a: Dictionary) -> bool:
-		for query: String in queries:
-			logged[query] = error_log.take()
-			rules.call(query)
+		for query: String in reads + busy:
+			error_log.take()
+			inside[query] = rules.call(query)
 			logged[query] = error_log.take()
 		return true
 	check_equal(rules.perform_action(active, SCOUT), OK, "the action is accepted")
-	for query: String in queries:
+	for query: String in reads:
+		check_equal(inside.get(query), outside[query], "%s inside a hook" % query)
+		check_equal(logged.get(query), PackedStringArray(), "%s logs nothing" % query)
+	for query: String in busy:
 		var errors: PackedStringArray = logged.get(query, PackedStringArray())
 		check(
 			errors.size() == 1 and "resolving an action" in errors[0],

@@ -114,3 +114,50 @@ func test_every_refusal_says_why_in_a_form_a_program_can_read() -> void:
 	check(rules.get_last_refusal()["misuse"], "is misuse")
 	check_equal(error_log.take().size(), 1, "and is written to the error log")
 	rules.free()
+
+
+func test_hooks_read_the_state_their_trigger_left() -> void:
+	var rules := StarterGame.rules(41, 2, {"starting_resources": 500})
+	var buildings_seen: Array = []
+	var resources_seen: Array = []
+	rules.action_validator = func(player_id: int, _action: Dictionary) -> bool:
+		resources_seen.append(rules.get_player_state(player_id)["resources"])
+		return true
+	# Hoplite: once a player controls two buildings (the one just built included), every
+	# opponent answers with a scout.
+	rules.reaction_provider = func(resolved: Dictionary) -> Array:
+		if resolved["action"]["type"] != "build":
+			return []
+		var builder: int = resolved["player_id"]
+		var mine := rules.get_objects().filter(
+			func(object: Dictionary) -> bool:
+				return object["owner"] == builder and object["kind"] == "building"
+		)
+		buildings_seen.append(mine.size())
+		if mine.size() < 2:
+			return []
+		var scouts: Array = []
+		for player_id in rules.get_living_player_ids():
+			if player_id != builder:
+				scouts.append({"player_id": player_id, "kind": "scout"})
+		return scouts
+	StarterGame.keep_all(rules)
+	var scouts := []
+	rules.reaction_resolved.connect(
+		func(player_id: int, _a: Dictionary, _c: int, _d: int) -> void: scouts.append(player_id)
+	)
+	var builder := rules.draw_next_token()
+	var purse: int = rules.get_player_state(builder)["resources"]
+	check_equal(rules.build(builder, "generator", null), OK, "a first building")
+	check_equal(resources_seen, [purse], "the validator read the purse before the action")
+	check_equal(buildings_seen, [1], "the provider counted the building just built")
+	while rules.draw_next_token() != builder:
+		rules.pass_activation(rules.get_active_player())
+	check_equal(rules.build(builder, "generator", null), OK, "a second building")
+	check_equal(buildings_seen, [1, 2], "two now")
+	check_equal(scouts, [1 - builder], "and the opponent scouted")
+	rules.reaction_provider = func(_resolved: Dictionary) -> Array:
+		expect_error(rules.save_game, "may read the game but not change it")
+		return []
+	rules.pass_activation(rules.draw_next_token())
+	rules.free()

@@ -5,6 +5,7 @@
 #![allow(missing_docs)]
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::rc::Rc;
 
 use godot::builtin::{AnyArray, AnyDictionary};
 use godot::classes::notify::NodeNotification;
@@ -12,9 +13,10 @@ use godot::classes::{INode, Node};
 use godot::global::Error;
 use godot::prelude::*;
 use horizons_edge_core::fairness::Bytes32;
+use horizons_edge_core::game::GameView;
 use horizons_edge_core::game::activation::ActivationOrder;
 use horizons_edge_core::game::mulligan::cards_to_bottom;
-use horizons_edge_core::game::replay::Replay;
+use horizons_edge_core::game::replay::{Replay, state_hash};
 use horizons_edge_core::ids::count_from_raw;
 use horizons_edge_core::{
     Action, Autoplay, Command, Event, EventRecord, Game, GameConfig, GameError, Hooks, InputError,
@@ -27,7 +29,7 @@ use crate::convert;
 use crate::listeners::{EventSignal, Listeners};
 use crate::outbox::Outbox;
 use crate::refusal::{LastRefusal, Refusal, refusing};
-use crate::script_hooks::ScriptHooks;
+use crate::script_hooks::{ScriptHooks, SharedView};
 
 /// What waits to be emitted, in the order it happened.
 enum Pending {
@@ -128,10 +130,13 @@ pub struct GameRules {
     /// The game's own check of an action that passed the rules (placement, line of sight...):
     /// called as [code]validator(player_id: int, action: Dictionary)[/code]; return
     /// [code]true[/code] (or [code]""[/code]) to accept, [code]false[/code] or the reason as a
-    /// String (or StringName) to reject; anything else rejects, naming what came back. What it
-    /// decides is recorded, so [method save_replay] replays it. It must not call back into this
-    /// node: every method called from inside it is refused with [constant ERR_BUSY] (queries
-    /// return their empty value), and [code]free()[/code] is refused.
+    /// String (or StringName) to reject; anything else rejects, naming what came back (and is
+    /// written to the error log). It is never asked about a pass. What it decides is recorded,
+    /// so [method save_replay] replays it. From inside it, this node's queries of the game
+    /// ([method get_phase], [method get_player_state], [method get_objects], [method get_bag],
+    /// [method get_upgrade_cost], ...) read the game as it is at that moment; anything that would
+    /// change the game, and the log, saves and [method legal_actions], are refused with
+    /// [constant ERR_BUSY], and [code]free()[/code] is refused.
     #[var]
     action_validator: Callable,
     /// The game's reaction rules beyond the config's: called after every resolved action as
@@ -140,7 +145,20 @@ pub struct GameRules {
     /// [code]{"player_id": int, "kind": String, "context": Variant}[/code], each a configured
     /// custom action kind performed free of cost right after it (depth-first). What it returns is
     /// recorded, so [method save_replay] replays it; a malformed return refuses the activation.
-    /// It must not call back into this node (see [member action_validator]).
+    /// Its queries of this node read the state the action left (its new objects, its costs
+    /// paid), as seed 002's reactions are computed; see [member action_validator] for what is
+    /// refused.
+    /// [codeblock]
+    /// # Hoplite: whoever controls a Monument answers every opponent's build with a scout.
+    /// rules.reaction_provider = func(resolved: Dictionary) -> Array:
+    ///     if resolved["action"]["type"] != "build":
+    ///         return []
+    ///     var reactions := []
+    ///     for object: Dictionary in rules.get_objects():
+    ///         if object["name"] == "Monument" and object["owner"] != resolved["player_id"]:
+    ///             reactions.append({"player_id": object["owner"], "kind": "scout"})
+    ///     return reactions
+    /// [/codeblock]
     #[var]
     reaction_provider: Callable,
     // Boxed: every command takes the game out of the node and puts it back.
@@ -149,6 +167,8 @@ pub struct GameRules {
     busy: bool,
     outbox: Outbox<Pending>,
     last_refusal: LastRefusal,
+    /// The game as a running hook sees it, for queries from its script.
+    hook_view: SharedView,
     listeners: Listeners,
     base: Base<Node>,
 }
@@ -178,6 +198,7 @@ impl INode for GameRules {
             busy: false,
             outbox: Outbox::default(),
             last_refusal: LastRefusal::default(),
+            hook_view: SharedView::default(),
             listeners: Listeners::default(),
             base,
         }
@@ -624,15 +645,18 @@ impl GameRules {
     /// [member player_entropy], or once all are in).
     #[func]
     pub fn get_pending_entropy(&self) -> PackedInt64Array {
-        self.current("GameRules.get_pending_entropy")
-            .map_or_else(PackedInt64Array::new, |game| {
-                game.state()
+        self.read_or(
+            "GameRules.get_pending_entropy",
+            PackedInt64Array::new(),
+            |view| {
+                view.state
                     .entropy
                     .pending
                     .iter()
                     .map(|p| p.to_raw())
                     .collect()
-            })
+            },
+        )
     }
 
     /// Takes [param player_id] out of the game: their tokens leave the bag; if they were active,
@@ -653,47 +677,47 @@ impl GameRules {
     /// The phase: one of the [code]PHASE_*[/code] constants.
     #[func]
     pub fn get_phase(&self) -> i64 {
-        self.current("GameRules.get_phase")
-            .map_or(Self::PHASE_NONE, |game| match game.state().phase {
+        self.read_or("GameRules.get_phase", Self::PHASE_NONE, |view| {
+            match view.state.phase {
                 Phase::Setup => Self::PHASE_SETUP,
                 Phase::Mulligan => Self::PHASE_MULLIGAN,
                 Phase::AwaitingDraw => Self::PHASE_AWAITING_DRAW,
                 Phase::Activation { .. } => Self::PHASE_ACTIVATION,
                 Phase::GameOver { .. } => Self::PHASE_GAME_OVER,
-            })
+            }
+        })
     }
 
     /// The current round, from 1 (0 before round 1).
     #[func]
     pub fn get_round(&self) -> i64 {
-        self.current("GameRules.get_round")
-            .map_or(0, |game| i64::from(game.state().round))
+        self.read_or("GameRules.get_round", 0, |view| i64::from(view.state.round))
     }
 
     /// The player who may act now, or [constant NO_PLAYER] between activations.
     #[func]
     pub fn get_active_player(&self) -> i64 {
-        match self
-            .current("GameRules.get_active_player")
-            .map(|game| game.state().phase)
-        {
-            Some(Phase::Activation { player }) => player.to_raw(),
-            _ => Self::NO_PLAYER,
-        }
+        self.read_or(
+            "GameRules.get_active_player",
+            Self::NO_PLAYER,
+            |view| match view.state.phase {
+                Phase::Activation { player } => player.to_raw(),
+                _ => Self::NO_PLAYER,
+            },
+        )
     }
 
     /// The winner once the game is over; [constant NO_PLAYER] before that or for a draw.
     #[func]
     pub fn get_winner(&self) -> i64 {
-        match self
-            .current("GameRules.get_winner")
-            .map(|game| game.state().phase)
-        {
-            Some(Phase::GameOver {
-                winner: Some(player),
-            }) => player.to_raw(),
-            _ => Self::NO_PLAYER,
-        }
+        self.read_or("GameRules.get_winner", Self::NO_PLAYER, |view| {
+            match view.state.phase {
+                Phase::GameOver {
+                    winner: Some(player),
+                } => player.to_raw(),
+                _ => Self::NO_PLAYER,
+            }
+        })
     }
 
     /// Who acts in the next [param depth] activations of this round (fewer near its end), when
@@ -703,31 +727,33 @@ impl GameRules {
     pub fn get_upcoming_players(&self, depth: i64) -> Result<PackedInt64Array, Refusal> {
         const METHOD: &str = "GameRules.get_upcoming_players";
         let depth = refusing(METHOD, || Ok(count_from_raw("depth", depth, 0, 1_000)?))?;
-        let game = self.query(METHOD)?;
-        Ok(game
-            .upcoming_activations(depth as usize)
-            .unwrap_or_default()
-            .iter()
-            .map(|p| p.to_raw())
-            .collect())
+        self.read(METHOD, |view| {
+            view.upcoming_activations(depth as usize)
+                .unwrap_or_default()
+                .iter()
+                .map(|p| p.to_raw())
+                .collect()
+        })
     }
 
     /// Every seated player's id, in turn order (eliminated players included).
     #[func]
     pub fn get_player_ids(&self) -> PackedInt64Array {
-        self.current("GameRules.get_player_ids")
-            .map_or_else(PackedInt64Array::new, |game| {
-                game.state().players.iter().map(|p| p.id.to_raw()).collect()
-            })
+        self.read_or(
+            "GameRules.get_player_ids",
+            PackedInt64Array::new(),
+            |view| view.state.players.iter().map(|p| p.id.to_raw()).collect(),
+        )
     }
 
     /// The players still in the game, in turn order.
     #[func]
     pub fn get_living_player_ids(&self) -> PackedInt64Array {
-        self.current("GameRules.get_living_player_ids")
-            .map_or_else(PackedInt64Array::new, |game| {
-                game.state().living().map(|p| p.id.to_raw()).collect()
-            })
+        self.read_or(
+            "GameRules.get_living_player_ids",
+            PackedInt64Array::new(),
+            |view| view.state.living().map(|p| p.id.to_raw()).collect(),
+        )
     }
 
     /// One player's state: [code]id[/code], [code]name[/code], [code]seat[/code],
@@ -741,10 +767,10 @@ impl GameRules {
     #[func]
     pub fn get_player_state(&self, player_id: i64) -> Result<VarDictionary, Refusal> {
         const METHOD: &str = "GameRules.get_player_state";
-        self.query(METHOD).and_then(|game| {
-            let player = parse_player(METHOD, player_id)?;
+        let player = parse_player(METHOD, player_id)?;
+        self.read(METHOD, |view| {
             refusing(METHOD, || {
-                let state = game.state();
+                let state = view.state;
                 let seated = state
                     .player(player)
                     .ok_or(GameError::UnknownPlayer { player })?;
@@ -759,7 +785,7 @@ impl GameRules {
                 dict.set("discard_size", seated.discard.len() as i64);
                 dict.set(
                     "max_command_tokens",
-                    i64::from(game.config().tokens_at(seated.command_tier)),
+                    i64::from(view.config.tokens_at(seated.command_tier)),
                 );
                 dict.set("tokens_in_bag", tally.map_or(0, |t| i64::from(t.remaining)));
                 dict.set(
@@ -768,7 +794,7 @@ impl GameRules {
                 );
                 Ok(dict)
             })
-        })
+        })?
     }
 
     /// A read-only copy of the current round's bag (remaining tokens, per-player counts,
@@ -776,8 +802,8 @@ impl GameRules {
     /// before [method setup].
     #[func]
     pub fn get_bag(&self) -> Result<Gd<CommandTokenBag>, Refusal> {
-        let game = self.query("GameRules.get_bag")?;
-        Ok(CommandTokenBag::read_only_copy(game.state().bag.clone()))
+        let bag = self.read("GameRules.get_bag", |view| view.state.bag.clone())?;
+        Ok(CommandTokenBag::read_only_copy(bag))
     }
 
     /// What [param player_id]'s next command upgrade costs: [code]{"tier": int, "tokens": int,
@@ -786,21 +812,21 @@ impl GameRules {
     #[func]
     pub fn get_upgrade_cost(&self, player_id: i64) -> Result<VarDictionary, Refusal> {
         const METHOD: &str = "GameRules.get_upgrade_cost";
-        self.query(METHOD).and_then(|game| {
-            let player = parse_player(METHOD, player_id)?;
-            let seated = game.state().player(player).ok_or_else(|| {
+        let player = parse_player(METHOD, player_id)?;
+        self.read(METHOD, |view| {
+            let seated = view.state.player(player).ok_or_else(|| {
                 Refusal::from_rules(METHOD, GameError::UnknownPlayer { player }.into())
             })?;
             let tier = seated.command_tier + 1;
             let mut dict = VarDictionary::new();
-            if let Some(next) = game.config().next_tier(seated.command_tier) {
+            if let Some(next) = view.config.next_tier(seated.command_tier) {
                 dict.set("tier", i64::from(tier));
                 dict.set("tokens", i64::from(next.tokens));
                 dict.set("energy", i64::from(next.cost.energy));
                 dict.set("resources", i64::from(next.cost.resources));
             }
             Ok(dict)
-        })
+        })?
     }
 
     /// Every action [param player_id] could take now that would be accepted (the validator is
@@ -821,14 +847,13 @@ impl GameRules {
     /// [code]toughness[/code] (after every continuous effect), base stats and counters.
     #[func]
     pub fn get_objects(&self) -> Array<VarDictionary> {
-        self.current("GameRules.get_objects")
-            .map_or_else(Array::new, |game| {
-                game.state()
-                    .objects
-                    .iter()
-                    .map(convert::dictionary_of)
-                    .collect()
-            })
+        self.read_or("GameRules.get_objects", Array::new(), |view| {
+            view.state
+                .objects
+                .iter()
+                .map(convert::dictionary_of)
+                .collect()
+        })
     }
 
     /// The logged events with a sequence number above [param seq] (0: all), oldest first, each a
@@ -895,10 +920,9 @@ impl GameRules {
     /// was given).
     #[func]
     pub fn get_config(&self) -> VarDictionary {
-        self.current("GameRules.get_config")
-            .map_or_else(VarDictionary::new, |game| {
-                convert::dictionary_of(game.config())
-            })
+        self.read_or("GameRules.get_config", VarDictionary::new(), |view| {
+            convert::dictionary_of(view.config)
+        })
     }
 
     /// The whole game — config, state, random streams, log and command history — as versioned
@@ -938,8 +962,9 @@ impl GameRules {
     /// two games with the same hash are in the same state. 0 before [method setup].
     #[func]
     pub fn get_state_hash(&self) -> i64 {
-        self.current("GameRules.get_state_hash")
-            .map_or(0, |game| game.state_hash() as i64)
+        self.read_or("GameRules.get_state_hash", 0, |view| {
+            state_hash(view.state) as i64
+        })
     }
 
     /// Replaces the game with one saved by [method save_game]; it continues exactly as the
@@ -1038,18 +1063,51 @@ impl GameRules {
         }
     }
 
+    /// `read` applied to the game's config and state: the game's own, or while a hook runs, the
+    /// state the hook sees (see [`HookView`]). Refused before [`GameRules::setup`], and during a
+    /// hook for anything but its script.
+    fn read<T>(
+        &self,
+        method: &'static str,
+        read: impl FnOnce(GameView<'_>) -> T,
+    ) -> Result<T, Refusal> {
+        if self.busy {
+            let shown = self.hook_view.borrow();
+            let view = shown.as_ref().ok_or_else(|| busy(method))?;
+            return Ok(read(view.view()));
+        }
+        self.game
+            .as_deref()
+            .map(|game| read(game.view()))
+            .ok_or_else(|| no_game(method))
+    }
+
+    /// [`GameRules::read`] for an infallible getter: `default` (the refusal logged) when there
+    /// is nothing to read.
+    fn read_or<T>(
+        &self,
+        method: &'static str,
+        default: T,
+        read: impl FnOnce(GameView<'_>) -> T,
+    ) -> T {
+        match self.read(method, read) {
+            Ok(value) => value,
+            Err(refusal) => {
+                // Before setup a getter answers its default without an error, as it always has.
+                if self.busy {
+                    refusal.log();
+                }
+                default
+            }
+        }
+    }
+
     /// Refuses calls made from inside an action_validator or reaction_provider.
     fn ensure_idle(&self, method: &'static str) -> Result<(), Refusal> {
-        if self.busy {
-            return Err(Refusal::new(
-                method,
-                Error::ERR_BUSY,
-                "busy",
-                "GameRules is resolving an action: its action_validator and reaction_provider \
-                 cannot call back into it",
-            ));
+        match self.busy {
+            true => Err(busy(method)),
+            false => Ok(()),
         }
-        Ok(())
     }
 
     /// Runs `body` on the game with the script hooks, the game taken out of `self` so that a
@@ -1070,10 +1128,12 @@ impl GameRules {
         // and the node is ready for the next call: a panic refuses this one, nothing more.
         let result = catch_unwind(AssertUnwindSafe(|| {
             if hooked {
-                let mut hooks = ScriptHooks {
-                    validator: self.action_validator.clone(),
-                    reaction_provider: self.reaction_provider.clone(),
-                };
+                let mut hooks = ScriptHooks::new(
+                    self.action_validator.clone(),
+                    self.reaction_provider.clone(),
+                    Rc::clone(&self.hook_view),
+                    game.shared_config(),
+                );
                 // A hook calling back in reaches this node through the engine.
                 let _reentrant = self.base_mut();
                 body(&mut game, &mut hooks)
@@ -1302,6 +1362,17 @@ impl GameRules {
             _ => {}
         }
     }
+}
+
+/// The refusal of a call back in from a hook that has no view of the game (or needs more).
+fn busy(method: &'static str) -> Refusal {
+    Refusal::new(
+        method,
+        Error::ERR_BUSY,
+        "busy",
+        "GameRules is resolving an action: its action_validator and reaction_provider may read \
+         the game but not change it, nor read its log or saves",
+    )
 }
 
 /// The refusal of a call that needs a game before there is one.

@@ -6,12 +6,40 @@
 //! bool or a String, a provider returning anything but an Array of reaction Dictionaries — is a
 //! bug in the game's script: it refuses the action too, and is written to the error log.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
+
 use godot::builtin::VariantType;
 use godot::prelude::*;
 use horizons_edge_core::game::{GameView, Hooks, Reaction, ResolvedAction};
-use horizons_edge_core::{Action, PlayerId};
+use horizons_edge_core::{Action, GameConfig, GameState, PlayerId};
 
 use crate::convert;
+
+/// The game as a hook sees it while its script runs: the rules' data and the state at that
+/// moment (for a reaction provider, the state its trigger left). `GameRules`' queries read it
+/// while the game itself is out of the node.
+pub struct HookView {
+    /// The rules' data.
+    pub config: Arc<GameConfig>,
+    /// The state.
+    pub state: Box<GameState>,
+}
+
+impl HookView {
+    /// As the core's read-only view.
+    pub fn view(&self) -> GameView<'_> {
+        GameView {
+            config: &self.config,
+            state: &self.state,
+        }
+    }
+}
+
+/// The view shared between `GameRules` (which reads it) and its [`ScriptHooks`] (which show it
+/// while a hook runs); `None` outside hooks.
+pub type SharedView = Rc<RefCell<Option<HookView>>>;
 
 /// The validator and the reaction provider, as set on `GameRules`; an unset (invalid) `Callable`
 /// accepts everything and adds no reactions.
@@ -20,9 +48,55 @@ pub struct ScriptHooks {
     pub validator: Callable,
     /// Called as `provider(resolved: Dictionary)`.
     pub reaction_provider: Callable,
+    /// Where the state is shown to the hooks' scripts.
+    pub view: SharedView,
+    /// The game's rules' data.
+    pub config: Arc<GameConfig>,
+    /// A state kept from the last hook call, to copy the next view into without allocating.
+    spare: Option<Box<GameState>>,
 }
 
 impl ScriptHooks {
+    /// Hooks for a game with `config`, showing it in `view` while they run.
+    pub fn new(
+        validator: Callable,
+        reaction_provider: Callable,
+        view: SharedView,
+        config: Arc<GameConfig>,
+    ) -> Self {
+        ScriptHooks {
+            validator,
+            reaction_provider,
+            view,
+            config,
+            spare: None,
+        }
+    }
+
+    /// Calls `callable` (the `role` hook) with `args` while `state` is shown in the view.
+    fn call_showing(
+        &mut self,
+        state: &GameState,
+        callable: &Callable,
+        role: &str,
+        args: &[Variant],
+    ) -> Result<Variant, String> {
+        let shown = match self.spare.take() {
+            Some(mut spare) => {
+                spare.copy_from(state);
+                spare
+            }
+            None => Box::new(state.clone()),
+        };
+        *self.view.borrow_mut() = Some(HookView {
+            config: Arc::clone(&self.config),
+            state: shown,
+        });
+        let result = Self::call(callable, role, args);
+        self.spare = self.view.borrow_mut().take().map(|view| view.state);
+        result
+    }
+
     /// Calls `callable` with `args`, first making sure it takes no more arguments than given
     /// (Godot aborts a call that is short of arguments).
     fn call(callable: &Callable, role: &str, args: &[Variant]) -> Result<Variant, String> {
@@ -49,15 +123,17 @@ impl Hooks for ScriptHooks {
     /// (a missing `return`, a script error) rejects, naming what came back.
     fn validate(
         &mut self,
-        _view: GameView<'_>,
+        view: GameView<'_>,
         player: PlayerId,
         action: &Action,
     ) -> Result<(), String> {
         if !self.validator.is_valid() {
             return Ok(());
         }
-        let verdict = Self::call(
-            &self.validator,
+        let validator = self.validator.clone();
+        let verdict = self.call_showing(
+            view.state,
+            &validator,
             "action_validator",
             &[
                 player.to_raw().to_variant(),
@@ -84,7 +160,7 @@ impl Hooks for ScriptHooks {
     /// context: Variant (optional)}`; anything else refuses the activation.
     fn reactions(
         &mut self,
-        _view: GameView<'_>,
+        view: GameView<'_>,
         resolved: &ResolvedAction,
     ) -> Result<Vec<Reaction>, String> {
         if !self.reaction_provider.is_valid() {
@@ -98,8 +174,10 @@ impl Hooks for ScriptHooks {
             &convert::dictionary_of(&resolved.action).to_variant(),
         );
         argument.set("depth", i64::from(resolved.depth));
-        let returned = Self::call(
-            &self.reaction_provider,
+        let provider = self.reaction_provider.clone();
+        let returned = self.call_showing(
+            view.state,
+            &provider,
             "reaction_provider",
             &[argument.to_variant()],
         )?;

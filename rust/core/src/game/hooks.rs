@@ -66,6 +66,18 @@ pub struct GameView<'a> {
     pub state: &'a GameState,
 }
 
+impl GameView<'_> {
+    /// Who acts in the next `depth` activations of this round in seat or initiative order (see
+    /// [`crate::game::Game::upcoming_activations`]); `None` for the bag.
+    pub fn upcoming_activations(&self, depth: usize) -> Option<Vec<PlayerId>> {
+        self.state
+            .sequencer
+            .upcoming(&self.state.bag, depth)
+            .ok()
+            .flatten()
+    }
+}
+
 /// An action that has just resolved, as reaction rules and hooks see it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ResolvedAction {

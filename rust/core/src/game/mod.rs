@@ -38,6 +38,7 @@ pub mod snapshot;
 pub mod state;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
 
 use crate::error::{GameError, RulesError};
 use crate::ids::{ActionId, CardId, PlayerId};
@@ -108,7 +109,8 @@ impl Emitter {
 /// One game of Horizon's Edge: config, state, and the log of what happened.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Game {
-    config: GameConfig,
+    // Shared: read-only for the whole game, and handed to views that outlive a borrow.
+    config: Arc<GameConfig>,
     seating: Vec<PlayerSetup>,
     // Boxed, like the undo point and the spares: a command swaps states, and a pointer moves
     // faster than a kilobyte and a half.
@@ -223,7 +225,7 @@ impl Game {
             bot_rng: RandomStream::derived(seed, streams::BOTS),
         };
         Ok(Game {
-            config,
+            config: Arc::new(config),
             seating,
             state: Box::new(state),
             undo: None,
@@ -373,6 +375,12 @@ impl Game {
         &self.config
     }
 
+    /// The rules' data, shared (it never changes during a game): for a view of the game that
+    /// must outlive a borrow of it.
+    pub fn shared_config(&self) -> Arc<GameConfig> {
+        Arc::clone(&self.config)
+    }
+
     /// The current state.
     pub fn state(&self) -> &GameState {
         &self.state
@@ -414,11 +422,7 @@ impl Game {
     /// order is seats or initiative (exact, unless the game changes in between); `None` for the
     /// bag, whose order stays secret.
     pub fn upcoming_activations(&self, depth: usize) -> Option<Vec<PlayerId>> {
-        self.state
-            .sequencer
-            .upcoming(&self.state.bag, depth)
-            .ok()
-            .flatten()
+        self.view().upcoming_activations(depth)
     }
 
     /// The next command of this game playing itself under `policy` (see

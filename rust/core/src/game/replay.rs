@@ -107,7 +107,7 @@ impl Game {
             version: REPLAY_VERSION,
             seed: self.state.seed,
             players: self.seating.clone(),
-            config: self.config.clone(),
+            config: (*self.config).clone(),
             commands: self.commands.clone(),
             hook_traces: self.hook_traces.clone(),
         }

@@ -47,7 +47,7 @@ impl Game {
         let save = GameSave {
             format: Cow::Borrowed(GAME_FORMAT),
             version: GAME_VERSION,
-            config: Cow::Borrowed(&self.config),
+            config: Cow::Borrowed(&*self.config),
             seating: Cow::Borrowed(&self.seating),
             state: Cow::Borrowed(&self.state),
             undo: self.undo.as_deref().map(Cow::Borrowed),
@@ -74,7 +74,7 @@ impl Game {
         check_log(&save.log)?;
         check_traces(&save.hook_traces, save.commands.len())?;
         Ok(Game {
-            config: save.config.into_owned(),
+            config: std::sync::Arc::new(save.config.into_owned()),
             seating: save.seating.into_owned(),
             state: Box::new(save.state.into_owned()),
             undo: save.undo.map(|undo| Box::new(undo.into_owned())),
