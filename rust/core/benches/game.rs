@@ -5,7 +5,7 @@
 #![allow(missing_docs)]
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use horizons_edge_core::fairness::Auditor;
+use horizons_edge_core::audit::Auditor;
 use horizons_edge_core::{
     Autoplay, CardId, Command, Event, Game, GameConfig, NoHooks, Phase, PlayerId, PlayerSetup,
 };

@@ -11,9 +11,11 @@
 //!   elimination, save/load, replays, per-viewer snapshots for clients. Its state changes only
 //!   through [`Game::apply`] (or one of its forms with game hooks, [`Game::apply_with`] and
 //!   [`Game::apply_logged`]: the same path).
-//! - [`fairness`] — each round's commitment (SHA-256 over its secret key and salt), the optional
-//!   player nonces mixed into the shuffle key, and the [`fairness::Auditor`] a client runs over
-//!   the public events to check every round once its secret is revealed.
+//! - [`fairness`] — each round's commitment (SHA-256 over its secret key and salt) and the
+//!   optional player nonces mixed into the shuffle key.
+//! - [`audit`] — the [`audit::Auditor`] a client runs over the public events to check every
+//!   round (its draws and, in seat or initiative order, whose turn each was) once its secret is
+//!   revealed.
 //! - [`turns`] — who acts next besides the bag: charge initiative (a speed race with action
 //!   points, cooldowns, status effects and an exact predicted queue) and seat order (random first
 //!   player, reversal, skips, extra turns, exchanges, elimination, beginning-of-turn triggers).
@@ -34,6 +36,7 @@
 #![forbid(unsafe_code)]
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+pub mod audit;
 pub mod bag;
 pub mod error;
 pub mod fairness;

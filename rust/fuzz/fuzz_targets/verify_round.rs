@@ -3,7 +3,8 @@
 
 #![no_main]
 
-use horizons_edge_core::fairness::{Bytes32, RoundRecord, RoundSecret};
+use horizons_edge_core::audit::RoundRecord;
+use horizons_edge_core::fairness::{Bytes32, RoundSecret};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -4,7 +4,7 @@ use godot::builtin::AnyDictionary;
 use godot::global::Error;
 use godot::prelude::*;
 use horizons_edge_core::Event;
-use horizons_edge_core::fairness::Auditor;
+use horizons_edge_core::audit::Auditor;
 
 use crate::convert;
 use crate::outbox::{KeepAlive, Outbox};

@@ -8,12 +8,14 @@
 //!
 //! Plays `--rounds` bag rounds with the real [`horizons_edge_core::Bag`] and reports the
 //! fairness of every draw position per seat (χ², p-value), first-activation shares, the longest
-//! streaks of one player and what a "mercy rule" streak cap would change; then `--games` complete
+//! streaks of one player and what a "mercy rule" streak cap would change; then the first
+//! activation's seat under each activation order (bag, seats, initiative); then `--games` complete
 //! bot games per upgrade timing (upgrade economics). Writes `summary.txt` and SVG plots to `--out`.
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod bag_rounds;
 mod economics;
+mod orders;
 mod svg;
 
 use std::fmt::Write as _;
@@ -104,12 +106,27 @@ fn run(options: &Options) -> Result<(), String> {
     let started = Instant::now();
     let bag = simulate_bag_rounds(options);
     let bag_seconds = started.elapsed().as_secs_f64();
+    let order_rounds = options.rounds.min(ORDER_ROUNDS);
+    let firsts = orders::ORDERS
+        .iter()
+        .map(|&order| {
+            orders::first_activations(
+                order,
+                options.players,
+                options.tokens,
+                order_rounds,
+                options.seed,
+            )
+            .map(|counts| (order, counts))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
     let started = Instant::now();
     let economics = simulate_economics(options)?;
     let game_seconds = started.elapsed().as_secs_f64();
     std::fs::create_dir_all(&options.out)
         .map_err(|e| format!("cannot create {}: {e}", options.out.display()))?;
-    let summary = summary(options, &bag, bag_seconds, &economics, game_seconds);
+    let mut summary = summary(options, &bag, bag_seconds, &economics, game_seconds);
+    summary.push_str(&order_summary(&firsts, order_rounds));
     print!("{summary}");
     write(options, "summary.txt", &summary)?;
     let seats: Vec<String> = (0..options.players).map(|s| format!("seat {s}")).collect();
@@ -129,6 +146,25 @@ fn run(options: &Options) -> Result<(), String> {
             Some(fair),
         ),
     )?;
+    for (order, counts) in &firsts {
+        let shares: Vec<f64> = counts
+            .iter()
+            .map(|&n| n as f64 / order_rounds.max(1) as f64)
+            .collect();
+        write(
+            options,
+            &format!("first_activation_{}.svg", order_name(*order)),
+            &svg::bar_chart(
+                &format!(
+                    "First activation share per seat, {} order",
+                    order_name(*order)
+                ),
+                &seats,
+                &shares,
+                Some(fair),
+            ),
+        )?;
+    }
     let lengths: Vec<String> = (1..bag.longest.len()).map(|n| n.to_string()).collect();
     let shares: Vec<f64> = bag.longest[1..]
         .iter()
@@ -261,6 +297,52 @@ fn simulate_economics(options: &Options) -> Result<Vec<(u32, Outcome)>, String> 
         Ok::<(), String>(())
     })?;
     Ok(outcomes)
+}
+
+/// Rounds per activation order for the first-activation shares (fewer than `--rounds`: an
+/// initiative round runs a race).
+const ORDER_ROUNDS: u64 = 200_000;
+
+/// An order's name as the config writes it.
+fn order_name(order: horizons_edge_core::game::activation::ActivationOrder) -> &'static str {
+    use horizons_edge_core::game::activation::ActivationOrder as O;
+    match order {
+        O::Bag => "bag",
+        O::Seats => "seats",
+        O::Initiative => "initiative",
+    }
+}
+
+/// The first-activation shares per seat under each order, with a χ² test against equal shares.
+fn order_summary(
+    firsts: &[(
+        horizons_edge_core::game::activation::ActivationOrder,
+        Vec<u64>,
+    )],
+    rounds: u64,
+) -> String {
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "\nFirst activation share per seat by activation order ({rounds} rounds each, fresh key \
+         per round):"
+    );
+    for (order, counts) in firsts {
+        let equal = vec![1.0; counts.len()];
+        let p = chi_square(counts, &equal).map_or(1.0, |test| test.p_value);
+        let shares: Vec<String> = counts
+            .iter()
+            .map(|&n| format!("{:.4}", n as f64 / rounds.max(1) as f64))
+            .collect();
+        let _ = writeln!(
+            text,
+            "  {:<10} {}   χ² p = {p:.4} ({})",
+            order_name(*order),
+            shares.join(" "),
+            if p >= 0.001 { "fair" } else { "NOT FAIR" }
+        );
+    }
+    text
 }
 
 fn progress(what: &str, done: u64, total: u64) {

@@ -6,8 +6,13 @@
 //! - `seats` — seat order ([`SeatOrder`]) clockwise from a first player chosen at random each
 //!   round, passing over players whose tokens are used up;
 //! - `initiative` — a charge race ([`Initiative`]) in which each player's speed is 10 × their
-//!   tokens for the round, so more tokens mean more frequent turns; a player whose tokens are
-//!   used up leaves the race.
+//!   tokens for the round, so more tokens mean more frequent turns; every player starts with a
+//!   head start of a few charge in an order drawn from the round's key, so who goes first among
+//!   equals changes with every round; a player whose tokens are used up leaves the race.
+//!
+//! The seat order's first player and the initiative head starts come from stream 1 of the
+//! round's shuffle key, so a client's [`crate::audit::Auditor`] rebuilds the sequencer and checks
+//! every turn.
 //!
 //! All three run inside [`crate::game::Game::apply`]: the same commands, events, log, saves and
 //! replays.
@@ -65,10 +70,17 @@ impl Sequencer {
                 Sequencer::Seats(SeatOrder::new(players, rng)?)
             }
             ActivationOrder::Initiative => {
+                // Head starts of 0 to n - 1 charge in an order drawn from the round's key: among
+                // players with as many tokens, who acts first is the key's choice (seed 000:
+                // mitigate first-player advantage), not the lowest id's every round; too small
+                // to let fewer tokens overtake more.
+                let mut head_starts: Vec<u64> = (0..contributions.len() as u64).collect();
+                rng.shuffle(&mut head_starts);
                 let mut race = Initiative::new();
-                for &(player, tokens) in contributions {
+                for (&(player, tokens), head_start) in contributions.iter().zip(head_starts) {
                     let speed = tokens.saturating_mul(SPEED_PER_TOKEN);
-                    let unit = UnitSpec::new(UnitId(player.0), Side::Player, speed);
+                    let unit = UnitSpec::new(UnitId(player.0), Side::Player, speed)
+                        .with_charge(head_start);
                     race.apply(InitiativeCommand::AddUnit(unit))?;
                 }
                 Sequencer::Initiative(race)

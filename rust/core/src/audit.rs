@@ -1,0 +1,307 @@
+//! A client's audit of the server's draws: the [`Auditor`] follows the public events of a game
+//! and checks every round once its secret is revealed (see [`crate::fairness`] for the
+//! commitment and the key).
+//!
+//! At each reveal the auditor checks the commitment, rebuilds the round's bag from the key and
+//! the public contributions with the very [`Bag`] code the game uses, and replays every draw and
+//! elimination it saw. In seat or initiative order it also rebuilds the round's sequencer from
+//! the key, at the moment the game sealed the round (at once, or once the last nonce owed was in),
+//! and checks that every drawn token belongs to the player whose turn it was. A single tampered
+//! draw, turn order, key or salt fails the round with a [`FairnessError`] that says where.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::bag::Bag;
+use crate::fairness::{Bytes32, RoundSecret, mixed_key};
+use crate::game::activation::{ActivationOrder, Sequencer};
+use crate::game::event::Event;
+use crate::game::streams;
+use crate::ids::{PlayerId, TokenId};
+use crate::random::RandomStream;
+
+/// Why a round failed its audit.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum FairnessError {
+    /// The revealed key and salt do not hash to the published commitment.
+    #[error("round {round}: the revealed key and salt do not match the commitment")]
+    CommitmentMismatch {
+        /// The round.
+        round: u32,
+    },
+    /// A draw differs from what the revealed key gives.
+    #[error(
+        "round {round}, draw {index}: the key gives token {expected_token} of player \
+         {expected_player}, but token {seen_token} of player {seen_player} was drawn"
+    )]
+    DrawMismatch {
+        /// The round.
+        round: u32,
+        /// The draw, from 0.
+        index: usize,
+        /// Whose token the key gives.
+        expected_player: PlayerId,
+        /// The token the key gives.
+        expected_token: TokenId,
+        /// Whose token was drawn.
+        seen_player: PlayerId,
+        /// The token drawn.
+        seen_token: TokenId,
+    },
+    /// The record cannot be replayed at all (a draw from an empty bag, an unknown player, a
+    /// reveal for another round...).
+    #[error("round {round}: the record does not add up: {reason}")]
+    Inconsistent {
+        /// The round.
+        round: u32,
+        /// What does not add up.
+        reason: String,
+    },
+}
+
+/// One thing that happened to a round's bag after it was filled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "step", rename_all = "snake_case", deny_unknown_fields)]
+pub enum BagStep {
+    /// A token was drawn.
+    Drawn {
+        /// Its owner.
+        player: PlayerId,
+        /// The token.
+        token: TokenId,
+    },
+    /// A player was eliminated; their tokens left the bag.
+    Eliminated {
+        /// Who.
+        player: PlayerId,
+    },
+    /// A player added their nonce (with player entropy); the last one owed seals the round.
+    NonceAdded {
+        /// Who.
+        player: PlayerId,
+    },
+}
+
+/// Everything public about one round's bag: enough, with the revealed secret, to check it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoundRecord {
+    /// The round.
+    pub round: u32,
+    /// The commitment published before the first draw.
+    pub commitment: Bytes32,
+    /// The id of the round's first token (ids carry on from round to round).
+    pub first_token: TokenId,
+    /// Whether draws follow the bag or a sequencer that picks the owner.
+    pub order: ActivationOrder,
+    /// Whether the players' nonces are mixed into the shuffle key.
+    #[serde(default)]
+    pub entropy: bool,
+    /// The players' nonces, in the order added.
+    #[serde(default)]
+    pub nonces: Vec<(PlayerId, Bytes32)>,
+    /// Tokens put in, in order.
+    pub contributions: Vec<(PlayerId, u32)>,
+    /// Draws, eliminations and nonces, in order.
+    pub steps: Vec<BagStep>,
+}
+
+impl RoundRecord {
+    /// Checks the round against its revealed secret; returns how many draws were checked.
+    pub fn verify(&self, secret: RoundSecret) -> Result<usize, FairnessError> {
+        let round = self.round;
+        if secret.commitment(round) != self.commitment {
+            return Err(FairnessError::CommitmentMismatch { round });
+        }
+        let inconsistent = |reason: String| FairnessError::Inconsistent { round, reason };
+        let key = match self.entropy {
+            false => secret.key,
+            true if self.nonces.is_empty() => {
+                return Err(inconsistent("no player's nonce was seen".to_owned()));
+            }
+            true => mixed_key(secret.key, &self.nonces),
+        };
+        let mut bag = Bag::for_round(key, self.first_token);
+        for &(player, tokens) in &self.contributions {
+            bag.add_player_tokens(player, tokens)
+                .map_err(|e| inconsistent(e.to_string()))?;
+        }
+        // Without entropy the bag is shuffled as it is filled and the round sealed at once; with
+        // entropy, both wait for the last nonce owed (after any elimination before it).
+        let mut owed: Vec<PlayerId> = Vec::new();
+        let mut sequencer = None;
+        match self.entropy {
+            false => {
+                bag.shuffle();
+                sequencer = Some(self.seal(&bag, key).map_err(inconsistent)?);
+            }
+            true => {
+                owed = self
+                    .contributions
+                    .iter()
+                    .map(|&(player, _)| player)
+                    .collect()
+            }
+        }
+        let mut draws = 0;
+        for step in &self.steps {
+            match *step {
+                BagStep::Drawn { player, token } => {
+                    let Some(sequencer) = &mut sequencer else {
+                        return Err(inconsistent(format!("draw {draws} before the last nonce")));
+                    };
+                    let turn = sequencer
+                        .next(&bag)
+                        .map_err(|e| inconsistent(e.to_string()))?;
+                    let expected = match turn {
+                        None => bag.draw(),
+                        Some(turn) => bag.draw_for(turn),
+                    }
+                    .map_err(|e| inconsistent(format!("draw {draws}: {e}")))?
+                    .token;
+                    if expected.id != token || expected.owner != player {
+                        return Err(FairnessError::DrawMismatch {
+                            round,
+                            index: draws,
+                            expected_player: expected.owner,
+                            expected_token: expected.id,
+                            seen_player: player,
+                            seen_token: token,
+                        });
+                    }
+                    draws += 1;
+                }
+                BagStep::Eliminated { player } => {
+                    bag.remove_player_tokens(player)
+                        .map_err(|e| inconsistent(e.to_string()))?;
+                    if let Some(sequencer) = &mut sequencer {
+                        sequencer
+                            .eliminate(player)
+                            .map_err(|e| inconsistent(e.to_string()))?;
+                    }
+                    owed.retain(|&p| p != player);
+                    if sequencer.is_none() && owed.is_empty() && self.entropy {
+                        sequencer = Some(self.seal(&bag, key).map_err(inconsistent)?);
+                    }
+                }
+                BagStep::NonceAdded { player } => {
+                    owed.retain(|&p| p != player);
+                    if sequencer.is_none() && owed.is_empty() {
+                        sequencer = Some(self.seal(&bag, key).map_err(inconsistent)?);
+                    }
+                }
+            }
+        }
+        Ok(draws)
+    }
+
+    /// The round's sequencer as the game sealed it: from the players with tokens left in `bag`
+    /// and the shuffle `key`'s seat stream.
+    fn seal(&self, bag: &Bag, key: Bytes32) -> Result<Sequencer, String> {
+        let living: Vec<(PlayerId, u32)> = bag
+            .tallies()
+            .iter()
+            .filter(|t| t.remaining > 0)
+            .map(|t| (t.player, t.remaining))
+            .collect();
+        let mut rng = RandomStream::from_key(key.0, streams::ROUND_KEY_SEATS);
+        Sequencer::for_round(self.order, &living, &mut rng).map_err(|e| e.to_string())
+    }
+}
+
+/// A round's audit result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// The round.
+    pub round: u32,
+    /// Draws checked, or why the round failed.
+    pub outcome: Result<usize, FairnessError>,
+    /// What was checked: the round as seen (none if its commitment was never seen) and the
+    /// revealed secret — enough to check it again, or to keep as evidence.
+    pub evidence: Option<(RoundRecord, RoundSecret)>,
+}
+
+/// Follows the public events of a game and audits every round when its secret is revealed.
+#[derive(Clone, Debug, Default)]
+pub struct Auditor {
+    open: Option<RoundRecord>,
+}
+
+impl Auditor {
+    /// A fresh auditor; feed it every event from the start of a round on.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Takes in one event; returns the verdict when it reveals a round's secret. A reveal for a
+    /// round the auditor did not see committed is a failed verdict, never a silent pass.
+    pub fn observe(&mut self, event: &Event) -> Option<Verdict> {
+        match event {
+            Event::RoundCommitted {
+                round,
+                commitment,
+                first_token,
+                order,
+                entropy,
+            } => {
+                self.open = Some(RoundRecord {
+                    round: *round,
+                    commitment: *commitment,
+                    first_token: *first_token,
+                    order: *order,
+                    entropy: *entropy,
+                    nonces: Vec::new(),
+                    contributions: Vec::new(),
+                    steps: Vec::new(),
+                });
+            }
+            Event::EntropyAdded { player, nonce } => {
+                if let Some(record) = &mut self.open {
+                    record.nonces.push((*player, *nonce));
+                    record.steps.push(BagStep::NonceAdded { player: *player });
+                }
+            }
+            Event::TokensContributed { player, tokens } => {
+                if let Some(record) = &mut self.open {
+                    record.contributions.push((*player, *tokens));
+                }
+            }
+            Event::TokenDrawn { player, token, .. } => self.step(BagStep::Drawn {
+                player: *player,
+                token: *token,
+            }),
+            Event::PlayerEliminated { player, .. } => {
+                self.step(BagStep::Eliminated { player: *player })
+            }
+            Event::RoundRevealed { round, key, salt } => {
+                let secret = RoundSecret {
+                    key: *key,
+                    salt: *salt,
+                };
+                let Some(record) = self.open.take().filter(|r| r.round == *round) else {
+                    return Some(Verdict {
+                        round: *round,
+                        outcome: Err(FairnessError::Inconsistent {
+                            round: *round,
+                            reason: "no commitment was seen for this round".to_owned(),
+                        }),
+                        evidence: None,
+                    });
+                };
+                return Some(Verdict {
+                    round: *round,
+                    outcome: record.verify(secret),
+                    evidence: Some((record, secret)),
+                });
+            }
+            _ => {}
+        }
+        None
+    }
+
+    fn step(&mut self, step: BagStep) {
+        if let Some(record) = &mut self.open {
+            record.steps.push(step);
+        }
+    }
+}
