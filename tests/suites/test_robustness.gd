@@ -206,7 +206,7 @@ func test_handlers_that_keep_calling_back_run_flat() -> void:
 		turns.set_mode(mode)
 		var started := [0]
 		turns.turn_started.connect(
-			func(_id: int) -> void:
+			func(_id: int, _extra: bool) -> void:
 				started[0] += 1
 				if started[0] < 20000:
 					turns.end_turn()
@@ -429,7 +429,7 @@ func _drop_bag(_player_id: int, _remaining: int) -> void:
 	_bag = null
 
 
-func _drop_turns(_unit_id: int) -> void:
+func _drop_turns(_unit_id: int, _is_extra_turn: bool) -> void:
 	_turns = null
 
 

@@ -161,3 +161,161 @@ func test_hooks_read_the_state_their_trigger_left() -> void:
 		return []
 	rules.pass_activation(rules.draw_next_token())
 	rules.free()
+
+
+func test_seat_order_modifiers_say_what_they_did() -> void:
+	var turns := TurnSystem.new()
+	turns.setup_seats_with_first_player(PackedInt64Array([10, 11, 12, 13]), 10)
+	turns.set_mode(TurnSystem.MODE_SEATS)
+	var heard: Array = []
+	turns.turn_order_reversed.connect(func(reversed: bool) -> void: heard.append(["rev", reversed]))
+	turns.skip_added.connect(func(pending: int) -> void: heard.append(["skip", pending]))
+	turns.extra_turn_granted.connect(func(id: int) -> void: heard.append(["extra", id]))
+	turns.turns_exchanged.connect(func(a: int, b: int) -> void: heard.append(["swap", a, b]))
+	turns.player_eliminated.connect(func(id: int) -> void: heard.append(["out", id]))
+	turns.turn_ended.connect(func(id: int) -> void: heard.append(["ended", id]))
+	turns.turn_started.connect(
+		func(id: int, is_extra_turn: bool) -> void: heard.append(["started", id, is_extra_turn])
+	)
+	turns.next_turn()
+	turns.reverse_turn_order()
+	turns.skip_next_turn()
+	turns.skip_next_turn()
+	turns.grant_extra_turn(12)
+	turns.exchange_turns(11, 12)
+	turns.next_turn()
+	turns.eliminate_player(12)
+	check_equal(
+		heard,
+		[
+			["started", 10, false],
+			["rev", true],
+			["skip", 1],
+			["skip", 2],
+			["extra", 12],
+			["swap", 11, 12],
+			["ended", 10],
+			["started", 12, true],
+			["ended", 12],
+			["out", 12],
+		],
+		"each modifier has its signal, and turn_started tells an extra turn"
+	)
+	check(turns.is_extra_turn() == false, "no turn in progress after the elimination")
+	check_equal(
+		expect_refusal(turns, "eliminated", turns.grant_extra_turn.bind(12)),
+		ERR_UNAVAILABLE,
+		"a refused modifier"
+	)
+	check_equal(heard.size(), 10, "emits nothing")
+
+
+func test_shuffle_seats_deals_the_table_again_from_the_seed() -> void:
+	var seatings := {}
+	for seed_value in 40:
+		var turns := TurnSystem.new()
+		turns.setup_seats(PackedInt64Array([10, 11, 12, 13]), seed_value)
+		turns.set_mode(TurnSystem.MODE_SEATS)
+		var current := turns.next_turn()
+		var dealt: Array = []
+		turns.seats_shuffled.connect(func(order: PackedInt64Array) -> void: dealt.append(order))
+		check_equal(turns.shuffle_seats(), OK, "shuffle_seats")
+		var order := turns.get_seat_order()
+		check_equal(dealt, [order], "seats_shuffled carries the new seating")
+		check_equal(order[0], current, "the current player keeps the first seat")
+		check_equal(turns.get_current_player(), current, "and the turn")
+		var sorted := Array(order)
+		sorted.sort()
+		check_equal(sorted, [10, 11, 12, 13], "the same players")
+		check_equal(
+			turns.get_upcoming_players(3), order.slice(1), "play goes on round the new table"
+		)
+		var again := TurnSystem.new()
+		again.setup_seats(PackedInt64Array([10, 11, 12, 13]), seed_value)
+		again.set_mode(TurnSystem.MODE_SEATS)
+		again.next_turn()
+		again.shuffle_seats()
+		check_equal(again.get_seat_order(), order, "the same seed deals the same table")
+		var saved := TurnSystem.new()
+		saved.load_json(turns.to_json())
+		turns.shuffle_seats()
+		saved.shuffle_seats()
+		check_equal(saved.get_seat_order(), turns.get_seat_order(), "a save keeps the stream")
+		seatings[order] = true
+	# 6 orders of the three others; 40 deals that missed any would be a broken shuffle.
+	check(seatings.size() >= 18, "deals vary with the seed: %d seatings" % seatings.size())
+	var unseated := TurnSystem.new()
+	check_equal(expect_error(unseated.shuffle_seats, "no seating"), ERR_DOES_NOT_EXIST, "unseated")
+
+
+func test_turn_state_draws_the_initiative_bar_from_one_call() -> void:
+	var turns := TurnSystem.new()
+	turns.add_unit(1, TurnSystem.SIDE_PLAYER, 20)
+	turns.add_unit(2, TurnSystem.SIDE_ENEMY, 10)
+	turns.next_turn()
+	var state := turns.get_turn_state(4)
+	check_equal(
+		state,
+		{
+			"mode": TurnSystem.MODE_INITIATIVE,
+			"active": 1,
+			"global_time": 5,
+			"round": 1,
+			"queue":
+			[
+				{"id": 1, "at_time": 10, "is_new_round": false, "is_extra_turn": false},
+				{"id": 2, "at_time": 10, "is_new_round": false, "is_extra_turn": false},
+				{"id": 1, "at_time": 15, "is_new_round": true, "is_extra_turn": false},
+				{"id": 1, "at_time": 20, "is_new_round": false, "is_extra_turn": false},
+			],
+		},
+		"seed 003's TurnState"
+	)
+	var ids: Array = state.queue.map(func(turn: Dictionary) -> int: return turn.id)
+	check_equal(ids, Array(turns.get_predicted_queue(4)), "the same ids as the predicted queue")
+	check_equal(turns.get_turn_state().queue.size(), 5, "five by default")
+	for turn: Dictionary in state.queue:
+		turns.next_turn()
+		check_equal(
+			[turns.get_active_unit(), turns.get_global_time()],
+			[turn.id, turn.at_time],
+			"each turn comes at its time"
+		)
+	turns.setup_seats_with_first_player(PackedInt64Array([10, 11, 12]), 10)
+	turns.set_mode(TurnSystem.MODE_SEATS)
+	turns.next_turn()
+	turns.grant_extra_turn(12)
+	state = turns.get_turn_state(3)
+	check_equal([state.mode, state.active, state.global_time, state.round], [1, 10, 1, 1], "seats")
+	check_equal(
+		state.queue,
+		[
+			{"id": 12, "at_time": 2, "is_new_round": false, "is_extra_turn": true},
+			{"id": 11, "at_time": 3, "is_new_round": false, "is_extra_turn": false},
+			{"id": 12, "at_time": 4, "is_new_round": true, "is_extra_turn": false},
+		],
+		"an extra turn in the seat queue; everyone has had a turn before 12's own"
+	)
+	check_equal(expect_error(turns.get_turn_state.bind(-1), "depth"), {}, "a bad depth")
+
+
+func test_status_ticked_and_get_statuses_agree_on_the_sign() -> void:
+	var turns := TurnSystem.new()
+	turns.add_unit(1, TurnSystem.SIDE_PLAYER, 20, 100)
+	turns.apply_status(1, "burn", TurnSystem.STATUS_DAMAGE_OVER_TIME, 7, 3)
+	turns.apply_status(1, "mend", TurnSystem.STATUS_HEAL_OVER_TIME, 2, 3)
+	var ticked: Array = []
+	turns.status_ticked.connect(
+		func(_id: int, status: String, value: int) -> void: ticked.append([status, value])
+	)
+	var listed: Array = turns.get_statuses(1).map(
+		func(status: Dictionary) -> Array: return [status.name, status.health_change]
+	)
+	turns.next_turn()
+	check_equal(ticked, listed, "status_ticked reports the health_change get_statuses lists")
+	check_equal(ticked, [["burn", -7], ["mend", 2]], "negative for damage")
+	var burn: Dictionary = turns.get_statuses(1)[0]
+	check_equal(burn.value, 7, "value is what apply_status took")
+	check_equal(
+		turns.apply_status(1, burn.name, burn.kind, burn.value, burn.duration), OK, "reapplied"
+	)

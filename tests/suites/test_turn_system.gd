@@ -208,8 +208,20 @@ func test_statuses_heal_and_permanent_ones_stay() -> void:
 	turns.apply_status(1, "poison", TurnSystem.STATUS_DAMAGE_OVER_TIME, 20, 2)
 	turns.apply_status(1, "regen", TurnSystem.STATUS_HEAL_OVER_TIME, 15, -1)
 	var expected: Array[Dictionary] = [
-		{"name": "poison", "kind": TurnSystem.STATUS_DAMAGE_OVER_TIME, "value": 20, "duration": 2},
-		{"name": "regen", "kind": TurnSystem.STATUS_HEAL_OVER_TIME, "value": 15, "duration": -1},
+		{
+			"name": "poison",
+			"kind": TurnSystem.STATUS_DAMAGE_OVER_TIME,
+			"value": 20,
+			"health_change": -20,
+			"duration": 2,
+		},
+		{
+			"name": "regen",
+			"kind": TurnSystem.STATUS_HEAL_OVER_TIME,
+			"value": 15,
+			"health_change": 15,
+			"duration": -1,
+		},
 	]
 	check_equal(turns.get_statuses(1), expected, "statuses in the order they tick")
 	var healths: Array[int] = []
@@ -246,7 +258,9 @@ func test_signals_follow_a_turn_in_order() -> void:
 		func(previous_id: int, next_id: int, is_new_round: bool) -> void:
 			events.append(["changed", previous_id, next_id, is_new_round])
 	)
-	turns.turn_started.connect(func(id: int) -> void: events.append(["started", id]))
+	turns.turn_started.connect(
+		func(id: int, extra: bool) -> void: events.append(["started", id, extra])
+	)
 	turns.turn_ended.connect(func(id: int) -> void: events.append(["ended", id]))
 	turns.turn_skipped.connect(
 		func(id: int, reason: String) -> void: events.append(["skipped", id, reason])
@@ -262,15 +276,15 @@ func test_signals_follow_a_turn_in_order() -> void:
 		events,
 		[
 			["changed", -1, 1, true],
-			["started", 1],
+			["started", 1, false],
 			["ticked", 1, "daze", 0],
 			["skipped", 1, "stunned"],
 			["ended", 1],
 			["changed", 1, 1, false],
-			["started", 1],
+			["started", 1, false],
 			["ended", 1],
 			["changed", 1, 2, false],
-			["started", 2],
+			["started", 2, false],
 		],
 		"signal sequence"
 	)
@@ -279,7 +293,7 @@ func test_signals_follow_a_turn_in_order() -> void:
 func test_handlers_see_the_updated_state_and_may_call_back_in() -> void:
 	var turns := _race([[1, TurnSystem.SIDE_PLAYER, 20], [2, TurnSystem.SIDE_ENEMY, 10]])
 	var seen: Array = []
-	var handler := func(id: int) -> void:
+	var handler := func(id: int, _extra: bool) -> void:
 		seen.append([id, turns.get_active_unit(), turns.get_action_points(id)])
 		if id == 2:
 			turns.end_turn()
@@ -390,7 +404,7 @@ func test_bad_unit_input_is_refused_and_changes_nothing() -> void:
 func test_turns_cannot_start_with_nobody_to_take_them() -> void:
 	var turns := TurnSystem.new()
 	var started := [0]
-	turns.turn_started.connect(func(_id: int) -> void: started[0] += 1)
+	turns.turn_started.connect(func(_id: int, _extra: bool) -> void: started[0] += 1)
 	check_equal(expect_refusal(turns, "no_units", turns.next_turn), -1, "no units")
 	check_equal(expect_refusal(turns, "no_active_turn", turns.end_turn), ERR_UNAVAILABLE, "end")
 	turns.set_mode(TurnSystem.MODE_SEATS)

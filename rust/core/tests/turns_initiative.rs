@@ -924,7 +924,24 @@ fn turn_state_shows_the_acting_unit_time_and_queue() {
     let state = race.turn_state(4);
     assert_eq!(state.active, Some(u(1)));
     assert_eq!(state.global_time, 5);
-    assert_eq!(state.projected_queue, vec![u(1), u(2), u(1), u(1)]);
+    assert_eq!(state.round, 1);
+    let queue: Vec<(UnitId, u64, bool)> = state
+        .queue
+        .iter()
+        .map(|t| (t.id, t.at_time, t.is_new_round))
+        .collect();
+    // Unit 1 (speed 20) acts at ticks 5, 10, 15, 20; unit 2 (speed 10) at 10. Round 1 closes
+    // when unit 2 has had its turn, so unit 1's turn at 15 opens round 2.
+    assert_eq!(
+        queue,
+        vec![
+            (u(1), 10, false),
+            (u(2), 10, false),
+            (u(1), 15, true),
+            (u(1), 20, false)
+        ]
+    );
+    assert!(state.queue.iter().all(|t| !t.is_extra_turn));
     assert!(Initiative::new().predicted_queue(10).is_empty());
 }
 

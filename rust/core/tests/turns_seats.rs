@@ -80,6 +80,130 @@ fn seq(s: &str) -> Vec<String> {
     s.split_whitespace().map(str::to_owned).collect()
 }
 
+// --- Shuffle ----------------------------------------------------------------------------------
+
+fn shuffled(events: &[Ev]) -> Vec<PlayerId> {
+    events
+        .iter()
+        .find_map(|e| match e {
+            Ev::SeatsShuffled { order } => Some(order.clone()),
+            _ => None,
+        })
+        .expect("a SeatsShuffled event")
+}
+
+#[test]
+fn a_shuffle_keeps_the_anchor_first_and_play_goes_on_from_them() {
+    let mut order = table(B).with_shuffle_stream(RandomStream::from_seed(3));
+    assert_eq!(play(&mut order, 2), seq("B C"));
+    order.apply(Cmd::GrantExtraTurn { player: A }).unwrap();
+    order
+        .apply(Cmd::Exchange {
+            first: A,
+            second: D,
+        })
+        .unwrap();
+    order.apply(Cmd::Reverse).unwrap();
+    let events = order.apply(Cmd::Shuffle).unwrap();
+    let seating = shuffled(&events);
+    let players: Vec<PlayerId> = order.seats().iter().map(|s| s.player).collect();
+    assert_eq!(seating, players, "the event carries the new seating");
+    assert_eq!(seating[0], C, "the latest natural turn's player sits first");
+    assert_eq!(
+        order.current_player(),
+        Some(C),
+        "the turn in progress goes on"
+    );
+    assert_eq!(
+        order.first_player(),
+        Some(B),
+        "the first player is still the first player"
+    );
+    assert!(order.is_reversed(), "the direction stays");
+    // The extra turn comes first, then play goes counter-clockwise from C round the new table,
+    // with the exchange of A and D still pending.
+    let after_c: Vec<PlayerId> = (1..4).map(|i| seating[4 - i]).collect();
+    let swap = |p: PlayerId| match p {
+        p if p == A => D,
+        p if p == D => A,
+        p => p,
+    };
+    let mut expected = vec![name(A, true)];
+    expected.extend(after_c.iter().map(|&p| name(swap(p), false)));
+    expected.push(name(C, false));
+    assert_eq!(play(&mut order, 5), expected);
+}
+
+#[test]
+fn before_any_turn_a_shuffle_keeps_the_first_player_first() {
+    let mut order = table(C).with_shuffle_stream(RandomStream::from_seed(8));
+    let seating = shuffled(&order.apply(Cmd::Shuffle).unwrap());
+    assert_eq!(seating[0], C);
+    assert_eq!(order.first_player(), Some(C));
+    let names: Vec<String> = seating.iter().map(|&p| name(p, false)).collect();
+    assert_eq!(
+        play(&mut order, 4),
+        names,
+        "play goes round the new table from C"
+    );
+}
+
+#[test]
+fn shuffles_are_uniform_reproducible_and_saved() {
+    // Every order of the three players after the anchor is equally likely: 6 cells of 1 000.
+    let mut counts = std::collections::BTreeMap::<Vec<PlayerId>, u64>::new();
+    let mut order = table(A).with_shuffle_stream(RandomStream::from_seed(21));
+    for round in 0..6000 {
+        if round == 3000 {
+            // Halfway, save and load: the stream is part of the state.
+            let restored: SeatOrder = serde_json::from_str(&json(&order)).unwrap();
+            assert_eq!(restored, order);
+            let mut copy = restored.clone();
+            assert_eq!(copy.apply(Cmd::Shuffle), order.clone().apply(Cmd::Shuffle));
+            order = restored;
+        }
+        let seating = shuffled(&order.apply(Cmd::Shuffle).unwrap());
+        assert_eq!(seating[0], A);
+        *counts.entry(seating[1..].to_vec()).or_default() += 1;
+    }
+    let observed: Vec<u64> = counts.values().copied().collect();
+    assert_eq!(observed.len(), 6, "every order happens: {counts:?}");
+    let test = horizons_edge_core::stats::chi_square(&observed, &[1.0 / 6.0; 6]).unwrap();
+    // 5 degrees of freedom; p below 0.001 is a failure (a fixed seed, so this never flickers).
+    assert!(test.p_value > 0.001, "chi-square {test:?} for {counts:?}");
+}
+
+#[test]
+fn a_seat_order_without_a_stream_refuses_to_shuffle() {
+    let mut order = table(A);
+    assert_refused(&mut order, Cmd::Shuffle, TurnError::NoShuffleStream);
+}
+
+#[test]
+fn turn_state_counts_turns_and_marks_extra_turns_and_rounds() {
+    let mut order = table(A);
+    assert_eq!(order.turn_state(2).global_time, 0);
+    play(&mut order, 3);
+    order.apply(Cmd::GrantExtraTurn { player: B }).unwrap();
+    let state = order.turn_state(3);
+    assert_eq!(state.active, Some(C));
+    assert_eq!((state.global_time, state.round), (3, 1));
+    let queue: Vec<(PlayerId, u64, bool, bool)> = state
+        .queue
+        .iter()
+        .map(|t| (t.id, t.at_time, t.is_new_round, t.is_extra_turn))
+        .collect();
+    // B's extra turn, D (round 1 complete), then A opens round 2.
+    assert_eq!(
+        queue,
+        vec![
+            (B, 4, false, true),
+            (D, 5, false, false),
+            (A, 6, true, false)
+        ]
+    );
+}
+
 // --- First player and direction ----------------------------------------------------------------
 
 #[test]
@@ -530,14 +654,21 @@ fn upcoming_turns_are_the_turns_that_then_happen() {
             "seed {seed}: prediction changed the order"
         );
         let mut actual = Vec::new();
-        while actual.len() < 25 && order.apply(Cmd::NextTurn).is_ok() {
+        while actual.len() < 25 {
+            let Ok(events) = order.apply(Cmd::NextTurn) else {
+                break;
+            };
             let turn = order.active().unwrap();
             actual.push(UpcomingTurn {
                 player: turn.player,
                 extra: turn.extra,
+                is_new_round: events
+                    .iter()
+                    .any(|e| matches!(e, Ev::TurnChanged(t) if t.is_new_round)),
             });
         }
         assert_eq!(names(&actual), names(&upcoming), "seed {seed}");
+        assert_eq!(actual, upcoming, "seed {seed}: round marks too");
     }
 }
 

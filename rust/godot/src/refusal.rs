@@ -202,6 +202,7 @@ fn turn_code_of(error: &TurnError) -> Error {
         | TurnError::Eliminated { .. }
         | TurnError::NoLivingPlayers
         | TurnError::ExchangePending { .. } => Error::ERR_UNAVAILABLE,
+        TurnError::NoShuffleStream => Error::ERR_UNCONFIGURED,
     }
 }
 

@@ -146,6 +146,7 @@ impl TurnError {
             T::OutOfRange { .. } => "out_of_range",
             T::NoUnits => "no_units",
             T::NoActiveTurn => "no_active_turn",
+            T::NoShuffleStream => "no_shuffle_stream",
             T::NotActing { .. } => "not_acting",
             T::NotEnoughActionPoints { .. } => "not_enough_action_points",
             T::UnknownSkill { .. } => "unknown_skill",

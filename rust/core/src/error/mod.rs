@@ -350,6 +350,9 @@ pub enum TurnError {
     /// An end of turn with no turn in progress.
     #[error("no turn is in progress")]
     NoActiveTurn,
+    /// A shuffle of a seat order built without a stream to shuffle from.
+    #[error("this seat order has no random stream to shuffle the seats with")]
+    NoShuffleStream,
     /// Something only the acting unit may do, by another unit.
     #[error("unit {unit} is not acting ({})", match active {
         Some(active) => format!("it is unit {active}'s turn"),

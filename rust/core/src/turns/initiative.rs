@@ -42,7 +42,7 @@ use std::cmp::Reverse;
 
 use serde::{Deserialize, Serialize};
 
-use super::{MAX_PREDICTION_DEPTH, RoundTracker, SkipReason, TurnEvent};
+use super::{MAX_PREDICTION_DEPTH, QueuedTurn, RoundTracker, SkipReason, TurnEvent, TurnState};
 use crate::error::{RulesError, TurnError};
 use crate::ids::UnitId;
 
@@ -625,17 +625,6 @@ pub struct PredictedTurn {
     pub is_new_round: bool,
 }
 
-/// A snapshot for a turn-order display: who is acting, the time, and who acts next.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TurnState {
-    /// The acting unit, if any.
-    pub active: Option<UnitId>,
-    /// Ticks since the race began.
-    pub global_time: u64,
-    /// The units of the coming turns, in order (the acting unit's current turn not included).
-    pub projected_queue: Vec<UnitId>,
-}
-
 /// The race: its units, the acting unit, time and virtual rounds. Serializable as a whole; it
 /// changes only through [`Initiative::apply`].
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -851,12 +840,22 @@ impl Initiative {
         turns
     }
 
-    /// A snapshot: the acting unit, the time, and the next `depth` units.
-    pub fn turn_state(&self, depth: usize) -> TurnState {
+    /// A snapshot: the acting unit, the time, the round and the next `depth` turns.
+    pub fn turn_state(&self, depth: usize) -> TurnState<UnitId> {
         TurnState {
             active: self.active,
             global_time: self.global_time,
-            projected_queue: self.predicted_queue(depth),
+            round: self.round(),
+            queue: self
+                .predicted_turns(depth)
+                .into_iter()
+                .map(|turn| QueuedTurn {
+                    id: turn.unit,
+                    at_time: turn.global_time,
+                    is_new_round: turn.is_new_round,
+                    is_extra_turn: false,
+                })
+                .collect(),
         }
     }
 

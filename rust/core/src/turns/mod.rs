@@ -47,6 +47,34 @@ pub struct TurnEvent<Id> {
     pub round: u32,
 }
 
+/// A snapshot for a turn-order display, seed 003's `TurnState`: who is acting, the clock, the
+/// round, and the coming turns, so a UI draws its initiative bar from one call.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnState<Id> {
+    /// Whoever is taking a turn now, if anyone.
+    pub active: Option<Id>,
+    /// The order's clock: ticks since the race began for initiative, turns started so far for
+    /// seat order.
+    pub global_time: u64,
+    /// The current virtual round, from 1; 0 before the first turn.
+    pub round: u32,
+    /// The coming turns, in order (the turn in progress not included).
+    pub queue: Vec<QueuedTurn<Id>>,
+}
+
+/// One coming turn in a [`TurnState`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct QueuedTurn<Id> {
+    /// Whose turn.
+    pub id: Id,
+    /// The clock when it starts (see [`TurnState::global_time`]).
+    pub at_time: u64,
+    /// Whether it starts a new virtual round.
+    pub is_new_round: bool,
+    /// Whether it is an extra turn (only seat order grants them).
+    pub is_extra_turn: bool,
+}
+
 /// Why a turn's action phase did not happen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -19,6 +19,10 @@
 //!   no living player loses one because of it: a pending skip that would have used up one of the
 //!   eliminated player's turns goes with them, so the same living players are skipped as before,
 //!   and an exchange with them is cancelled, so their partner takes their own turn.
+//! - **Shuffle** (seed 004's `TurnOrder::shuffle`) deals the seats again in a uniformly random
+//!   order from the seat order's own [`RandomStream`], keeping the anchor — the player whose
+//!   natural turn was the latest, or the first player before any — in the first seat, so play
+//!   goes on from them. Pending skips, extra turns, exchanges and the direction stay as they are.
 //! - **Beginning-of-turn triggers** fire at the start of every turn (extra turns included) whose
 //!   player matches their [`TriggerScope`]: the controller's turns, the opponents' turns, or
 //!   everyone's. They fire in APNAP order: the player whose turn it is first, then the others in
@@ -29,7 +33,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{MAX_PREDICTION_DEPTH, RoundTracker, SkipReason, TurnEvent};
+use super::{MAX_PREDICTION_DEPTH, QueuedTurn, RoundTracker, SkipReason, TurnEvent, TurnState};
 use crate::error::{RulesError, TurnError};
 use crate::ids::{PlayerId, TriggerId};
 use crate::random::RandomStream;
@@ -149,6 +153,9 @@ pub enum SeatCommand {
         /// Its id.
         trigger: TriggerId,
     },
+    /// Deals the seats again in a random order from the seat order's stream (refused without
+    /// one, see [`SeatOrder::with_shuffle_stream`]); play goes on from the anchor player.
+    Shuffle,
 }
 
 /// What happened, in order, as [`SeatOrder::apply`] returns it.
@@ -222,6 +229,11 @@ pub enum SeatEvent {
         /// Its id.
         trigger: TriggerId,
     },
+    /// The seats were dealt again.
+    SeatsShuffled {
+        /// The new seating, clockwise, eliminated players included.
+        order: Vec<PlayerId>,
+    },
 }
 
 /// A turn the seat order will give, as [`SeatOrder::upcoming_turns`] foresees it.
@@ -231,6 +243,8 @@ pub struct UpcomingTurn {
     pub player: PlayerId,
     /// Whether it is an extra turn.
     pub extra: bool,
+    /// Whether it starts a new virtual round.
+    pub is_new_round: bool,
 }
 
 /// The table: seats, direction, pending skips, extra turns and exchanges, triggers and virtual
@@ -259,6 +273,12 @@ pub struct SeatOrder {
     triggers: Vec<Trigger>,
     /// Virtual rounds.
     rounds: RoundTracker<PlayerId>,
+    /// Turns started so far, extra turns included: the table's clock.
+    #[serde(default)]
+    turns_started: u64,
+    /// The stream [`SeatCommand::Shuffle`] draws from; none for a seat order that never shuffles.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    shuffle_stream: Option<Box<RandomStream>>,
 }
 
 impl SeatOrder {
@@ -302,7 +322,16 @@ impl SeatOrder {
             exchanges: Vec::new(),
             triggers: Vec::new(),
             rounds: RoundTracker::default(),
+            turns_started: 0,
+            shuffle_stream: None,
         }
+    }
+
+    /// The same seat order, with `stream` to draw [`SeatCommand::Shuffle`]'s seatings from.
+    #[must_use]
+    pub fn with_shuffle_stream(mut self, stream: RandomStream) -> SeatOrder {
+        self.shuffle_stream = Some(Box::new(stream));
+        self
     }
 
     /// Whether a seat order read from JSON holds together, as [`SeatOrder::apply`] keeps it: a
@@ -419,6 +448,7 @@ impl SeatOrder {
                 self.triggers.remove(at);
                 out.push(SeatEvent::TriggerRemoved { trigger });
             }
+            SeatCommand::Shuffle => self.shuffle(&mut out)?,
         }
         Ok(out)
     }
@@ -506,14 +536,44 @@ impl SeatOrder {
             if copy.next_turn(&mut events).is_err() {
                 break;
             }
+            let is_new_round = events
+                .iter()
+                .any(|event| matches!(event, SeatEvent::TurnChanged(turn) if turn.is_new_round));
             if let Some(turn) = copy.active {
                 turns.push(UpcomingTurn {
                     player: turn.player,
                     extra: turn.extra,
+                    is_new_round,
                 });
             }
         }
         turns
+    }
+
+    /// Turns started so far, extra turns included.
+    pub fn turns_started(&self) -> u64 {
+        self.turns_started
+    }
+
+    /// A snapshot: the current player, the turns started, the round and the next `depth` turns
+    /// (each at the number it will have among the turns started).
+    pub fn turn_state(&self, depth: usize) -> TurnState<PlayerId> {
+        TurnState {
+            active: self.current_player(),
+            global_time: self.turns_started,
+            round: self.round(),
+            queue: self
+                .upcoming_turns(depth)
+                .into_iter()
+                .zip(self.turns_started + 1..)
+                .map(|(turn, at_time)| QueuedTurn {
+                    id: turn.player,
+                    at_time,
+                    is_new_round: turn.is_new_round,
+                    is_extra_turn: turn.extra,
+                })
+                .collect(),
+        }
     }
 
     fn seat_of(&self, player: PlayerId) -> Option<usize> {
@@ -634,6 +694,7 @@ impl SeatOrder {
             round: self.rounds.round(),
         }));
         self.last = Some(player);
+        self.turns_started = self.turns_started.saturating_add(1);
         self.active = Some(ActiveTurn { player, extra });
         out.push(SeatEvent::TurnStarted { player, extra });
         if self.triggers.is_empty() {
@@ -651,6 +712,28 @@ impl SeatOrder {
                 }
             }
         }
+    }
+
+    /// Deals the seats again: the anchor (the latest natural turn's player, or the first player
+    /// before any) takes the first seat and the others are shuffled round the table after them.
+    fn shuffle(&mut self, out: &mut Vec<SeatEvent>) -> Result<(), TurnError> {
+        let stream = self
+            .shuffle_stream
+            .as_mut()
+            .ok_or(TurnError::NoShuffleStream)?;
+        let anchor = self.natural.unwrap_or(self.first);
+        let first_player = self.seats[self.first].player;
+        let mut seats = self.seats.clone();
+        let anchor_seat = seats.remove(anchor);
+        stream.shuffle(&mut seats);
+        seats.insert(0, anchor_seat);
+        self.seats = seats;
+        self.natural = self.natural.map(|_| 0);
+        self.first = self.seat_of(first_player).unwrap_or(0);
+        out.push(SeatEvent::SeatsShuffled {
+            order: self.seats.iter().map(|seat| seat.player).collect(),
+        });
+        Ok(())
     }
 
     fn eliminate(&mut self, player: PlayerId, out: &mut Vec<SeatEvent>) -> Result<(), TurnError> {
