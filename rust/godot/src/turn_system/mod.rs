@@ -1,4 +1,6 @@
-//! The `TurnSystem` class.
+//! The `TurnSystem` class: its struct, constants, signals, mode, turn flow and saves here; the
+//! charge race's methods in [`units`], the seat order's in [`seats`], what each event emits in
+//! [`signals`].
 
 use godot::prelude::*;
 use horizons_edge_core::ids::count_from_raw;

@@ -1,0 +1,350 @@
+//! `GameRules`' commands: setup, the mulligan, draws, actions, upgrades, bots, undo, entropy and
+//! elimination. Each turns GDScript values into one core command.
+
+use godot::builtin::{AnyArray, AnyDictionary};
+use godot::global::Error;
+use godot::prelude::*;
+use horizons_edge_core::fairness::Bytes32;
+use horizons_edge_core::ids::count_from_raw;
+use horizons_edge_core::{Action, Autoplay, Command, Game, RandomStream, RulesError};
+
+use super::GameRules;
+use super::parse::{context_json, player_setups};
+use crate::convert;
+use crate::refusal::{Refusal, refusing};
+
+#[godot_api(secondary)]
+impl GameRules {
+    /// Seats [param players] in turn order and prepares a new game (any game in progress is
+    /// dropped). Each entry is a player id or a Dictionary [code]{"id": int, "name": String,
+    /// "deck": Array[int], "energy_per_round": int, "resources_per_round": int}[/code] (only
+    /// [code]id[/code] required). [param config] overrides the exported settings, and also takes
+    /// [code]command_tiers[/code], [code]cards[/code], [code]structures[/code],
+    /// [code]action_kinds[/code], [code]reactions[/code] (see README). Returns [constant OK], or
+    /// [constant ERR_INVALID_PARAMETER] with the previous game untouched.
+    #[func]
+    pub fn setup(&mut self, players: AnyArray, config: AnyDictionary) -> Result<(), Refusal> {
+        const METHOD: &str = "GameRules.setup";
+        self.ensure_idle(METHOD)?;
+        let seed = if self.randomize_seed {
+            RandomStream::os_seed() as i64
+        } else {
+            self.seed
+        };
+        let game = refusing(METHOD, || {
+            let players = player_setups(&players)?;
+            let config = self.config_with(&config)?;
+            Ok(Game::new(players, config, seed as u64)?)
+        });
+        let game = self.noted(Self::NO_PLAYER, game)?;
+        self.install(game);
+        Ok(())
+    }
+
+    /// During setup: from now on every hidden random stream — the rounds' secret keys (the bag),
+    /// deck shuffles and bots — comes from 256 fresh bits of the operating system instead of
+    /// [member seed], so that a seed someone chose or could guess tells nothing about the bag or
+    /// the hands. An online host calls this ([code]RulesSession.host_game[/code] does). The key
+    /// stays in this node's records ([method save_game], [method save_replay], which replay the
+    /// game exactly) and never reaches a client.
+    #[func]
+    pub fn rekey_from_os(&mut self) -> Result<(), Refusal> {
+        let key = Bytes32(RandomStream::os_key());
+        self.run("GameRules.rekey_from_os", Command::Rekey { key })
+    }
+
+    /// Ends setup: shuffles every deck and deals opening hands; the mulligan begins.
+    #[func]
+    pub fn start_game(&mut self) -> Result<(), Refusal> {
+        self.run("GameRules.start_game", Command::StartGame)
+    }
+
+    /// During the mulligan: [param player_id] shuffles their hand back and draws a new one
+    /// (London mulligan; with more than two players the first is free).
+    #[func]
+    pub fn take_mulligan(&mut self, player_id: i64) -> Result<(), Refusal> {
+        self.run_for("GameRules.take_mulligan", player_id, |player| {
+            Command::Mulligan { player }
+        })
+    }
+
+    /// During the mulligan: [param player_id] keeps their hand, putting the cards at the hand
+    /// indices [param bottom] on the bottom of their deck, exactly as many as their mulligans
+    /// that count. When everyone has kept, round 1 starts.
+    #[func]
+    pub fn keep_hand(&mut self, player_id: i64, bottom: PackedInt64Array) -> Result<(), Refusal> {
+        const METHOD: &str = "GameRules.keep_hand";
+        let bottom = refusing(METHOD, || {
+            bottom
+                .as_slice()
+                .iter()
+                .map(|&index| Ok(count_from_raw("hand index", index, 0, u32::MAX)?))
+                .collect::<Result<Vec<u32>, RulesError>>()
+        });
+        let bottom = self.noted(player_id, bottom)?;
+        self.run_for(METHOD, player_id, |player| Command::Keep { player, bottom })
+    }
+
+    /// Draws the next token; its owner becomes the active player, whose id is returned
+    /// ([constant NO_PLAYER] and an error when no draw is possible now).
+    #[func]
+    pub fn draw_next_token(&mut self) -> Result<i64, Refusal> {
+        self.run("GameRules.draw_next_token", Command::DrawToken)?;
+        Ok(self.get_active_player())
+    }
+
+    /// The active player plays the card at [param hand_index] for its energy cost.
+    /// [param context] (any Variant: a target, a position...) reaches the validator and the
+    /// card's effects.
+    #[func]
+    pub fn play_card_from_hand(
+        &mut self,
+        player_id: i64,
+        hand_index: i64,
+        context: Variant,
+    ) -> Result<(), Refusal> {
+        const METHOD: &str = "GameRules.play_card_from_hand";
+        let action = refusing(METHOD, || {
+            Ok(count_from_raw("hand index", hand_index, 0, u32::MAX)?)
+        })
+        .and_then(|hand_index| {
+            Ok(Action::PlayCard {
+                hand_index,
+                context: context_json(METHOD, &context)?,
+            })
+        });
+        self.act(METHOD, player_id, action)
+    }
+
+    /// The active player builds [param structure] (a name from the config's structures) for its
+    /// resource cost; [param context] (e.g. a position) reaches the validator.
+    #[func]
+    pub fn build(
+        &mut self,
+        player_id: i64,
+        structure: GString,
+        context: Variant,
+    ) -> Result<(), Refusal> {
+        const METHOD: &str = "GameRules.build";
+        let action = context_json(METHOD, &context).map(|context| Action::Build {
+            structure: structure.to_string(),
+            context,
+        });
+        self.act(METHOD, player_id, action)
+    }
+
+    /// The active player moves to the next command tier (see [method get_upgrade_cost]); it
+    /// puts more tokens into the bag from the next round. Uses the activation.
+    #[func]
+    pub fn attempt_command_upgrade(&mut self, player_id: i64) -> Result<(), Refusal> {
+        self.act(
+            "GameRules.attempt_command_upgrade",
+            player_id,
+            Ok(Action::UpgradeCommand),
+        )
+    }
+
+    /// The active player gives up their activation.
+    #[func]
+    pub fn pass_activation(&mut self, player_id: i64) -> Result<(), Refusal> {
+        self.act("GameRules.pass_activation", player_id, Ok(Action::Pass))
+    }
+
+    /// The active player creates a token object with the given stats on their side.
+    #[func]
+    pub fn create_token(
+        &mut self,
+        player_id: i64,
+        name: GString,
+        power: i64,
+        toughness: i64,
+    ) -> Result<(), Refusal> {
+        let action = Action::CreateToken {
+            name: name.to_string(),
+            power,
+            toughness,
+        };
+        self.act("GameRules.create_token", player_id, Ok(action))
+    }
+
+    /// The active player takes [param action], given as a Dictionary with a [code]type[/code]
+    /// ([code]play_card[/code], [code]build[/code], [code]upgrade_command[/code],
+    /// [code]pass[/code], [code]create_token[/code] or [code]custom[/code]) and its fields, e.g.
+    /// [code]{"type": "custom", "kind": "scout", "context": {"hex": Vector2i(3, 4)}}[/code] —
+    /// the same shape [method legal_actions] returns.
+    #[func]
+    pub fn perform_action(&mut self, player_id: i64, action: AnyDictionary) -> Result<(), Refusal> {
+        const METHOD: &str = "GameRules.perform_action";
+        let action = convert::to_json(&action.to_variant())
+            .and_then(Action::from_json)
+            .map_err(|reason| {
+                Refusal::new(
+                    METHOD,
+                    Error::ERR_INVALID_PARAMETER,
+                    "invalid_argument",
+                    format!("not an action: {reason}"),
+                )
+            });
+        self.act(METHOD, player_id, action)
+    }
+
+    /// Lets a bot decide for [param player_id]: a mulligan decision during the mulligan, or a
+    /// uniformly random legal action when they are active. Bots draw from the game's own random
+    /// stream, so bot games replay exactly.
+    #[func]
+    pub fn bot_decide(&mut self, player_id: i64) -> Result<(), Refusal> {
+        self.run_for("GameRules.bot_decide", player_id, |player| {
+            Command::BotDecide { player }
+        })
+    }
+
+    /// Lets the game play itself for up to [param rounds] rounds (at most [constant
+    /// MAX_AUTOPLAY_ROUNDS] per call): it draws every token and
+    /// answers every decision by [param policy] ([constant AUTOPLAY_PASS] or [constant
+    /// AUTOPLAY_BOTS]), one command after another exactly as if each were called in turn, with
+    /// every signal. It stops early when the game ends, and while a round waits for the players'
+    /// nonces ([member player_entropy]: add them with [method add_entropy], then call again).
+    /// Returns how many rounds ended; [code]-1[/code] and an error for a bad argument, or when a
+    /// command is refused (by [member reaction_provider], say), with the rounds before it played.
+    ///
+    /// For fast-forwarding a test or a tutorial, seats left to bots, and balance runs in
+    /// GDScript; the whole loop runs in Rust.
+    /// ```gdscript
+    /// rules.setup([0, 1, 2, 3], {"round_limit": 50})
+    /// rules.start_game()
+    /// rules.play_rounds(50, GameRules.AUTOPLAY_BOTS)
+    /// print("winner: %d" % rules.get_winner())
+    /// ```
+    #[func]
+    pub fn play_rounds(&mut self, rounds: i64, policy: i64) -> Result<i64, Refusal> {
+        const METHOD: &str = "GameRules.play_rounds";
+        let rounds = refusing(METHOD, || {
+            Ok(count_from_raw(
+                "rounds",
+                rounds,
+                0,
+                Self::MAX_AUTOPLAY_ROUNDS as u32,
+            )?)
+        });
+        let rounds = self.noted(Self::NO_PLAYER, rounds)?;
+        let policy = match policy {
+            Self::AUTOPLAY_PASS => Ok(Autoplay::Pass),
+            Self::AUTOPLAY_BOTS => Ok(Autoplay::Bots),
+            _ => Err(Refusal::new(
+                METHOD,
+                Error::ERR_INVALID_PARAMETER,
+                "invalid_argument",
+                format!("policy {policy} is not AUTOPLAY_PASS or AUTOPLAY_BOTS"),
+            )),
+        };
+        let policy = self.noted(Self::NO_PLAYER, policy)?;
+        let game = self.query(METHOD).map(drop);
+        self.noted(Self::NO_PLAYER, game)?;
+        self.listeners.forget();
+        let mut ended = 0;
+        while ended < rounds {
+            let next = self
+                .game
+                .as_deref()
+                .and_then(|g| g.autoplay_command(policy));
+            let Some(command) = next else { break };
+            ended += self.apply_and_emit(METHOD, command)?;
+        }
+        Ok(i64::from(ended))
+    }
+
+    /// Takes back the current activation's action: the game, random streams included, goes
+    /// back to just before it and the same player acts again on the same token (emits
+    /// [signal action_undone]). Never past the draw that started the activation, so an undo
+    /// cannot re-roll the bag; see [method can_undo].
+    #[func]
+    pub fn undo_action(&mut self) -> Result<(), Refusal> {
+        self.run("GameRules.undo_action", Command::Undo)
+    }
+
+    /// Whether [method undo_action] would be accepted now.
+    #[func]
+    pub fn can_undo(&self) -> bool {
+        self.current("GameRules.can_undo")
+            .is_some_and(|game| game.can_undo().is_ok())
+    }
+
+    /// Why [method undo_action] would be refused now ("" when it would not).
+    #[func]
+    pub fn get_undo_refusal(&self) -> GString {
+        match self
+            .current("GameRules.get_undo_refusal")
+            .map(Game::can_undo)
+        {
+            Some(Err(reason)) => GString::from(&reason.to_string()),
+            Some(Ok(())) => GString::new(),
+            None => GString::from("no game"),
+        }
+    }
+
+    /// Why the newest refused call that would change the game was refused: [code]code[/code]
+    /// (the [enum Error] it returned), [code]method[/code], [code]player_id[/code] (whose request,
+    /// or [constant NO_PLAYER]), [code]kind[/code] (a stable name a program can act on, as
+    /// [signal refused] carries it), [code]reason[/code] (to show a player) and
+    /// [code]misuse[/code] ([code]true[/code] for a malformed value, an unknown id or damaged
+    /// data, which also goes to the error log; [code]false[/code] for an ordinary refusal of
+    /// play, which does not). Empty before any refusal.
+    /// ```gdscript
+    /// if rules.keep_hand(me, PackedInt64Array()) != OK:
+    ///     var why := rules.get_last_refusal()
+    ///     status_label.text = why["reason"]  # e.g. "player 0 must put exactly 1 cards on the bottom, not 0"
+    /// ```
+    #[func]
+    pub fn get_last_refusal(&self) -> VarDictionary {
+        self.last_refusal.to_dictionary()
+    }
+
+    /// With [member player_entropy]: adds [param player_id]'s [param nonce] (64 hex digits, 32
+    /// random bytes — e.g. [code]Crypto.new().generate_random_bytes(32).hex_encode()[/code]) to
+    /// the round's shuffle. Each living player adds one after [code]round_committed[/code] and
+    /// before the round's first draw, which waits for them all ([method get_pending_entropy]).
+    #[func]
+    pub fn add_entropy(&mut self, player_id: i64, nonce: GString) -> Result<(), Refusal> {
+        const METHOD: &str = "GameRules.add_entropy";
+        let nonce = nonce.to_string().parse().map_err(|reason: String| {
+            Refusal::new(
+                METHOD,
+                Error::ERR_INVALID_PARAMETER,
+                "invalid_argument",
+                format!("nonce: {reason}"),
+            )
+        });
+        let nonce = self.noted(player_id, nonce)?;
+        self.run_for(METHOD, player_id, |player| Command::AddEntropy {
+            player,
+            nonce,
+        })
+    }
+
+    /// The players whose nonce the round's first draw still waits for (empty without
+    /// [member player_entropy], or once all are in).
+    #[func]
+    pub fn get_pending_entropy(&self) -> PackedInt64Array {
+        self.read_or(
+            "GameRules.get_pending_entropy",
+            PackedInt64Array::new(),
+            |view| {
+                view.state
+                    .entropy
+                    .pending
+                    .iter()
+                    .map(|p| p.to_raw())
+                    .collect()
+            },
+        )
+    }
+
+    /// Takes [param player_id] out of the game: their tokens leave the bag; if they were active,
+    /// their activation ends. The game ends when few enough players remain.
+    #[func]
+    pub fn eliminate_player(&mut self, player_id: i64) -> Result<(), Refusal> {
+        self.run_for("GameRules.eliminate_player", player_id, |player| {
+            Command::Eliminate { player }
+        })
+    }
+}

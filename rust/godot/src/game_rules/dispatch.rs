@@ -1,0 +1,291 @@
+//! How a `GameRules` call reaches the core: the config from the inspector, hooks that may call
+//! back in, refusals noted and signalled, and one `apply` per command.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::rc::Rc;
+
+use godot::builtin::AnyDictionary;
+use godot::prelude::*;
+use horizons_edge_core::game::GameView;
+use horizons_edge_core::game::activation::ActivationOrder;
+use horizons_edge_core::ids::count_from_raw;
+use horizons_edge_core::{
+    Action, Command, Event, Game, GameConfig, GameError, Hooks, InputError, NoHooks, PlayerId,
+    RulesError,
+};
+use serde_json::Value;
+
+use super::parse::{busy, no_game, parse_player};
+use super::{GameRules, Pending};
+use crate::convert;
+use crate::refusal::Refusal;
+use crate::script_hooks::ScriptHooks;
+
+impl GameRules {
+    /// The config from the exported settings, overridden by `overrides`.
+    pub(super) fn config_with(&self, overrides: &AnyDictionary) -> Result<GameConfig, RulesError> {
+        let count = |what: &'static str, raw: i64| count_from_raw(what, raw, 0, u32::MAX);
+        let optional = |what: &'static str, raw: i64| -> Result<Option<u32>, RulesError> {
+            Ok((raw != 0).then_some(count(what, raw)?))
+        };
+        let activation_order = match self.activation_order {
+            Self::ORDER_BAG => ActivationOrder::Bag,
+            Self::ORDER_SEATS => ActivationOrder::Seats,
+            Self::ORDER_INITIATIVE => ActivationOrder::Initiative,
+            raw => Err(InputError::CountOutOfRange {
+                what: "activation_order",
+                raw,
+                min: Self::ORDER_BAG,
+                max: Self::ORDER_INITIATIVE,
+            })?,
+        };
+        let config = GameConfig {
+            activation_order,
+            opening_hand_size: count("opening_hand_size", self.opening_hand_size)?,
+            hand_limit: count("hand_limit", self.hand_limit)?,
+            energy_per_round: count("energy_per_round", self.energy_per_round)?,
+            resources_per_round: count("resources_per_round", self.resources_per_round)?,
+            starting_resources: count("starting_resources", self.starting_resources)?,
+            round_limit: optional("round_limit", self.round_limit)?,
+            victory_points_to_win: optional("victory_points_to_win", self.victory_points_to_win)?,
+            players_remaining_to_end: count(
+                "players_remaining_to_end",
+                self.players_remaining_to_end,
+            )?,
+            max_reaction_depth: count("max_reaction_depth", self.max_reaction_depth)?,
+            max_reactions_per_activation: count(
+                "max_reactions_per_activation",
+                self.max_reactions_per_activation,
+            )?,
+            player_entropy: self.player_entropy,
+            ..GameConfig::default()
+        };
+        let invalid = |reason: String| RulesError::from(GameError::InvalidConfig(reason));
+        let Value::Object(overrides) =
+            convert::to_json(&overrides.to_variant()).map_err(invalid)?
+        else {
+            return Ok(config);
+        };
+        let Value::Object(mut merged) =
+            serde_json::to_value(&config).map_err(|e| invalid(e.to_string()))?
+        else {
+            return Ok(config);
+        };
+        merged.extend(overrides);
+        serde_json::from_value(Value::Object(merged)).map_err(|e| invalid(e.to_string()))
+    }
+
+    /// Makes `game` the current game, its seed the exported [`Self::seed`], with nothing left
+    /// to emit from the game before.
+    pub(super) fn install(&mut self, game: Game) {
+        self.seed = game.state().seed as i64;
+        self.game = Some(Box::new(game));
+        self.outbox.clear();
+    }
+
+    /// The game for a query, unless there is none or a hook is running.
+    pub(super) fn query(&self, method: &'static str) -> Result<&Game, Refusal> {
+        self.ensure_idle(method)?;
+        self.game.as_deref().ok_or_else(|| no_game(method))
+    }
+
+    /// The game for an infallible getter; logs the refusal and gives `None` while a hook runs.
+    pub(super) fn current(&self, method: &'static str) -> Option<&Game> {
+        match self.ensure_idle(method) {
+            Ok(()) => self.game.as_deref(),
+            Err(refusal) => {
+                refusal.log();
+                None
+            }
+        }
+    }
+
+    /// `read` applied to the game's config and state: the game's own, or while a hook runs, the
+    /// state the hook sees (see [`HookView`]). Refused before [`GameRules::setup`], and during a
+    /// hook for anything but its script.
+    pub(super) fn read<T>(
+        &self,
+        method: &'static str,
+        read: impl FnOnce(GameView<'_>) -> T,
+    ) -> Result<T, Refusal> {
+        if self.busy {
+            let shown = self.hook_view.borrow();
+            let view = shown.as_ref().ok_or_else(|| busy(method))?;
+            return Ok(read(view.view()));
+        }
+        self.game
+            .as_deref()
+            .map(|game| read(game.view()))
+            .ok_or_else(|| no_game(method))
+    }
+
+    /// [`GameRules::read`] for an infallible getter: `default` (the refusal logged) when there
+    /// is nothing to read.
+    pub(super) fn read_or<T>(
+        &self,
+        method: &'static str,
+        default: T,
+        read: impl FnOnce(GameView<'_>) -> T,
+    ) -> T {
+        match self.read(method, read) {
+            Ok(value) => value,
+            Err(refusal) => {
+                // Before setup a getter answers its default without an error, as it always has.
+                if self.busy {
+                    refusal.log();
+                }
+                default
+            }
+        }
+    }
+
+    /// Refuses calls made from inside an action_validator or reaction_provider.
+    pub(super) fn ensure_idle(&self, method: &'static str) -> Result<(), Refusal> {
+        match self.busy {
+            true => Err(busy(method)),
+            false => Ok(()),
+        }
+    }
+
+    /// Runs `body` on the game with the script hooks, the game taken out of `self` so that a
+    /// hook calling back in gets a clear refusal instead of a double borrow. Whether hooks are
+    /// set comes from [`Listeners`], which the public method calling this has reset.
+    pub(super) fn with_hooks<T>(
+        &mut self,
+        method: &'static str,
+        body: impl FnOnce(&mut Game, &mut dyn Hooks) -> Result<T, RulesError>,
+    ) -> Result<T, Refusal> {
+        self.ensure_idle(method)?;
+        let mut game = self.game.take().ok_or_else(|| no_game(method))?;
+        let hooked = self
+            .listeners
+            .is_hooked(|| self.action_validator.is_valid() || self.reaction_provider.is_valid());
+        self.busy = true;
+        // Whatever happens inside (a hook's script, a bug), the game goes back into the node
+        // and the node is ready for the next call: a panic refuses this one, nothing more.
+        let result = catch_unwind(AssertUnwindSafe(|| {
+            if hooked {
+                let mut hooks = ScriptHooks::new(
+                    self.action_validator.clone(),
+                    self.reaction_provider.clone(),
+                    Rc::clone(&self.hook_view),
+                    game.shared_config(),
+                );
+                // A hook calling back in reaches this node through the engine.
+                let _reentrant = self.base_mut();
+                body(&mut game, &mut hooks)
+            } else {
+                // No script runs until the core is done.
+                body(&mut game, &mut NoHooks)
+            }
+        }))
+        .unwrap_or_else(|_| {
+            Err(RulesError::Internal(
+                "a panic while the rules ran; the game is as it was".to_owned(),
+            ))
+        });
+        self.busy = false;
+        self.game = Some(game);
+        if hooked {
+            // A hook may have run, and with it a connect().
+            self.listeners.forget();
+        }
+        result.map_err(|error| Refusal::from_rules(method, error))
+    }
+
+    /// Applies `command`, then emits the signals of what happened.
+    pub(super) fn run(&mut self, method: &'static str, command: Command) -> Result<(), Refusal> {
+        self.listeners.forget();
+        self.apply_and_emit(method, command).map(drop)
+    }
+
+    /// Applies `command`, then emits the signals of what happened to the listeners as last
+    /// known; returns how many rounds ended.
+    pub(super) fn apply_and_emit(
+        &mut self,
+        method: &'static str,
+        command: Command,
+    ) -> Result<u32, Refusal> {
+        let player = command.player().map_or(Self::NO_PLAYER, PlayerId::to_raw);
+        let is_action = matches!(command, Command::Act { .. });
+        let seq = self.game.as_deref().map_or(0, Game::last_seq);
+        let result = self.with_hooks(method, |game, hooks| {
+            game.apply_logged(command, hooks).map(drop)
+        });
+        let mut ended = 0;
+        match &result {
+            Ok(()) => {
+                // Out of `self` for the loop, which asks the engine about listeners.
+                let game = self.game.take();
+                for record in game.iter().flat_map(|game| game.events_since(seq)) {
+                    ended += u32::from(matches!(record.event, Event::RoundEnded { .. }));
+                    // Until something is pending, nothing can be emitted, so what nobody
+                    // listens to now would be skipped by `emit_pending` too: not copied at all.
+                    if self.outbox.is_idle() && !self.is_wanted(&record.event) {
+                        continue;
+                    }
+                    self.outbox.push(Pending::Record(record.clone()));
+                }
+                self.game = game;
+            }
+            Err(refusal) => self.refused(player, is_action, refusal),
+        }
+        self.emit_pending();
+        result.map(|_| ended)
+    }
+
+    /// Records `refusal` of `player`'s request (an action if `is_action`) for
+    /// [`GameRules::get_last_refusal`] and queues its signals ([signal action_rejected] for an
+    /// action, then [signal refused]); they go out with the next emission, not inside a hook.
+    pub(super) fn refused(&mut self, player: i64, is_action: bool, refusal: &Refusal) {
+        self.last_refusal.set(player, refusal);
+        self.outbox
+            .push(Pending::Refused(player, is_action, refusal.clone()));
+    }
+
+    /// `result`, its refusal (if any) recorded and signalled as `player`'s (see
+    /// [`GameRules::refused`]).
+    pub(super) fn noted<T>(
+        &mut self,
+        player: i64,
+        result: Result<T, Refusal>,
+    ) -> Result<T, Refusal> {
+        if let Err(refusal) = &result {
+            self.refused(player, false, refusal);
+            if !self.busy {
+                self.emit_pending();
+            }
+        }
+        result
+    }
+
+    /// Applies the command `make` gives for `player_id`, once it has parsed.
+    pub(super) fn run_for(
+        &mut self,
+        method: &'static str,
+        player_id: i64,
+        make: impl FnOnce(PlayerId) -> Command,
+    ) -> Result<(), Refusal> {
+        let player = parse_player(method, player_id);
+        let player = self.noted(player_id, player)?;
+        self.run(method, make(player))
+    }
+
+    /// An action by `player_id`, once both have parsed.
+    pub(super) fn act(
+        &mut self,
+        method: &'static str,
+        player_id: i64,
+        action: Result<Action, Refusal>,
+    ) -> Result<(), Refusal> {
+        let parsed = parse_player(method, player_id).and_then(|player| Ok((player, action?)));
+        match parsed {
+            Ok((player, action)) => self.run(method, Command::Act { player, action }),
+            Err(refusal) => {
+                self.refused(player_id, true, &refusal);
+                self.emit_pending();
+                Err(refusal)
+            }
+        }
+    }
+}

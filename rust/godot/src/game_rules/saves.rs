@@ -1,0 +1,70 @@
+//! `GameRules`' saves and replays: the whole game as JSON, replays checked as they load, the
+//! state hash.
+
+use godot::prelude::*;
+use horizons_edge_core::game::replay::{Replay, state_hash};
+use horizons_edge_core::{Game, RulesError};
+
+use super::GameRules;
+use crate::refusal::{Refusal, refusing};
+
+#[godot_api(secondary)]
+impl GameRules {
+    /// The whole game — config, state, random streams, log and command history — as versioned
+    /// JSON. Empty (and an error) before [method setup].
+    #[func]
+    pub fn save_game(&self) -> Result<GString, Refusal> {
+        let game = self.query("GameRules.save_game")?;
+        Ok(GString::from(&game.to_json()))
+    }
+
+    /// The game so far as a replay: its seed, seating, config and every accepted command, as
+    /// versioned JSON. [method load_replay] plays it again to the same state. Empty (and an
+    /// error) before [method setup].
+    #[func]
+    pub fn save_replay(&self) -> Result<GString, Refusal> {
+        let game = self.query("GameRules.save_replay")?;
+        Ok(GString::from(&game.replay().to_json()))
+    }
+
+    /// Replaces the game with the one [param json] replays, played from its seed through every
+    /// command. A malformed replay, or one whose commands these rules refuse, is refused and the
+    /// current game stays as it was.
+    #[func]
+    pub fn load_replay(&mut self, json: GString) -> Result<(), Refusal> {
+        const METHOD: &str = "GameRules.load_replay";
+        self.ensure_idle(METHOD)?;
+        let game = refusing(METHOD, || {
+            let replay = Replay::from_json(&json.to_string())?;
+            Ok(replay.play()?.0)
+        });
+        let game = self.noted(Self::NO_PLAYER, game)?;
+        self.install(game);
+        Ok(())
+    }
+
+    /// A fingerprint of the whole state, random streams included (64-bit FNV-1a of its JSON):
+    /// two games with the same hash are in the same state. 0 before [method setup].
+    #[func]
+    pub fn get_state_hash(&self) -> i64 {
+        self.read_or("GameRules.get_state_hash", 0, |view| {
+            state_hash(view.state) as i64
+        })
+    }
+
+    /// Replaces the game with one saved by [method save_game]; it continues exactly as the
+    /// saved one would have. Malformed, foreign or tampered JSON is refused
+    /// ([constant ERR_PARSE_ERROR], [constant ERR_FILE_UNRECOGNIZED] or
+    /// [constant ERR_INVALID_DATA]) and the current game stays as it was.
+    #[func]
+    pub fn load_game(&mut self, json: GString) -> Result<(), Refusal> {
+        const METHOD: &str = "GameRules.load_game";
+        self.ensure_idle(METHOD)?;
+        let game = refusing(METHOD, || {
+            Game::from_json(&json.to_string()).map_err(RulesError::from)
+        });
+        let game = self.noted(Self::NO_PLAYER, game)?;
+        self.install(game);
+        Ok(())
+    }
+}
