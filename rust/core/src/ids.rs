@@ -8,8 +8,7 @@
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
-
-use crate::error::InputError;
+use thiserror::Error;
 
 /// Declares an integer id newtype with `Display` and `to_raw`.
 macro_rules! id_type {
@@ -111,6 +110,37 @@ pub fn count_from_raw(what: &'static str, raw: i64, min: u32, max: u32) -> Resul
             min: i64::from(min),
             max: i64::from(max),
         })
+}
+
+/// A raw value from the caller that does not fit the type it stands for.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum InputError {
+    /// A player id outside `0..=u32::MAX`.
+    #[error("player id {raw} is out of range (expected 0 to {max})", max = u32::MAX)]
+    PlayerIdOutOfRange {
+        /// The value as given.
+        raw: i64,
+    },
+    /// A unit or trigger id outside `0..=u32::MAX`.
+    #[error("{what} id {raw} is out of range (expected 0 to {max})", max = u32::MAX)]
+    IdOutOfRange {
+        /// What the id names, e.g. "unit".
+        what: &'static str,
+        /// The value as given.
+        raw: i64,
+    },
+    /// A count outside the range the operation accepts.
+    #[error("{what} must be between {min} and {max}, got {raw}")]
+    CountOutOfRange {
+        /// What the count counts, e.g. "token count".
+        what: &'static str,
+        /// The value as given.
+        raw: i64,
+        /// The smallest accepted value.
+        min: i64,
+        /// The largest accepted value.
+        max: i64,
+    },
 }
 
 #[cfg(test)]

@@ -23,8 +23,9 @@ impl RulesError {
         }
     }
 
-    /// Whether the caller broke the API's contract (see the [module docs](self)) rather than
-    /// asked for something the rules do not allow now.
+    /// Whether the caller broke the API's contract — a malformed or out-of-range value, an
+    /// unknown id or name, damaged data, a bug — rather than asked for something the rules do
+    /// not allow now.
     pub fn is_misuse(&self) -> bool {
         match self {
             RulesError::Input(_) | RulesError::Save(_) | RulesError::Internal(_) => true,

@@ -5,7 +5,7 @@ mod kind;
 
 use thiserror::Error;
 
-use crate::game::config::Cost;
+pub use crate::ids::InputError;
 use crate::ids::{CardId, PlayerId, TriggerId, UnitId};
 
 /// Any refusal from the core: what every fallible entry point of the rules returns.
@@ -30,37 +30,6 @@ pub enum RulesError {
     /// was caught and the command refused, so nothing changed.
     #[error("internal error, the command was refused and nothing changed: {0}")]
     Internal(String),
-}
-
-/// A raw value from the caller that does not fit the type it stands for.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum InputError {
-    /// A player id outside `0..=u32::MAX`.
-    #[error("player id {raw} is out of range (expected 0 to {max})", max = u32::MAX)]
-    PlayerIdOutOfRange {
-        /// The value as given.
-        raw: i64,
-    },
-    /// A unit or trigger id outside `0..=u32::MAX`.
-    #[error("{what} id {raw} is out of range (expected 0 to {max})", max = u32::MAX)]
-    IdOutOfRange {
-        /// What the id names, e.g. "unit".
-        what: &'static str,
-        /// The value as given.
-        raw: i64,
-    },
-    /// A count outside the range the operation accepts.
-    #[error("{what} must be between {min} and {max}, got {raw}")]
-    CountOutOfRange {
-        /// What the count counts, e.g. "token count".
-        what: &'static str,
-        /// The value as given.
-        raw: i64,
-        /// The smallest accepted value.
-        min: i64,
-        /// The largest accepted value.
-        max: i64,
-    },
 }
 
 /// A bag operation that cannot be carried out. The bag is unchanged when one is returned.
@@ -207,18 +176,18 @@ pub enum GameError {
     },
     /// A price the player cannot pay.
     #[error(
-        "player {player} cannot afford {action}: it costs {} energy and {} resources, they have \
-         {energy} energy and {resources} resources",
-        cost.energy,
-        cost.resources
+        "player {player} cannot afford {action}: it costs {energy_cost} energy and \
+         {resources_cost} resources, they have {energy} energy and {resources} resources"
     )]
     CannotAfford {
         /// Who.
         player: PlayerId,
         /// The action's kind.
         action: String,
-        /// Its price.
-        cost: Cost,
+        /// Its price in energy.
+        energy_cost: u32,
+        /// Its price in resources.
+        resources_cost: u32,
         /// The player's energy.
         energy: u32,
         /// The player's resources.

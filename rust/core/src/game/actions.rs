@@ -54,7 +54,8 @@ pub fn check(
         return Err(GameError::CannotAfford {
             player,
             action: action.kind().to_owned(),
-            cost,
+            energy_cost: cost.energy,
+            resources_cost: cost.resources,
             energy: purse.energy,
             resources: purse.resources,
         });
