@@ -1,0 +1,208 @@
+//! The table's mechanics: finding the next natural seat, starting turns (extra, exchanged or
+//! skipped), firing triggers, shuffling seats and eliminating players.
+
+use super::{ActiveTurn, SeatEvent, SeatOrder, Trigger};
+use crate::error::TurnError;
+use crate::ids::PlayerId;
+use crate::turns::{SkipReason, TurnEvent};
+
+impl SeatOrder {
+    pub(super) fn seat_of(&self, player: PlayerId) -> Option<usize> {
+        self.seats.iter().position(|seat| seat.player == player)
+    }
+
+    /// The seat of `player`, who must be seated and living.
+    pub(super) fn living_seat(&self, player: PlayerId) -> Result<usize, TurnError> {
+        let seat = self
+            .seat_of(player)
+            .ok_or(TurnError::UnknownPlayer { player })?;
+        if self.seats[seat].eliminated {
+            return Err(TurnError::Eliminated { player });
+        }
+        Ok(seat)
+    }
+
+    pub(super) fn living_count(&self) -> usize {
+        self.seats.iter().filter(|seat| !seat.eliminated).count()
+    }
+
+    /// The seat `offset` steps from `from` in the current direction.
+    pub(super) fn step(&self, from: usize, offset: usize) -> usize {
+        let len = self.seats.len().max(1);
+        let offset = offset % len;
+        if self.reversed {
+            (from + len - offset) % len
+        } else {
+            (from + offset) % len
+        }
+    }
+
+    /// The seat of the next natural turn: the first living seat after the latest natural turn's
+    /// seat (or from the first player's seat, inclusive, before any).
+    pub(super) fn next_natural_seat(&self) -> Option<usize> {
+        self.natural_seat_after(self.natural)
+    }
+
+    /// The first living seat after `natural` in the current direction (or from the first
+    /// player's seat, inclusive, for `None`).
+    pub(super) fn natural_seat_after(&self, natural: Option<usize>) -> Option<usize> {
+        let (from, skip_from) = match natural {
+            Some(seat) => (seat, 1),
+            None => (self.first, 0),
+        };
+        (skip_from..skip_from + self.seats.len())
+            .map(|offset| self.step(from, offset))
+            .find(|&seat| self.seats.get(seat).is_some_and(|s| !s.eliminated))
+    }
+
+    /// Who takes each of the next `count` natural turns (skips and extra turns aside).
+    pub(super) fn natural_turns(&self, count: u32) -> Vec<PlayerId> {
+        let mut natural = self.natural;
+        let mut exchanges = self.exchanges.clone();
+        let mut takers = Vec::new();
+        for _ in 0..count {
+            let Some(seat) = self.natural_seat_after(natural) else {
+                break;
+            };
+            natural = Some(seat);
+            let Some(owner) = self.seats.get(seat).map(|s| s.player) else {
+                break;
+            };
+            takers.push(match exchanges.iter().position(|&(o, _)| o == owner) {
+                Some(at) => exchanges.remove(at).1,
+                None => owner,
+            });
+        }
+        takers
+    }
+
+    pub(super) fn next_turn(&mut self, out: &mut Vec<SeatEvent>) -> Result<(), TurnError> {
+        if self.living_count() == 0 {
+            return Err(TurnError::NoLivingPlayers);
+        }
+        if let Some(active) = self.active.take() {
+            out.push(SeatEvent::TurnEnded {
+                player: active.player,
+            });
+        }
+        if let Some(player) = self.extra_turns.pop() {
+            self.start_turn(player, true, out);
+            return Ok(());
+        }
+        // Each pending skip uses up one natural turn, so this ends after at most
+        // `pending_skips + 1` seats.
+        while let Some(seat) = self.next_natural_seat() {
+            self.natural = Some(seat);
+            let Some(owner) = self.seats.get(seat).map(|s| s.player) else {
+                break;
+            };
+            let player = match self.exchanges.iter().position(|&(o, _)| o == owner) {
+                Some(at) => self.exchanges.remove(at).1,
+                None => owner,
+            };
+            if self.pending_skips > 0 {
+                self.pending_skips -= 1;
+                self.rounds.turn_skipped(&player, self.living_count());
+                out.push(SeatEvent::TurnSkipped {
+                    player,
+                    reason: SkipReason::Skipped,
+                });
+                continue;
+            }
+            self.start_turn(player, false, out);
+            return Ok(());
+        }
+        // Unreachable: a living player exists, so a natural seat does.
+        Err(TurnError::NoLivingPlayers)
+    }
+
+    pub(super) fn start_turn(&mut self, player: PlayerId, extra: bool, out: &mut Vec<SeatEvent>) {
+        let is_new_round = self.rounds.turn_taken(&player, self.living_count());
+        out.push(SeatEvent::TurnChanged(TurnEvent {
+            previous: self.last,
+            next: player,
+            is_new_round,
+            round: self.rounds.round(),
+        }));
+        self.last = Some(player);
+        self.turns_started = self.turns_started.saturating_add(1);
+        self.active = Some(ActiveTurn { player, extra });
+        out.push(SeatEvent::TurnStarted { player, extra });
+        if self.triggers.is_empty() {
+            return;
+        }
+        let order: Vec<PlayerId> = self.players_from_current().collect();
+        for controller in order {
+            for trigger in &self.triggers {
+                if trigger.controller == controller && trigger.scope.fires(controller, player) {
+                    out.push(SeatEvent::TriggerFired {
+                        trigger: trigger.id,
+                        controller,
+                        player,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Deals the seats again: the anchor (the latest natural turn's player, or the first player
+    /// before any) takes the first seat and the others are shuffled round the table after them.
+    pub(super) fn shuffle(&mut self, out: &mut Vec<SeatEvent>) -> Result<(), TurnError> {
+        let stream = self
+            .shuffle_stream
+            .as_mut()
+            .ok_or(TurnError::NoShuffleStream)?;
+        let anchor = self.natural.unwrap_or(self.first);
+        let first_player = self.seats[self.first].player;
+        let mut seats = self.seats.clone();
+        let anchor_seat = seats.remove(anchor);
+        stream.shuffle(&mut seats);
+        seats.insert(0, anchor_seat);
+        self.seats = seats;
+        self.natural = self.natural.map(|_| 0);
+        self.first = self.seat_of(first_player).unwrap_or(0);
+        out.push(SeatEvent::SeatsShuffled {
+            order: self.seats.iter().map(|seat| seat.player).collect(),
+        });
+        Ok(())
+    }
+
+    pub(super) fn eliminate(
+        &mut self,
+        player: PlayerId,
+        out: &mut Vec<SeatEvent>,
+    ) -> Result<(), TurnError> {
+        let seat = self.living_seat(player)?;
+        // Skips pending for the eliminated player's turns go with them, so that every other
+        // player keeps exactly the turns they would have had.
+        let doomed = self
+            .natural_turns(self.pending_skips)
+            .into_iter()
+            .filter(|&taker| taker == player)
+            .count();
+        self.pending_skips = self
+            .pending_skips
+            .saturating_sub(u32::try_from(doomed).unwrap_or(u32::MAX));
+        if self.current_player() == Some(player) {
+            self.active = None;
+            out.push(SeatEvent::TurnEnded { player });
+        }
+        self.seats[seat].eliminated = true;
+        self.extra_turns.retain(|&p| p != player);
+        self.exchanges
+            .retain(|&(owner, taker)| owner != player && taker != player);
+        self.rounds.forget(&player);
+        out.push(SeatEvent::PlayerEliminated { player });
+        let (gone, kept): (Vec<Trigger>, Vec<Trigger>) = self
+            .triggers
+            .iter()
+            .partition(|trigger| trigger.controller == player);
+        self.triggers = kept;
+        for trigger in gone {
+            out.push(SeatEvent::TriggerRemoved {
+                trigger: trigger.id,
+            });
+        }
+        Ok(())
+    }
+}
