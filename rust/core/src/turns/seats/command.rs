@@ -117,7 +117,7 @@ pub enum SeatEvent {
     TurnSkipped {
         /// Who would have taken it.
         player: PlayerId,
-        /// Why ([`SkipReason::Skipped`](super::SkipReason::Skipped)).
+        /// Why ([`SkipReason::Skipped`]).
         reason: SkipReason,
     },
     /// The turn passed from one player to another.
