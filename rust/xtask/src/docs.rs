@@ -20,7 +20,11 @@ pub fn check(godot: &Godot) -> Result {
         std::fs::remove_dir_all(&project)
             .map_err(|e| format!("cannot remove {}: {e}", project.display()))?;
     }
-    extension::install_addon(&project)?;
+    // Not registered in `.godot/extension_list.cfg`: the editor finds the extension as it scans
+    // the new project, as when a developer drops the addon in. Loaded at startup instead, its
+    // help pages are lost to the documentation the editor is still generating on a machine
+    // with no documentation cache yet (every page reads "There is currently no description").
+    extension::copy_addon(&project)?;
     let probe = project.join("addons").join("doc_probe");
     std::fs::create_dir_all(&probe)
         .map_err(|e| format!("cannot create {}: {e}", probe.display()))?;
@@ -30,8 +34,18 @@ pub fn check(godot: &Godot) -> Result {
             .map_err(|e| format!("cannot copy {}: {e}", source.display()))?;
     }
     write_project(&project)?;
+    // The editor's own settings, caches and documentation cache, fresh for each run: another
+    // editor (or an earlier run) sharing them cannot hand the probe half-written pages.
+    let home = paths::target().join("doc-probe-home");
+    if home.exists() {
+        std::fs::remove_dir_all(&home)
+            .map_err(|e| format!("cannot remove {}: {e}", home.display()))?;
+    }
     let finished = Run::new(godot, &project, 300)
         .args(["--editor"])
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("XDG_CACHE_HOME", home.join("cache"))
+        .env("XDG_DATA_HOME", home.join("data"))
         .finish(true)?;
     let report: Vec<&str> = finished
         .log

@@ -91,15 +91,21 @@ pub fn library_name(profile: Profile) -> String {
 }
 
 /// Copies the addon, as built, into `project` (replacing any earlier copy) and registers its
-/// extension there, as a game developer would after dropping the folder in.
+/// extension there, so that a headless run (which does not scan the project) loads it.
 pub fn install_addon(project: &Path) -> Result {
+    copy_addon(project)?;
+    register_extension(project)
+}
+
+/// Copies the addon into `project` as a developer drops it in, leaving the editor to find the
+/// extension when it scans the project.
+pub fn copy_addon(project: &Path) -> Result {
     let target = project.join("addons").join("horizons_edge");
     if target.exists() {
         std::fs::remove_dir_all(&target)
             .map_err(|e| format!("cannot remove {}: {e}", target.display()))?;
     }
-    copy_dir(&paths::addon(), &target)?;
-    register_extension(project)
+    copy_dir(&paths::addon(), &target)
 }
 
 /// Writes `.godot/extension_list.cfg`. Without it a fresh project does not load the extension,
