@@ -32,6 +32,7 @@ mod process;
 mod screenshots;
 mod server;
 mod simulate;
+mod snippets;
 mod test;
 mod xvfb;
 

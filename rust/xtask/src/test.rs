@@ -39,6 +39,7 @@ pub fn run(args: &[String]) -> Result {
             report.step("headless suites", || {
                 headless_suites(&godot, tests.insert(prepare_test_project(&godot)?))
             });
+            report.step("README snippets", || crate::snippets::check(&godot));
             report.step_on("GDScript fuzzer", tests.as_deref(), |project| {
                 crate::fuzz::check(&godot, project)
             });
@@ -60,6 +61,7 @@ pub fn run(args: &[String]) -> Result {
         }
         _ => report.skip(&[
             "headless suites",
+            "README snippets",
             "GDScript fuzzer",
             "class docs",
             "multiplayer (ENet)",
