@@ -1,5 +1,9 @@
 //! The `CommandTokenBag` class.
 
+// gdext generates undocumented Rust accessors for the `log_refusals` property; its Godot docs come
+// from the field comment.
+#![allow(missing_docs)]
+
 use godot::meta::PackedElement;
 use godot::prelude::*;
 use horizons_edge_core::bag::{MAX_PLAYERS, MAX_TOKENS_PER_PLAYER};
@@ -55,6 +59,11 @@ pub struct CommandTokenBag {
     token_drawn_name: StringName,
     outbox: Outbox<BagSignal>,
     last_refusal: LastRefusal,
+    /// Print each ordinary refusal of play (an empty bag, a player without tokens) to the output
+    /// log, naming the method and why; off by default, as those refusals are part of play and
+    /// [method get_last_refusal] says why. Misuse of the API is logged as an error regardless.
+    #[var]
+    log_refusals: bool,
     base: Base<RefCounted>,
 }
 
@@ -76,6 +85,7 @@ impl CommandTokenBag {
             token_drawn_name: StringName::from("token_drawn"),
             outbox: Outbox::default(),
             last_refusal: LastRefusal::default(),
+            log_refusals: false,
             base,
         })
     }
@@ -114,7 +124,7 @@ impl CommandTokenBag {
             )),
             false => refusing(method, || body(&mut self.bag)),
         };
-        self.last_refusal.note(-1, result)
+        self.last_refusal.note(-1, result, self.log_refusals)
     }
 }
 
@@ -127,6 +137,7 @@ impl IRefCounted for CommandTokenBag {
             token_drawn_name: StringName::from("token_drawn"),
             outbox: Outbox::default(),
             last_refusal: LastRefusal::default(),
+            log_refusals: false,
             base,
         }
     }

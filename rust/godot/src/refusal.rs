@@ -6,13 +6,15 @@
 //! damaged data) is also written to Godot's error log, as `push_error` does, naming the method;
 //! an ordinary refusal of play ("not your turn", "cannot afford") is not an error and leaves the
 //! log alone: the object says why through its `get_last_refusal()` (and `GameRules` through its
-//! `refused` signal).
+//! `refused` signal), and prints it only when its `log_refusals` property asks for it.
 
 use godot::global::Error;
 use godot::meta::error::{CallOutcome, ErrorToGodot};
 use godot::meta::{Element, ToGodot};
 use godot::obj::{Gd, GodotClass};
-use godot::prelude::{Array, GString, PackedInt64Array, VarDictionary, godot_error, vdict};
+use godot::prelude::{
+    Array, GString, PackedInt64Array, VarDictionary, godot_error, godot_print, vdict,
+};
 use horizons_edge_core::{BagError, GameError, RulesError, SaveError, TurnError};
 
 /// A refused call: which method refused, why, what kind of refusal it is, and the code GDScript
@@ -99,15 +101,30 @@ impl Refusal {
 pub struct LastRefusal(Option<(i64, Refusal)>);
 
 impl LastRefusal {
-    /// Remembers `refusal` as the newest, of `player_id`'s request (`-1`: nobody's).
-    pub fn set(&mut self, player_id: i64, refusal: &Refusal) {
+    /// Remembers `refusal` as the newest, of `player_id`'s request (`-1`: nobody's). With
+    /// `log_refusals` (the object's property of that name), a refusal of play is printed to the
+    /// output log (misuse is logged as an error regardless, see [`Refusal::log`]).
+    pub fn set(&mut self, player_id: i64, refusal: &Refusal, log_refusals: bool) {
+        if log_refusals && !refusal.misuse {
+            godot_print!(
+                "{} refused ({}): {}",
+                refusal.method,
+                refusal.kind,
+                refusal.reason
+            );
+        }
         self.0 = Some((player_id, refusal.clone()));
     }
 
     /// Remembers the refusal in `result`, if it is one (see [`LastRefusal::set`]).
-    pub fn note<T>(&mut self, player_id: i64, result: Result<T, Refusal>) -> Result<T, Refusal> {
+    pub fn note<T>(
+        &mut self,
+        player_id: i64,
+        result: Result<T, Refusal>,
+        log_refusals: bool,
+    ) -> Result<T, Refusal> {
         if let Err(refusal) = &result {
-            self.set(player_id, refusal);
+            self.set(player_id, refusal, log_refusals);
         }
         result
     }

@@ -1,3 +1,4 @@
+@icon("res://addons/horizons_edge/icons/rules_session.svg")
 class_name RulesSession
 extends Node
 ## Server-authoritative multiplayer for a [GameRules], over Godot's high-level multiplayer (ENet).

@@ -1,3 +1,4 @@
+@icon("res://addons/horizons_edge/icons/session_guest.svg")
 class_name SessionGuest
 extends RefCounted
 ## The client side of a [RulesSession]: its seat and rejoin token, the latest snapshot, the event

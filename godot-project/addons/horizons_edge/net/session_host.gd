@@ -1,3 +1,4 @@
+@icon("res://addons/horizons_edge/icons/session_host.svg")
 class_name SessionHost
 extends RefCounted
 ## The server side of a [RulesSession]: seats and rejoin tokens, request checks, server-side

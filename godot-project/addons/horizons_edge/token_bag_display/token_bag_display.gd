@@ -1,3 +1,5 @@
+@tool
+@icon("res://addons/horizons_edge/icons/token_bag_display.svg")
 class_name TokenBagDisplay
 extends PanelContainer
 ## The command token bag of a [GameRules], on screen: tokens left in the bag, a row per player
@@ -13,6 +15,11 @@ extends PanelContainer
 ## A game with its own round loop can inject a bare [CommandTokenBag] instead
 ## ([member token_bag]): the display follows its draws, shows "Round Complete!" when it is
 ## emptied, and shows the refilled bag when the game calls [method refresh].
+##
+## Instance [code]token_bag_display.tscn[/code], or create the node in code
+## ([code]TokenBagDisplay.new()[/code]) or from the Create Node dialog: a display created bare
+## builds the scene's parts itself when it enters the tree. In the editor it shows a preview
+## (four players part way through a round) and does not touch [member rules].
 
 ## A drawn token reached its owner's row (or was shown at once, with no animation).
 signal draw_shown(player_id: int)
@@ -67,27 +74,85 @@ var _rows_for: Array[int] = []
 var _pulse: Tween
 var _flight: Tween
 
-@onready var _round_label: Label = %RoundLabel
-@onready var _bag: PanelContainer = %Bag
-@onready var _remaining_label: Label = %RemainingLabel
-@onready var _active_label: Label = %ActiveLabel
-@onready var _hint_label: Label = %HintLabel
-@onready var _share_bar: HBoxContainer = %ShareBar
-@onready var _rows_box: VBoxContainer = %Rows
-@onready var _banner: Label = %Banner
-@onready var _flyer: Panel = %Flyer
+# The scene's parts, found (or built, for a bare display) in _ready().
+var _round_label: Label
+var _bag: PanelContainer
+var _remaining_label: Label
+var _active_label: Label
+var _hint_label: Label
+var _share_bar: HBoxContainer
+var _rows_box: VBoxContainer
+var _banner: Label
+var _flyer: Panel
 
 
 func _ready() -> void:
+	if get_node_or_null("%RoundLabel") == null:
+		_build_parts()
+	_round_label = %RoundLabel
+	_bag = %Bag
+	_remaining_label = %RemainingLabel
+	_active_label = %ActiveLabel
+	_hint_label = %HintLabel
+	_share_bar = %ShareBar
+	_rows_box = %Rows
+	_banner = %Banner
+	_flyer = %Flyer
 	_banner.text = ROUND_COMPLETE_TEXT
 	_banner.visible = false
 	_flyer.visible = false
+	if Engine.is_editor_hint():
+		_show_preview()
+		return
 	_read_bag()
+	_refresh(false)
+
+
+# A display made with new() or the Create Node dialog has no children: it takes the parts of
+# token_bag_display.tscn (beside this script), owned by itself so that %names find them.
+func _build_parts() -> void:
+	var scene_path := (get_script() as Script).resource_path.get_base_dir().path_join(
+		"token_bag_display.tscn"
+	)
+	var template := (load(scene_path) as PackedScene).instantiate() as Control
+	if not has_theme_stylebox_override("panel"):
+		add_theme_stylebox_override("panel", template.get_theme_stylebox("panel"))
+	custom_minimum_size = custom_minimum_size.max(template.custom_minimum_size)
+	for part in template.get_children():
+		_set_owner_of_tree(part, null)
+		template.remove_child(part)
+		add_child(part)
+		_set_owner_of_tree(part, self)
+	template.free()
+
+
+func _set_owner_of_tree(node: Node, new_owner: Node) -> void:
+	node.owner = new_owner
+	for child in node.get_children():
+		_set_owner_of_tree(child, new_owner)
+
+
+# What the editor shows: four players part way through round 1, player 2's token just drawn.
+func _show_preview() -> void:
+	_player_ids.assign([1, 2, 3, 4])
+	_round = 1
+	_remaining = 9
+	_round_total = 16
+	_most_contributed = 4
+	_active = 2
+	for player_id in _player_ids:
+		_names[player_id] = "Player %d" % player_id
+		_contributed[player_id] = 4
+		_left[player_id] = [3, 1, 4, 1][player_id - 1]
+	_read_chances()
 	_refresh(false)
 
 
 ## Shows [param value]'s bag from now on (null shows an empty display).
 func set_rules(value: GameRules) -> void:
+	if Engine.is_editor_hint():
+		rules = value
+		return
 	if rules != null:
 		for wire: Array in _rules_wiring():
 			if (wire[0] as Signal).is_connected(wire[1]):

@@ -238,7 +238,7 @@ impl GameRules {
     /// [`GameRules::get_last_refusal`] and queues its signals ([signal action_rejected] for an
     /// action, then [signal refused]); they go out with the next emission, not inside a hook.
     pub(super) fn refused(&mut self, player: i64, is_action: bool, refusal: &Refusal) {
-        self.last_refusal.set(player, refusal);
+        self.last_refusal.set(player, refusal, self.log_refusals);
         self.outbox
             .push(Pending::Refused(player, is_action, refusal.clone()));
     }

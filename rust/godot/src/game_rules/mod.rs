@@ -73,34 +73,43 @@ enum Pending {
 pub struct GameRules {
     /// The seed every random decision comes from. With [member randomize_seed] on, [method
     /// setup] picks a fresh one from the OS and stores it here.
+    #[export_group(name = "Randomness")]
     #[export]
     seed: i64,
     /// Whether [method setup] draws a new [member seed] from the OS (on by default; turn it off
     /// to replay a seed).
     #[export]
     randomize_seed: bool,
+    /// Every living player adds a random nonce ([method add_entropy]) to each round's shuffle
+    /// before its first draw, so that not even whoever chose the seed can steer a shuffle.
+    #[export]
+    player_entropy: bool,
     /// Who acts next in a round: [constant ORDER_BAG] (a random token, the default),
     /// [constant ORDER_SEATS] (seat order from a random first player) or
     /// [constant ORDER_INITIATIVE] (a charge race, speed 10 × tokens). Each player still gets
     /// exactly their tokens' worth of activations.
+    #[export_group(name = "Turn order")]
     #[export(enum = (Bag = 0, Seats = 1, Initiative = 2))]
     activation_order: i64,
     /// Cards in an opening hand (London mulligan).
+    #[export_group(name = "Hands")]
     #[export(range = (0.0, 30.0, or_greater))]
     opening_hand_size: i64,
     /// Hand size players draw up to at the start of each round.
     #[export(range = (0.0, 30.0, or_greater))]
     hand_limit: i64,
+    /// Resources each player starts with.
+    #[export_group(name = "Economy")]
+    #[export(range = (0.0, 500.0, or_greater))]
+    starting_resources: i64,
     /// Energy generated for each player every round.
     #[export(range = (0.0, 100.0, or_greater))]
     energy_per_round: i64,
     /// Resources each player gains every round.
     #[export(range = (0.0, 500.0, or_greater))]
     resources_per_round: i64,
-    /// Resources each player starts with.
-    #[export(range = (0.0, 500.0, or_greater))]
-    starting_resources: i64,
     /// The game ends after this round (0: no limit); the most victory points wins.
+    #[export_group(name = "End of the game")]
     #[export(range = (0.0, 100.0, or_greater))]
     round_limit: i64,
     /// A player reaching this many victory points wins at once (0: off).
@@ -109,16 +118,20 @@ pub struct GameRules {
     /// The game ends when this many players or fewer remain.
     #[export(range = (0.0, 8.0))]
     players_remaining_to_end: i64,
-    /// Every living player adds a random nonce ([method add_entropy]) to each round's shuffle
-    /// before its first draw, so that not even whoever chose the seed can steer a shuffle.
-    #[export]
-    player_entropy: bool,
     /// Deepest allowed chain of reactions to reactions; deeper rolls the activation back.
+    #[export_group(name = "Reactions")]
     #[export(range = (0.0, 64.0, or_greater))]
     max_reaction_depth: i64,
     /// Most reactions one activation may resolve; more rolls the activation back.
     #[export(range = (0.0, 1000.0, or_greater))]
     max_reactions_per_activation: i64,
+    /// Print each ordinary refusal of play ("cannot afford", "not your turn") to the output log,
+    /// naming the method and why; off by default, as those refusals are part of play and
+    /// [signal refused] and [method get_last_refusal] say why. Misuse of the API is logged as an
+    /// error regardless.
+    #[export_group(name = "Debugging")]
+    #[export]
+    log_refusals: bool,
     /// The game's own check of an action that passed the rules (placement, line of sight...):
     /// called as [code]validator(player_id: int, action: Dictionary)[/code]; return
     /// [code]true[/code] (or [code]""[/code]) to accept, [code]false[/code] or the reason as a
@@ -190,6 +203,7 @@ impl INode for GameRules {
             busy: false,
             outbox: Outbox::default(),
             last_refusal: LastRefusal::default(),
+            log_refusals: false,
             hook_view: SharedView::default(),
             listeners: Listeners::default(),
             base,

@@ -2,6 +2,10 @@
 //! charge race's methods in [`units`], the seat order's in [`seats`], what each event emits in
 //! [`signals`].
 
+// gdext generates undocumented Rust accessors for the `log_refusals` property; its Godot docs come
+// from the field comment.
+#![allow(missing_docs)]
+
 use godot::prelude::*;
 use horizons_edge_core::ids::count_from_raw;
 use horizons_edge_core::turns::initiative::{MAX_SPEED, Unit};
@@ -77,6 +81,12 @@ pub struct TurnSystem {
     mode: Mode,
     outbox: Outbox<Happened>,
     last_refusal: LastRefusal,
+    /// Print each ordinary refusal of play (not enough action points, a skill on cooldown, not
+    /// this unit's turn) to the output log, naming the method and why; off by default, as those
+    /// refusals are part of play and [method get_last_refusal] says why. Misuse of the API is
+    /// logged as an error regardless.
+    #[var]
+    log_refusals: bool,
     base: Base<RefCounted>,
 }
 
@@ -89,6 +99,7 @@ impl IRefCounted for TurnSystem {
             mode: Mode::Initiative,
             outbox: Outbox::default(),
             last_refusal: LastRefusal::default(),
+            log_refusals: false,
             base,
         }
     }
@@ -250,7 +261,7 @@ impl TurnSystem {
             };
             Ok(())
         });
-        self.last_refusal.note(Self::NONE, result)
+        self.last_refusal.note(Self::NONE, result, self.log_refusals)
     }
 
     /// The current mode: [constant MODE_INITIATIVE] or [constant MODE_SEATS].
@@ -340,7 +351,7 @@ impl TurnSystem {
             (self.mode, self.initiative, self.seats) = (mode, initiative, seats);
             Ok(())
         });
-        self.last_refusal.note(Self::NONE, result)
+        self.last_refusal.note(Self::NONE, result, self.log_refusals)
     }
 
     /// The whole turn order for a UI in one call, as seed 003's [code]TurnState[/code], in the
@@ -413,7 +424,7 @@ impl TurnSystem {
         command: impl IntoCommand<InitiativeCommand>,
     ) -> Result<Vec<InitiativeEvent>, Refusal> {
         let events = refusing(method, || self.initiative.apply(command.into_command()?));
-        let events = self.last_refusal.note(Self::NONE, events)?;
+        let events = self.last_refusal.note(Self::NONE, events, self.log_refusals)?;
         for event in &events {
             self.outbox.push(Happened::Initiative(event.clone()));
         }
@@ -433,7 +444,7 @@ impl TurnSystem {
             let seats = self.seats.as_mut().ok_or(TurnError::NoSeating)?;
             seats.apply(command)
         });
-        let events = self.last_refusal.note(Self::NONE, events)?;
+        let events = self.last_refusal.note(Self::NONE, events, self.log_refusals)?;
         for event in &events {
             self.outbox.push(Happened::Seats(event.clone()));
         }
