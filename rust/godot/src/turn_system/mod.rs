@@ -261,7 +261,8 @@ impl TurnSystem {
             };
             Ok(())
         });
-        self.last_refusal.note(Self::NONE, result, self.log_refusals)
+        self.last_refusal
+            .note(Self::NONE, result, self.log_refusals)
     }
 
     /// The current mode: [constant MODE_INITIATIVE] or [constant MODE_SEATS].
@@ -351,7 +352,8 @@ impl TurnSystem {
             (self.mode, self.initiative, self.seats) = (mode, initiative, seats);
             Ok(())
         });
-        self.last_refusal.note(Self::NONE, result, self.log_refusals)
+        self.last_refusal
+            .note(Self::NONE, result, self.log_refusals)
     }
 
     /// The whole turn order for a UI in one call, as seed 003's [code]TurnState[/code], in the
@@ -424,7 +426,9 @@ impl TurnSystem {
         command: impl IntoCommand<InitiativeCommand>,
     ) -> Result<Vec<InitiativeEvent>, Refusal> {
         let events = refusing(method, || self.initiative.apply(command.into_command()?));
-        let events = self.last_refusal.note(Self::NONE, events, self.log_refusals)?;
+        let events = self
+            .last_refusal
+            .note(Self::NONE, events, self.log_refusals)?;
         for event in &events {
             self.outbox.push(Happened::Initiative(event.clone()));
         }
@@ -444,7 +448,9 @@ impl TurnSystem {
             let seats = self.seats.as_mut().ok_or(TurnError::NoSeating)?;
             seats.apply(command)
         });
-        let events = self.last_refusal.note(Self::NONE, events, self.log_refusals)?;
+        let events = self
+            .last_refusal
+            .note(Self::NONE, events, self.log_refusals)?;
         for event in &events {
             self.outbox.push(Happened::Seats(event.clone()));
         }

@@ -28,7 +28,8 @@ impl TurnSystem {
             self.seats = Some(seats.with_shuffle_stream(rng));
             Ok(())
         });
-        self.last_refusal.note(Self::NONE, result, self.log_refusals)
+        self.last_refusal
+            .note(Self::NONE, result, self.log_refusals)
     }
 
     /// Seats [param player_ids] clockwise (1 to 8 distinct ids) with [param first_player_id]
@@ -49,7 +50,8 @@ impl TurnSystem {
             self.seats = Some(seats.with_shuffle_stream(RandomStream::from_seed(seed as u64)));
             Ok(())
         });
-        self.last_refusal.note(Self::NONE, result, self.log_refusals)
+        self.last_refusal
+            .note(Self::NONE, result, self.log_refusals)
     }
 
     /// Deals the seats again in a random order, as seed 004's [code]TurnOrder.shuffle[/code]:
