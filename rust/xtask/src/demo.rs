@@ -36,7 +36,8 @@ pub fn prepare(godot: &Godot) -> Result<PathBuf> {
 }
 
 /// Runs the main scene of `project`, the bundled project as [`prepare`] leaves it, headless with
-/// `user_args`; returns its log. Fails unless the game reached its end.
+/// `user_args`; returns its log. Fails unless the game reached its end, or if anything was
+/// logged as an error: a normal game's refusals of play are not errors.
 pub fn play(godot: &Godot, project: &Path, user_args: &[String]) -> Result<String> {
     let finished = Run::new(godot, project, 600)
         .args(std::iter::once("--").chain(user_args.iter().map(String::as_str)))
@@ -44,6 +45,18 @@ pub fn play(godot: &Godot, project: &Path, user_args: &[String]) -> Result<Strin
     finished.check("demo")?;
     if !finished.log.contains("game over") {
         return Err("demo: the game did not reach its end".to_owned());
+    }
+    let errors: Vec<&str> = finished
+        .log
+        .lines()
+        .filter(|line| line.trim_start().starts_with("ERROR:"))
+        .collect();
+    if !errors.is_empty() {
+        return Err(format!(
+            "demo: a normal game logged {} error(s):\n{}",
+            errors.len(),
+            errors.join("\n")
+        ));
     }
     Ok(finished.log)
 }
