@@ -4,6 +4,7 @@ extends TestSuite
 ## takes a player's tokens away when they are eliminated.
 
 const DISPLAY_SCENE := "res://addons/horizons_edge/token_bag_display/token_bag_display.tscn"
+const Contrast := preload("res://addons/horizons_edge/token_bag_display/contrast.gd")
 
 
 func test_the_display_follows_bot_games_of_2_5_and_8_players() -> void:
@@ -95,7 +96,6 @@ func _check_against_bag(display: TokenBagDisplay, rules: GameRules, what: String
 	var bag := rules.get_bag()
 	var remaining: Label = display.get_node("%RemainingLabel")
 	check_equal(remaining.text, str(bag.get_remaining_count()), "%s: bag count" % what)
-	var chances := bag.get_next_draw_chances()
 	for player_id in bag.get_player_ids():
 		var row := "%%Rows/Row%d/Line/" % player_id
 		var count: Label = display.get_node(row + "Count")
@@ -107,9 +107,8 @@ func _check_against_bag(display: TokenBagDisplay, rules: GameRules, what: String
 			]
 		)
 		check_equal(count.text, expected, "%s: player %d's tokens" % [what, player_id])
-		var chance: Label = display.get_node(row + "Chance")
-		var percent := "%d%%" % roundi(100.0 * chances.get(player_id, 0.0))
-		check_equal(chance.text, percent, "%s: player %d's chance" % [what, player_id])
+	var problems := ChanceColumn.problems(display, bag)
+	check(problems.is_empty(), "%s: the chance column: %s" % [what, problems])
 
 
 func _display(rules: GameRules, hold: float) -> TokenBagDisplay:
@@ -130,3 +129,96 @@ func _rules(seed_value: int, player_count: int) -> GameRules:
 
 func _play_bots(rules: GameRules) -> void:
 	check_equal(StarterGame.play_bots(rules), OK, "bot actions")
+
+
+func test_the_chance_column_adds_up_to_100_in_every_state() -> void:
+	for counts: Array in [[1, 1, 1], [2, 3, 4, 5, 6, 7, 8, 9], [1, 64, 64, 64, 64, 64, 64, 64]]:
+		var bag := CommandTokenBag.new()
+		bag.set_seed(counts.size())
+		for seat in counts.size():
+			bag.add_player_tokens(seat, counts[seat])
+		bag.shuffle()
+		var display := _display(null, 0.0)
+		display.token_bag = bag
+		while bag.get_remaining_count() > 1:
+			var problems := ChanceColumn.problems(display, bag)
+			check(
+				problems.is_empty(),
+				"%s, %d left: %s" % [counts, bag.get_remaining_count(), problems]
+			)
+			bag.draw_token()
+		display.free()
+
+
+func test_in_seat_order_the_display_shows_the_order_not_chances() -> void:
+	var rules := GameRules.new()
+	rules.randomize_seed = false
+	rules.seed = 12
+	rules.activation_order = GameRules.ORDER_SEATS
+	check_equal(rules.setup(StarterGame.players(3), StarterGame.config()), OK, "setup")
+	var display := _display(rules, 0.0)
+	StarterGame.keep_all(rules)
+	var upcoming := rules.get_upcoming_players(3)
+	check_equal(upcoming.size(), 3, "seat order foresees the next activations")
+	var first: Label = display.get_node("%%Rows/Row%d/Line/Chance" % upcoming[0])
+	check_equal(first.text, "next", "the next player's row")
+	var hint: Label = display.get_node("%HintLabel")
+	check(hint.text.begins_with("Next: Player %d → " % upcoming[0]), "the strip: %s" % hint.text)
+	for player_id in rules.get_player_ids():
+		var chance: Label = display.get_node("%%Rows/Row%d/Line/Chance" % player_id)
+		check(not chance.text.ends_with("%"), "no bag odds in seat order: %s" % chance.text)
+	display.free()
+	rules.free()
+
+
+func test_the_end_of_the_game_shows_the_winner_and_stays() -> void:
+	var rules := _rules(31, 2)
+	var display := _display(rules, 0.05)
+	_play_bots(rules)
+	check_equal(rules.get_phase(), GameRules.PHASE_GAME_OVER, "the game ended")
+	check(display.is_game_over_shown(), "the game-over banner")
+	var banner: Label = display.get_node("%Banner")
+	var winner := rules.get_winner()
+	var expected := "Game over: a draw"
+	if winner != GameRules.NO_PLAYER:
+		expected = "Game over: %s wins!" % rules.get_player_state(winner)["name"]
+	check_equal(banner.text, expected, "the banner names the winner")
+	await get_tree().create_timer(0.2).timeout
+	check(display.is_game_over_shown(), "still shown after the round's hold")
+	check_equal(display.get_active_player(), -1, "no row is highlighted")
+	check_equal((display.get_node("%ActiveLabel") as Label).text, "Game over", "the title")
+	display.free()
+	rules.free()
+
+
+func test_every_player_colour_is_readable_and_lettered() -> void:
+	var rules := _rules(3, 8)
+	var display := _display(rules, 0.0)
+	StarterGame.keep_all(rules)
+	rules.pass_activation(rules.draw_next_token())
+	for seat in 8:
+		var row: PanelContainer = display.get_node("%%Rows/Row%d" % seat)
+		var background := (row.get_theme_stylebox("panel") as StyleBoxFlat).bg_color
+		var name_label: Label = row.get_node("Line/Name")
+		var ink := name_label.get_theme_color("font_color")
+		var ratio := Contrast.ratio(ink, background)
+		check(ratio >= 4.5, "seat %d's name has contrast %.2f" % [seat, ratio])
+		var letter: Label = row.get_node("Line/Swatch/Letter")
+		check_equal(letter.text, "ABCDEFGH"[seat], "seat %d's letter" % seat)
+	display.free()
+	rules.free()
+
+
+func test_the_panel_keeps_its_width_through_a_game() -> void:
+	var rules := _rules(5, 4)
+	var display := _display(rules, 0.0)
+	var widths := {}
+	var measure := func() -> void: widths[display.get_combined_minimum_size().x] = true
+	rules.token_drawn.connect(func(_player_id: int, _remaining: int) -> void: measure.call())
+	rules.round_ended.connect(func(_round: int) -> void: measure.call())
+	rules.game_over.connect(func(_winner: int) -> void: measure.call())
+	_play_bots(rules)
+	widths[display.get_combined_minimum_size().x] = true
+	check_equal(widths.size(), 1, "one width throughout: %s" % [widths.keys()])
+	display.free()
+	rules.free()

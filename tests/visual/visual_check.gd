@@ -138,7 +138,6 @@ func _check_labels(display: TokenBagDisplay, rules: GameRules, moment: String) -
 	var bag := rules.get_bag()
 	_check_label(display, "%RemainingLabel", str(bag.get_remaining_count()), moment)
 	_check(not display.is_round_complete_shown(), "%s: no banner" % moment)
-	var chances := bag.get_next_draw_chances()
 	for player_id in rules.get_player_ids():
 		var row := "%%Rows/Row%d/Line/" % player_id
 		var counts := (
@@ -150,8 +149,8 @@ func _check_labels(display: TokenBagDisplay, rules: GameRules, moment: String) -
 		)
 		_check_label(display, row + "Count", counts, moment)
 		_check_label(display, row + "Name", NAMES[player_id], moment)
-		var chance := "%d%%" % roundi(100.0 * chances.get(player_id, 0.0))
-		_check_label(display, row + "Chance", chance, moment)
+	var problems := ChanceColumn.problems(display, bag)
+	_check(problems.is_empty(), "%s: the chance column: %s" % [moment, problems])
 
 
 func _check_label(display: TokenBagDisplay, path: String, expected: String, moment: String) -> void:

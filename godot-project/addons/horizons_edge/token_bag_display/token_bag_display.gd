@@ -26,6 +26,10 @@ signal draw_shown(player_id: int)
 
 ## The text shown when a round ends.
 const ROUND_COMPLETE_TEXT := "Round Complete!"
+## Behind the panel's own text (the title, whose token it is).
+const PANEL_BACKGROUND := Color(0.1, 0.11, 0.14)
+const PlayerRow := preload("player_row.gd")
+const Contrast := preload("contrast.gd")
 
 ## The rules whose bag is shown. Setting it connects to their signals and reads the current bag.
 @export var rules: GameRules:
@@ -68,8 +72,10 @@ var _round_total := 0
 var _most_contributed := 0
 var _active := -1
 var _round_over := false
+var _game_over := false
+var _winner := -1
 var _holding := false
-var _rows: Dictionary[int, Dictionary] = {}
+var _rows: Dictionary[int, PlayerRow] = {}
 var _rows_for: Array[int] = []
 var _pulse: Tween
 var _flight: Tween
@@ -208,7 +214,12 @@ func get_active_player() -> int:
 
 ## Whether "Round Complete!" is on screen.
 func is_round_complete_shown() -> bool:
-	return _banner.visible
+	return _banner.visible and not _game_over
+
+
+## Whether the game-over banner (the winner, or a draw) is on screen.
+func is_game_over_shown() -> bool:
+	return _banner.visible and _game_over
 
 
 ## The [member rules] signals this display follows, each with its handler.
@@ -218,6 +229,7 @@ func _rules_wiring() -> Array[Array]:
 		[rules.token_drawn, _on_token_drawn],
 		[rules.round_ended, _on_round_ended],
 		[rules.player_eliminated, _on_player_eliminated],
+		[rules.game_over, _on_game_over],
 	]
 
 
@@ -232,6 +244,8 @@ func _read_bag() -> void:
 	_most_contributed = 0
 	_active = -1
 	_round_over = false
+	_game_over = rules != null and rules.get_phase() == GameRules.PHASE_GAME_OVER
+	_winner = rules.get_winner() if _game_over else -1
 	var bag := _current_bag()
 	if bag == null:
 		return
@@ -315,7 +329,17 @@ func _on_round_ended(round_number: int) -> void:
 
 func _end_hold() -> void:
 	_holding = false
+	if _game_over:
+		return
 	_banner.visible = false
+	_refresh(true)
+
+
+func _on_game_over(winner_id: int) -> void:
+	_game_over = true
+	_winner = winner_id
+	_active = -1
+	_holding = false
 	_refresh(true)
 
 
@@ -342,7 +366,12 @@ func _rebuild_rows() -> void:
 	_rows.clear()
 	_rows_for = _player_ids.duplicate()
 	for player_id in _player_ids:
-		_rows[player_id] = _make_row(player_id)
+		var seat := _player_ids.find(player_id)
+		var player_name: String = _names.get(player_id, "Player %d" % player_id)
+		var row := PlayerRow.new(player_name, seat, _color_of(player_id), compact)
+		row.name = "Row%d" % player_id
+		_rows_box.add_child(row)
+		_rows[player_id] = row
 		var segment := ColorRect.new()
 		segment.name = "Share%d" % player_id
 		segment.color = _color_of(player_id)
@@ -350,76 +379,6 @@ func _rebuild_rows() -> void:
 		segment.size_flags_horizontal = Control.SIZE_EXPAND_FILL
 		segment.size_flags_stretch_ratio = 0.0
 		_share_bar.add_child(segment)
-
-
-func _make_row(player_id: int) -> Dictionary:
-	var color := _color_of(player_id)
-	var font_size := 14 if compact else 18
-	var row := PanelContainer.new()
-	row.name = "Row%d" % player_id
-	var style := StyleBoxFlat.new()
-	style.bg_color = color.darkened(0.75)
-	style.border_color = color.lightened(0.3)
-	style.set_corner_radius_all(4)
-	style.set_content_margin_all(2 if compact else 4)
-	row.add_theme_stylebox_override("panel", style)
-	var line := HBoxContainer.new()
-	line.name = "Line"
-	line.add_theme_constant_override("separation", 8)
-	row.add_child(line)
-	var swatch := ColorRect.new()
-	swatch.name = "Swatch"
-	swatch.color = color
-	swatch.custom_minimum_size = Vector2(10, 0)
-	line.add_child(swatch)
-	var name_label := _label("Name", _names.get(player_id, "Player %d" % player_id), font_size)
-	name_label.custom_minimum_size = Vector2(110 if compact else 150, 0)
-	name_label.clip_text = true
-	name_label.add_theme_color_override("font_color", color.lightened(0.4))
-	line.add_child(name_label)
-	var count := _label("Count", "0 / 0", font_size)
-	count.custom_minimum_size = Vector2(54, 0)
-	count.horizontal_alignment = HORIZONTAL_ALIGNMENT_RIGHT
-	line.add_child(count)
-	var bar := ProgressBar.new()
-	bar.name = "Bar"
-	bar.show_percentage = false
-	bar.size_flags_horizontal = Control.SIZE_EXPAND_FILL
-	bar.size_flags_vertical = Control.SIZE_SHRINK_CENTER
-	bar.custom_minimum_size = Vector2(60, 10 if compact else 16)
-	var fill := StyleBoxFlat.new()
-	fill.bg_color = color
-	fill.set_corner_radius_all(3)
-	bar.add_theme_stylebox_override("fill", fill)
-	line.add_child(bar)
-	var pips := HBoxContainer.new()
-	pips.name = "Pips"
-	pips.visible = not compact
-	pips.add_theme_constant_override("separation", 3)
-	line.add_child(pips)
-	var chance := _label("Chance", "0%", font_size)
-	chance.custom_minimum_size = Vector2(52, 0)
-	chance.horizontal_alignment = HORIZONTAL_ALIGNMENT_RIGHT
-	line.add_child(chance)
-	_rows_box.add_child(row)
-	return {
-		"row": row,
-		"style": style,
-		"count": count,
-		"bar": bar,
-		"pips": pips,
-		"chance": chance,
-		"name": name_label,
-	}
-
-
-func _label(node_name: String, text: String, font_size: int) -> Label:
-	var label := Label.new()
-	label.name = node_name
-	label.text = text
-	label.vertical_alignment = VERTICAL_ALIGNMENT_CENTER
-	label.add_theme_font_size_override("font_size", font_size)
-	return label
 
 
 func _refresh(animate: bool) -> void:
@@ -431,58 +390,101 @@ func _refresh(animate: bool) -> void:
 	else:
 		_round_label.text = "" if rules == null else "Waiting for the first round"
 	_remaining_label.text = str(_remaining)
+	if _game_over:
+		_banner.text = _game_over_text()
+		_banner.visible = true
+		_banner.modulate = Color.WHITE
 	var settle: Tween = null
 	if seconds > 0.0 and not _player_ids.is_empty():
 		settle = create_tween().set_parallel()
+	var next_texts := _next_texts()
 	for player_id in _player_ids:
-		_refresh_row(player_id, settle, seconds)
+		_refresh_row(player_id, next_texts[player_id], settle, seconds)
 	_refresh_texts()
 	_refresh_pulse()
 
 
-func _refresh_row(player_id: int, settle: Tween, seconds: float) -> void:
-	var row: Dictionary = _rows[player_id]
+func _game_over_text() -> String:
+	if _winner < 0:
+		return "Game over: a draw"
+	return "Game over: %s wins!" % _names.get(_winner, "Player %d" % _winner)
+
+
+# What each row says of the next draw. In bag order: the chance that it is theirs, rounded so
+# that the column adds up to 100% (largest remainders); in seat or initiative order, where the
+# next activations are known: their place in that order. A dash where there is no next draw.
+func _next_texts() -> Dictionary[int, String]:
+	var texts: Dictionary[int, String] = {}
+	for player_id in _player_ids:
+		texts[player_id] = "–"
+	if _round_over or _game_over or _remaining <= 0:
+		return texts
+	var upcoming := _upcoming()
+	if not upcoming.is_empty():
+		for player_id in _player_ids:
+			var place := upcoming.find(player_id)
+			if place == 0:
+				texts[player_id] = "next"
+			elif place > 0:
+				texts[player_id] = "#%d" % (place + 1)
+		return texts
+	var percents := _whole_percents()
+	for player_id in _player_ids:
+		if _left.get(player_id, 0) > 0:
+			texts[player_id] = "%d%%" % percents[player_id] if percents[player_id] > 0 else "<1%"
+	return texts
+
+
+# The next activations in order, as the rules foresee them; empty for a bag, whose next draw is
+# secret.
+func _upcoming() -> PackedInt64Array:
+	if rules == null or Engine.is_editor_hint() or not rules.is_set_up():
+		return PackedInt64Array()
+	return rules.get_upcoming_players(_remaining)
+
+
+# Each player's chance as a whole percentage, the column adding up to exactly 100: every share
+# rounded down, then the points left over to the largest remainders (ties to the earlier seat).
+func _whole_percents() -> Dictionary[int, int]:
+	var percents: Dictionary[int, int] = {}
+	var remainders: Array[Array] = []
+	var given := 0
+	for seat in _player_ids.size():
+		var player_id := _player_ids[seat]
+		var exact: float = 100.0 * _chances.get(player_id, 0.0)
+		percents[player_id] = floori(exact)
+		given += percents[player_id]
+		remainders.append([exact - floori(exact), seat])
+	remainders.sort_custom(
+		func(a: Array, b: Array) -> bool: return a[0] > b[0] or (a[0] == b[0] and a[1] < b[1])
+	)
+	for index in clampi(100 - given, 0, remainders.size()):
+		percents[_player_ids[remainders[index][1]]] += 1
+	return percents
+
+
+func _refresh_row(player_id: int, next_text: String, settle: Tween, seconds: float) -> void:
 	var left: int = _left.get(player_id, 0)
-	var contributed: int = _contributed.get(player_id, 0)
-	(row["count"] as Label).text = "%d / %d" % [left, contributed]
-	(row["chance"] as Label).text = "%d%%" % roundi(100.0 * _chances.get(player_id, 0.0))
-	var bar: ProgressBar = row["bar"]
-	bar.max_value = maxi(1, _most_contributed)
+	var active := player_id == _active and not _round_over and not _game_over
+	_rows[player_id].show_state(
+		left, _contributed.get(player_id, 0), _most_contributed, next_text, active, settle, seconds
+	)
 	var segment: ColorRect = _share_bar.get_node_or_null("Share%d" % player_id)
-	if segment != null:
-		segment.visible = left > 0
+	if segment == null:
+		return
+	segment.visible = left > 0
 	if settle != null:
-		settle.tween_property(bar, "value", float(left), seconds)
-		if segment != null:
-			settle.tween_property(segment, "size_flags_stretch_ratio", float(left), seconds)
+		settle.tween_property(segment, "size_flags_stretch_ratio", float(left), seconds)
 	else:
-		bar.value = left
-		if segment != null:
-			segment.size_flags_stretch_ratio = left
-	_refresh_pips(row["pips"], left, contributed, _color_of(player_id))
-	var style: StyleBoxFlat = row["style"]
-	var active := player_id == _active and not _round_over
-	style.set_border_width_all(3 if active else 0)
-	style.bg_color = _color_of(player_id).darkened(0.45 if active else 0.75)
-	(row["row"] as Control).modulate = Color.WHITE if left > 0 or active else Color(1, 1, 1, 0.6)
-
-
-func _refresh_pips(pips: HBoxContainer, left: int, contributed: int, color: Color) -> void:
-	while pips.get_child_count() < contributed:
-		var pip := ColorRect.new()
-		pip.custom_minimum_size = Vector2(12, 12)
-		pip.size_flags_vertical = Control.SIZE_SHRINK_CENTER
-		pips.add_child(pip)
-	while pips.get_child_count() > contributed:
-		var extra := pips.get_child(pips.get_child_count() - 1)
-		pips.remove_child(extra)
-		extra.queue_free()
-	for index in pips.get_child_count():
-		var pip := pips.get_child(index) as ColorRect
-		pip.color = color if index < left else color.darkened(0.7)
+		segment.size_flags_stretch_ratio = left
 
 
 func _refresh_texts() -> void:
+	if _game_over:
+		_active_label.text = "Game over"
+		_active_label.remove_theme_color_override("font_color")
+		_hint_label.text = _game_over_text().trim_prefix("Game over: ")
+		return
 	if _round_over:
 		_active_label.text = "All tokens drawn"
 		_active_label.remove_theme_color_override("font_color")
@@ -490,7 +492,9 @@ func _refresh_texts() -> void:
 		return
 	if _active >= 0 and _player_ids.has(_active):
 		_active_label.text = "%s's token!" % _names.get(_active, "Player %d" % _active)
-		_active_label.add_theme_color_override("font_color", _color_of(_active).lightened(0.3))
+		_active_label.add_theme_color_override(
+			"font_color", Contrast.readable_on(_color_of(_active).lightened(0.3), PANEL_BACKGROUND)
+		)
 	else:
 		_active_label.text = "Waiting for the first draw"
 		_active_label.remove_theme_color_override("font_color")
@@ -504,6 +508,12 @@ func _refresh_texts() -> void:
 		_hint_label.text = "Only %d tokens left!" % _remaining
 	else:
 		_hint_label.text = "%d of %d tokens left" % [_remaining, _round_total]
+		var upcoming := _upcoming()
+		if not upcoming.is_empty():
+			var names := PackedStringArray()
+			for player_id in upcoming.slice(0, 3):
+				names.append(_names.get(player_id, "Player %d" % player_id))
+			_hint_label.text = "Next: %s" % " → ".join(names)
 
 
 func _refresh_pulse() -> void:
@@ -523,13 +533,12 @@ func _refresh_pulse() -> void:
 
 
 func _fly_token(player_id: int) -> void:
-	var row: Dictionary = _rows.get(player_id, {})
-	if draw_duration <= 0.0 or row.is_empty() or not is_visible_in_tree():
+	var target: PlayerRow = _rows.get(player_id)
+	if draw_duration <= 0.0 or target == null or not is_visible_in_tree():
 		draw_shown.emit(player_id)
 		return
 	if _flight != null and _flight.is_valid():
 		_flight.kill()
-	var target: Control = row["row"]
 	var start := _bag.get_global_rect().get_center() - _flyer.size / 2.0
 	var finish := Vector2(target.global_position.x + 4.0, target.get_global_rect().get_center().y)
 	finish -= _flyer.size / 2.0

@@ -1,0 +1,122 @@
+extends PanelContainer
+## One player's row of a [TokenBagDisplay]: their letter and name in their colour, tokens left /
+## contributed, their pile as a bar and as pips, and what the next draw holds for them.
+
+## A player's letter, by seat, so that players tell their rows apart without telling colours apart.
+const SEAT_LETTERS := "ABCDEFGH"
+## Spent tokens' pips, the same for every player: visible on every row's tint.
+const SPENT_PIP_COLOR := Color(0.45, 0.45, 0.5)
+const Contrast := preload("contrast.gd")
+
+var _color: Color
+var _style := StyleBoxFlat.new()
+var _name: Label
+var _count: Label
+var _bar: ProgressBar
+var _pips: HBoxContainer
+var _next: Label
+
+
+## A row for [param player_name] in [param color] at [param seat]; [param compact] leaves out the
+## pips and uses smaller text.
+func _init(player_name: String, seat: int, color: Color, compact: bool) -> void:
+	_color = color
+	var font_size := 14 if compact else 18
+	_style.border_color = color.lightened(0.3)
+	_style.set_corner_radius_all(4)
+	_style.set_content_margin_all(2 if compact else 4)
+	add_theme_stylebox_override("panel", _style)
+	var line := HBoxContainer.new()
+	line.name = "Line"
+	line.add_theme_constant_override("separation", 8)
+	add_child(line)
+	var swatch := ColorRect.new()
+	swatch.name = "Swatch"
+	swatch.color = color
+	swatch.custom_minimum_size = Vector2(18, 0)
+	line.add_child(swatch)
+	var letter := _label("Letter", SEAT_LETTERS[seat % SEAT_LETTERS.length()], font_size - 4)
+	letter.horizontal_alignment = HORIZONTAL_ALIGNMENT_CENTER
+	letter.set_anchors_and_offsets_preset(Control.PRESET_FULL_RECT)
+	letter.add_theme_color_override("font_color", Contrast.ink_on(color))
+	swatch.add_child(letter)
+	_name = _label("Name", player_name, font_size)
+	_name.custom_minimum_size = Vector2(110 if compact else 150, 0)
+	_name.clip_text = true
+	line.add_child(_name)
+	_count = _label("Count", "0 / 0", font_size)
+	_count.custom_minimum_size = Vector2(54, 0)
+	_count.horizontal_alignment = HORIZONTAL_ALIGNMENT_RIGHT
+	line.add_child(_count)
+	_bar = ProgressBar.new()
+	_bar.name = "Bar"
+	_bar.show_percentage = false
+	_bar.size_flags_horizontal = Control.SIZE_EXPAND_FILL
+	_bar.size_flags_vertical = Control.SIZE_SHRINK_CENTER
+	_bar.custom_minimum_size = Vector2(60, 10 if compact else 16)
+	var fill := StyleBoxFlat.new()
+	fill.bg_color = color
+	fill.set_corner_radius_all(3)
+	_bar.add_theme_stylebox_override("fill", fill)
+	line.add_child(_bar)
+	_pips = HBoxContainer.new()
+	_pips.name = "Pips"
+	_pips.visible = not compact
+	_pips.add_theme_constant_override("separation", 3)
+	line.add_child(_pips)
+	_next = _label("Chance", "–", font_size)
+	_next.custom_minimum_size = Vector2(52, 0)
+	_next.horizontal_alignment = HORIZONTAL_ALIGNMENT_RIGHT
+	line.add_child(_next)
+	show_state(0, 0, 1, "–", false, null, 0.0)
+
+
+## Shows [param left] of [param contributed] tokens (the bar scaled to [param most]),
+## [param next_text] in the last column, highlighted when [param active]; the bar slides over
+## [param seconds] on [param settle] when it is given.
+func show_state(
+	left: int,
+	contributed: int,
+	most: int,
+	next_text: String,
+	active: bool,
+	settle: Tween,
+	seconds: float
+) -> void:
+	_count.text = "%d / %d" % [left, contributed]
+	_next.text = next_text
+	_bar.max_value = maxi(1, most)
+	if settle != null:
+		settle.tween_property(_bar, "value", float(left), seconds)
+	else:
+		_bar.value = left
+	_show_pips(left, contributed)
+	_style.set_border_width_all(3 if active else 0)
+	_style.bg_color = _color.darkened(0.45 if active else 0.75)
+	_name.add_theme_color_override(
+		"font_color", Contrast.readable_on(_color.lightened(0.4), _style.bg_color)
+	)
+	modulate = Color.WHITE if left > 0 or active else Color(1, 1, 1, 0.6)
+
+
+func _show_pips(left: int, contributed: int) -> void:
+	while _pips.get_child_count() < contributed:
+		var pip := ColorRect.new()
+		pip.custom_minimum_size = Vector2(12, 12)
+		pip.size_flags_vertical = Control.SIZE_SHRINK_CENTER
+		_pips.add_child(pip)
+	while _pips.get_child_count() > contributed:
+		var extra := _pips.get_child(_pips.get_child_count() - 1)
+		_pips.remove_child(extra)
+		extra.queue_free()
+	for index in _pips.get_child_count():
+		(_pips.get_child(index) as ColorRect).color = _color if index < left else SPENT_PIP_COLOR
+
+
+func _label(node_name: String, text: String, font_size: int) -> Label:
+	var label := Label.new()
+	label.name = node_name
+	label.text = text
+	label.vertical_alignment = VERTICAL_ALIGNMENT_CENTER
+	label.add_theme_font_size_override("font_size", font_size)
+	return label

@@ -1,0 +1,33 @@
+class_name ChanceColumn
+extends RefCounted
+## The chance column of a [TokenBagDisplay] against the exact chances of the bag it shows: each
+## shown percentage within one point of the exact one, "<1%" only for a chance under 1%, a dash
+## for players without tokens, and the column adding up to exactly 100%.
+
+
+## What is wrong with [param display]'s chance column for [param bag] (empty when nothing is).
+static func problems(display: TokenBagDisplay, bag: CommandTokenBag) -> PackedStringArray:
+	var found := PackedStringArray()
+	var chances := bag.get_next_draw_chances()
+	var total := 0
+	for player_id in bag.get_player_ids():
+		var label := display.get_node_or_null("%%Rows/Row%d/Line/Chance" % player_id) as Label
+		if label == null:
+			found.append("no chance label for player %d" % player_id)
+			continue
+		var exact: float = 100.0 * chances.get(player_id, 0.0)
+		var text := label.text
+		if exact == 0.0:
+			if text != "–":
+				found.append("player %d has no tokens but shows %s" % [player_id, text])
+		elif text == "<1%":
+			if exact >= 1.0:
+				found.append("player %d shows <1%% for %.2f%%" % [player_id, exact])
+		elif not text.ends_with("%") or absf(text.to_int() - exact) >= 1.0:
+			found.append("player %d shows %s for %.2f%%" % [player_id, text, exact])
+		else:
+			total += text.to_int()
+	# A "<1%" is a share that got no point: the numbers alone still add up to 100.
+	if bag.get_remaining_count() > 0 and total != 100:
+		found.append("the column adds up to %d%%" % total)
+	return found
