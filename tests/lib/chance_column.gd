@@ -2,11 +2,17 @@ class_name ChanceColumn
 extends RefCounted
 ## The chance column of a [TokenBagDisplay] against the exact chances of the bag it shows: each
 ## shown percentage within one point of the exact one, "<1%" only for a chance under 1%, a dash
-## for players without tokens, and the column adding up to exactly 100%.
+## for players without tokens, and the column adding up to exactly 100%. In seat or initiative
+## order, each player's place in the upcoming order instead.
 
 
-## What is wrong with [param display]'s chance column for [param bag] (empty when nothing is).
-static func problems(display: TokenBagDisplay, bag: CommandTokenBag) -> PackedStringArray:
+## What is wrong with [param display]'s chance column for [param bag] (empty when nothing is);
+## [param upcoming]: the next activations when the order is known (seat or initiative order).
+static func problems(
+	display: TokenBagDisplay, bag: CommandTokenBag, upcoming := PackedInt64Array()
+) -> PackedStringArray:
+	if not upcoming.is_empty():
+		return _order_problems(display, bag, upcoming)
 	var found := PackedStringArray()
 	var chances := bag.get_next_draw_chances()
 	var total := 0
@@ -30,4 +36,22 @@ static func problems(display: TokenBagDisplay, bag: CommandTokenBag) -> PackedSt
 	# A "<1%" is a share that got no point: the numbers alone still add up to 100.
 	if bag.get_remaining_count() > 0 and total != 100:
 		found.append("the column adds up to %d%%" % total)
+	return found
+
+
+static func _order_problems(
+	display: TokenBagDisplay, bag: CommandTokenBag, upcoming: PackedInt64Array
+) -> PackedStringArray:
+	var found := PackedStringArray()
+	for player_id in bag.get_player_ids():
+		var label := display.get_node_or_null("%%Rows/Row%d/Line/Chance" % player_id) as Label
+		var place := upcoming.find(player_id)
+		var expected := "–" if place < 0 else ("next" if place == 0 else "#%d" % (place + 1))
+		if label == null or label.text != expected:
+			found.append(
+				(
+					"player %d shows %s, not %s"
+					% [player_id, label.text if label else "nothing", expected]
+				)
+			)
 	return found

@@ -176,17 +176,44 @@ func test_the_end_of_the_game_shows_the_winner_and_stays() -> void:
 	var display := _display(rules, 0.05)
 	_play_bots(rules)
 	check_equal(rules.get_phase(), GameRules.PHASE_GAME_OVER, "the game ended")
-	check(display.is_game_over_shown(), "the game-over banner")
+	check(display.is_round_complete_shown(), "round 1's Round Complete! first")
+	check(not display.is_game_over_shown(), "the end waits its turn")
+	await get_tree().create_timer(0.6).timeout  # three rounds' holds of 0.05 s
+	check(display.is_game_over_shown(), "then the game-over banner")
 	var banner: Label = display.get_node("%Banner")
 	var winner := rules.get_winner()
 	var expected := "Game over: a draw"
 	if winner != GameRules.NO_PLAYER:
 		expected = "Game over: %s wins!" % rules.get_player_state(winner)["name"]
 	check_equal(banner.text, expected, "the banner names the winner")
-	await get_tree().create_timer(0.2).timeout
-	check(display.is_game_over_shown(), "still shown after the round's hold")
+	await get_tree().create_timer(0.1).timeout
+	check(display.is_game_over_shown(), "and stays")
 	check_equal(display.get_active_player(), -1, "no row is highlighted")
 	check_equal((display.get_node("%ActiveLabel") as Label).text, "Game over", "the title")
+	display.free()
+	rules.free()
+
+
+func test_draws_during_a_hold_are_shown_after_it_in_order() -> void:
+	var rules := _rules(17, 3)
+	var display := _display(rules, 0.05)
+	var shown: Array[int] = []
+	display.draw_shown.connect(func(player_id: int) -> void: shown.append(player_id))
+	StarterGame.keep_all(rules)
+	while rules.get_round() == 1:
+		rules.pass_activation(rules.draw_next_token())
+	var drawn: Array[int] = []
+	for draw in 3:
+		var player_id := rules.draw_next_token()
+		drawn.append(player_id)
+		rules.pass_activation(player_id)
+	check(display.is_round_complete_shown(), "round 1's end is on screen")
+	check_equal((display.get_node("%RoundLabel") as Label).text, "Round 1", "not round 2 yet")
+	var before := shown.size()
+	await get_tree().create_timer(0.2).timeout
+	check_equal(shown.slice(before), drawn, "round 2's first draws, shown after the hold, in order")
+	check_equal((display.get_node("%RoundLabel") as Label).text, "Round 2", "round 2 now")
+	_check_against_bag(display, rules, "after the hold")
 	display.free()
 	rules.free()
 

@@ -34,6 +34,7 @@ func _run() -> void:
 	DirAccess.make_dir_recursive_absolute(_out_dir)
 	for player_count in [2, 8]:
 		await _play_round(player_count)
+		await _play_game(player_count)
 	print("visual check: %d images, %d failed" % [_images, _failures])
 	quit(0 if _failures == 0 else 1)
 
@@ -81,6 +82,57 @@ func _play_round(player_count: int) -> void:
 	rules.free()
 
 
+# A whole game in seat order (2 players) or initiative order (8): the round change while
+# "Round Complete!" is held and the next round's first draws wait their turn, the next round in
+# its order, and the end.
+func _play_game(player_count: int) -> void:
+	var rules := GameRules.new()
+	rules.randomize_seed = false
+	rules.seed = 60 + player_count
+	rules.activation_order = (
+		GameRules.ORDER_SEATS if player_count == 2 else GameRules.ORDER_INITIATIVE
+	)
+	root.add_child(rules)
+	var display: TokenBagDisplay = (load(DISPLAY_SCENE) as PackedScene).instantiate()
+	display.draw_duration = 0.0
+	display.transition_duration = 0.0
+	display.round_complete_hold = 0.5
+	root.add_child(display)
+	display.set_anchors_and_offsets_preset(Control.PRESET_FULL_RECT)
+	display.rules = rules
+	var players := StarterGame.players(player_count, PackedStringArray(NAMES))
+	var config := StarterGame.config({"round_limit": 3})
+	_check(rules.setup(players, config) == OK, "setup of a %d-player game" % player_count)
+	StarterGame.keep_all(rules)
+	var prefix := "%dp" % player_count
+	_previous = null
+	while rules.get_round() == 1:
+		_step(rules)
+	_step(rules)
+	_step(rules)
+	await _capture("%s_6_round_change" % prefix)
+	_check(display.is_round_complete_shown(), "round change: Round Complete! is held")
+	_check_label(display, "%RoundLabel", "Round 1", "round change")
+	_check_label(display, "%RemainingLabel", "0", "round change")
+	await create_timer(0.7).timeout
+	await _capture("%s_7_next_round" % prefix)
+	_check_labels(display, rules, "next round")
+	_check_label(display, "%RoundLabel", "Round 2", "next round")
+	var hint := (display.get_node("%HintLabel") as Label).text
+	_check(hint.begins_with("Next: "), "next round: the order is shown, not odds: '%s'" % hint)
+	display.round_complete_hold = 0.0
+	_check(StarterGame.play_bots(rules) == OK, "the bots finish the game")
+	await _capture("%s_8_game_over" % prefix)
+	_check(display.is_game_over_shown(), "game over: the banner is shown")
+	var winner := rules.get_winner()
+	var expected := "Game over: a draw"
+	if winner != GameRules.NO_PLAYER:
+		expected = "Game over: %s wins!" % NAMES[winner]
+	_check_label(display, "%Banner", expected, "game over")
+	display.free()
+	rules.free()
+
+
 ## Draws a token and its owner passes (the display only cares about draws); returns the owner.
 func _step(rules: GameRules) -> int:
 	var player_id := rules.draw_next_token()
@@ -102,10 +154,24 @@ func _capture_flight(display: TokenBagDisplay, rules: GameRules, shot_name: Stri
 		y > bag.get_global_rect().get_center().y and y < row.get_global_rect().get_center().y,
 		"%s: the token is between the bag and row %d (y %.0f)" % [shot_name, player_id, y]
 	)
+	var covered := _labels_under(display, flyer.get_global_rect())
+	_check(covered.is_empty(), "%s: the token covers no text: %s" % [shot_name, covered])
 	await _capture(shot_name)
 	await display.draw_shown
 	_check(not flyer.visible, "%s: the token landed" % shot_name)
 	display.draw_duration = 0.0
+
+
+# The labels with text that [param rect] overlaps.
+func _labels_under(node: Node, rect: Rect2) -> PackedStringArray:
+	var found := PackedStringArray()
+	for child in node.get_children():
+		var label := child as Label
+		if label != null and label.is_visible_in_tree() and label.text != "":
+			if label.get_global_rect().intersects(rect):
+				found.append("%s '%s'" % [label.name, label.text])
+		found.append_array(_labels_under(child, rect))
+	return found
 
 
 func _capture(shot_name: String) -> void:
@@ -149,7 +215,8 @@ func _check_labels(display: TokenBagDisplay, rules: GameRules, moment: String) -
 		)
 		_check_label(display, row + "Count", counts, moment)
 		_check_label(display, row + "Name", NAMES[player_id], moment)
-	var problems := ChanceColumn.problems(display, bag)
+	var upcoming := rules.get_upcoming_players(bag.get_remaining_count())
+	var problems := ChanceColumn.problems(display, bag, upcoming)
 	_check(problems.is_empty(), "%s: the chance column: %s" % [moment, problems])
 
 

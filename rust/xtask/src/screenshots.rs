@@ -2,9 +2,11 @@
 //! renderer, Mesa's llvmpipe) under Xvfb, saved as PNGs into `target/screenshots/`.
 //!
 //! `tests/visual/visual_check.gd` plays a seeded round for 2 and 8 players and grabs the window
-//! at round start, mid-round, with a drawn token in flight, at the last token and at round
-//! complete; it checks that no picture is blank, that each differs from the one before, and the
-//! labels' text in the scene tree. This step then checks that every PNG is there.
+//! at round start, mid-round, with a drawn token in flight (covering no text), at the last token
+//! and at round complete; then a whole game in seat order (2 players) and initiative order (8):
+//! the round change while "Round Complete!" is held, the next round in its order, and the
+//! game-over banner. It checks that no picture is blank, that each differs from the one before,
+//! and the labels' text in the scene tree. This step then checks that every PNG is there.
 
 use std::path::Path;
 use std::time::Instant;
@@ -15,12 +17,15 @@ use crate::xvfb::Xvfb;
 use crate::{Result, paths};
 
 /// The pictures the check must leave behind, per player count.
-const MOMENTS: [&str; 5] = [
+const MOMENTS: [&str; 8] = [
     "1_round_start",
     "2_mid_round",
     "3_draw_in_flight",
     "4_last_token",
     "5_round_complete",
+    "6_round_change",
+    "7_next_round",
+    "8_game_over",
 ];
 
 /// Runs the visual check on `project`, the test project with the addon installed and imported

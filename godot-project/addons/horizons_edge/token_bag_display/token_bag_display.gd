@@ -74,11 +74,14 @@ var _active := -1
 var _round_over := false
 var _game_over := false
 var _winner := -1
-var _holding := false
+# What the game did that is not on screen yet: each a step that shows one change. A step that
+# animates (a draw's flight, the "Round Complete!" hold) keeps the display busy until it is done,
+# so every change is shown, in order, at the display's own pace, however fast the game goes.
+var _queue: Array[Callable] = []
+var _busy := false
 var _rows: Dictionary[int, PlayerRow] = {}
 var _rows_for: Array[int] = []
 var _pulse: Tween
-var _flight: Tween
 
 # The scene's parts, found (or built, for a bare display) in _ready().
 var _round_label: Label
@@ -168,8 +171,7 @@ func set_rules(value: GameRules) -> void:
 		for wire: Array in _rules_wiring():
 			(wire[0] as Signal).connect(wire[1])
 	if is_node_ready():
-		_read_bag()
-		_refresh(false)
+		refresh()
 
 
 ## Shows [param value] (a bag not owned by a [GameRules]; null shows an empty display).
@@ -188,7 +190,8 @@ func set_token_bag(value: CommandTokenBag) -> void:
 ## Reads everything again from the rules or the bag and shows it at once, ending any
 ## "Round Complete!" hold: for a bare [member token_bag] after refilling it.
 func refresh() -> void:
-	_holding = false
+	_queue.clear()
+	_busy = false
 	_banner.visible = false
 	_read_bag()
 	_refresh(false)
@@ -255,9 +258,7 @@ func _read_bag() -> void:
 	var counts := bag.get_remaining_counts()
 	for player_id in rules.get_player_ids() if from_rules else bag.get_player_ids():
 		_player_ids.append(player_id)
-		_names[player_id] = (
-			rules.get_player_state(player_id)["name"] if from_rules else "Player %d" % player_id
-		)
+		_names[player_id] = _name_of(player_id)
 		var contributed := (
 			bag.get_player_contributed_count(player_id) if counts.has(player_id) else 0
 		)
@@ -267,6 +268,13 @@ func _read_bag() -> void:
 		_most_contributed = maxi(_most_contributed, contributed)
 	_remaining = bag.get_remaining_count()
 	_read_chances()
+
+
+# A player's name: from the rules, or "Player N" for a bare bag.
+func _name_of(player_id: int) -> String:
+	if rules != null and rules.is_set_up():
+		return rules.get_player_state(player_id)["name"]
+	return "Player %d" % player_id
 
 
 # The rules' bag (a read-only copy) once they are set up, else the bare bag, else null.
@@ -285,21 +293,11 @@ func _read_chances() -> void:
 
 
 func _on_round_started(round_number: int) -> void:
-	_read_bag()
-	_round = round_number
-	if not _holding:
-		_refresh(true)
+	_enqueue(_show_round_start.bind(round_number, _round_start_snapshot()))
 
 
 func _on_token_drawn(player_id: int, remaining: int) -> void:
-	_active = player_id
-	_remaining = remaining
-	_left[player_id] = maxi(0, _left.get(player_id, 0) - 1)
-	_read_chances()
-	if _holding:
-		return
-	_refresh(true)
-	_fly_token(player_id)
+	_enqueue(_show_draw.bind(player_id, remaining))
 
 
 func _on_bare_bag_emptied() -> void:
@@ -307,6 +305,82 @@ func _on_bare_bag_emptied() -> void:
 
 
 func _on_round_ended(round_number: int) -> void:
+	_enqueue(_show_round_end.bind(round_number))
+
+
+func _on_game_over(winner_id: int) -> void:
+	_enqueue(_show_game_over.bind(winner_id))
+
+
+func _on_player_eliminated(player_id: int) -> void:
+	_enqueue(_show_elimination.bind(player_id))
+
+
+func _enqueue(step: Callable) -> void:
+	_queue.append(step)
+	_show_queued()
+
+
+# Shows the changes waiting, one after another, until one animates.
+func _show_queued() -> void:
+	while not _busy and not _queue.is_empty():
+		_queue.pop_front().call()
+
+
+# An animation is over: on to the next change.
+func _step_done() -> void:
+	_busy = false
+	_show_queued()
+
+
+# The players (in seat order, with their names) and their tokens in the bag as a round starts:
+# all they contributed. Taken when the round starts, not when it is shown, as the rules may be
+# further on by then.
+func _round_start_snapshot() -> Dictionary:
+	var ids: Array[int] = []
+	var names: Dictionary[int, String] = {}
+	var counts: Dictionary[int, int] = {}
+	var bag := _current_bag()
+	if bag != null:
+		ids.assign(rules.get_player_ids() if bag != token_bag else bag.get_player_ids())
+		var in_bag := bag.get_player_ids()
+		for player_id in ids:
+			names[player_id] = _name_of(player_id)
+			if in_bag.has(player_id):
+				counts[player_id] = bag.get_player_contributed_count(player_id)
+	return {"ids": ids, "names": names, "counts": counts}
+
+
+func _show_round_start(round_number: int, snapshot: Dictionary) -> void:
+	_banner.visible = false
+	_round = round_number
+	_round_over = false
+	_active = -1
+	_player_ids.assign(snapshot["ids"])
+	_names.assign(snapshot["names"])
+	_round_total = 0
+	_most_contributed = 0
+	for player_id in _player_ids:
+		var contributed: int = snapshot["counts"].get(player_id, 0)
+		_left[player_id] = contributed
+		_contributed[player_id] = contributed
+		_round_total += contributed
+		_most_contributed = maxi(_most_contributed, contributed)
+	_remaining = _round_total
+	_read_chances()
+	_refresh(true)
+
+
+func _show_draw(player_id: int, remaining: int) -> void:
+	_active = player_id
+	_remaining = remaining
+	_left[player_id] = maxi(0, _left.get(player_id, 0) - 1)
+	_read_chances()
+	_refresh(true)
+	_fly_token(player_id)
+
+
+func _show_round_end(round_number: int) -> void:
 	_round = round_number
 	_round_over = true
 	_remaining = 0
@@ -314,41 +388,29 @@ func _on_round_ended(round_number: int) -> void:
 		_left[player_id] = 0
 		_chances[player_id] = 0.0
 	_refresh(true)
-	_round_over = false
+	_banner.text = ROUND_COMPLETE_TEXT
 	_banner.visible = true
 	_banner.modulate = Color(1, 1, 1, 0)
-	var show := create_tween()
-	show.tween_property(_banner, "modulate:a", 1.0, maxf(transition_duration, 0.01))
+	create_tween().tween_property(_banner, "modulate:a", 1.0, maxf(transition_duration, 0.01))
 	if round_complete_hold <= 0.0:
-		_banner.visible = false
 		return
-	_holding = true
+	_busy = true
 	# A tween rather than a timer: it dies with the display, so nothing waits on a freed node.
-	create_tween().tween_callback(_end_hold).set_delay(round_complete_hold)
+	create_tween().tween_callback(_step_done).set_delay(round_complete_hold)
 
 
-func _end_hold() -> void:
-	_holding = false
-	if _game_over:
-		return
-	_banner.visible = false
-	_refresh(true)
-
-
-func _on_game_over(winner_id: int) -> void:
+func _show_game_over(winner_id: int) -> void:
 	_game_over = true
 	_winner = winner_id
 	_active = -1
-	_holding = false
 	_refresh(true)
 
 
-func _on_player_eliminated(player_id: int) -> void:
+func _show_elimination(player_id: int) -> void:
 	_remaining -= _left.get(player_id, 0)
 	_left[player_id] = 0
 	_chances[player_id] = 0.0
-	if not _holding:
-		_refresh(true)
+	_refresh(true)
 
 
 func _color_of(player_id: int) -> Color:
@@ -537,11 +599,11 @@ func _fly_token(player_id: int) -> void:
 	if draw_duration <= 0.0 or target == null or not is_visible_in_tree():
 		draw_shown.emit(player_id)
 		return
-	if _flight != null and _flight.is_valid():
-		_flight.kill()
-	var start := _bag.get_global_rect().get_center() - _flyer.size / 2.0
-	var finish := Vector2(target.global_position.x + 4.0, target.get_global_rect().get_center().y)
-	finish -= _flyer.size / 2.0
+	# Down the panel's left margin, where there is no text to cover: from beside the bag to
+	# beside its owner's row.
+	var lane := global_position.x + get_theme_stylebox("panel").content_margin_left / 2.0
+	var start := Vector2(lane, _bag.get_global_rect().get_center().y) - _flyer.size / 2.0
+	var finish := Vector2(lane, target.get_global_rect().get_center().y) - _flyer.size / 2.0
 	var style := StyleBoxFlat.new()
 	style.bg_color = _color_of(player_id)
 	style.border_color = Color.WHITE
@@ -549,14 +611,14 @@ func _fly_token(player_id: int) -> void:
 	style.set_corner_radius_all(int(_flyer.size.x / 2.0))
 	_flyer.add_theme_stylebox_override("panel", style)
 	_flyer.global_position = start
-	_flyer.scale = Vector2(1.6, 1.6)
 	_flyer.visible = true
-	_flight = create_tween().set_trans(Tween.TRANS_CUBIC).set_ease(Tween.EASE_IN_OUT)
-	_flight.tween_property(_flyer, "global_position", finish, draw_duration)
-	_flight.parallel().tween_property(_flyer, "scale", Vector2.ONE, draw_duration)
-	_flight.tween_callback(_on_flight_landed.bind(player_id))
+	_busy = true
+	var flight := create_tween().set_trans(Tween.TRANS_CUBIC).set_ease(Tween.EASE_IN_OUT)
+	flight.tween_property(_flyer, "global_position", finish, draw_duration)
+	flight.tween_callback(_on_flight_landed.bind(player_id))
 
 
 func _on_flight_landed(player_id: int) -> void:
 	_flyer.visible = false
 	draw_shown.emit(player_id)
+	_step_done()
