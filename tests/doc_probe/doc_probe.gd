@@ -2,9 +2,11 @@
 extends EditorPlugin
 ## Opens every class the extension registers in the editor's built-in help, as a developer would
 ## with F1, and quits with 1 if a page lacks a description of the class or of any of its methods,
-## signals, constants or properties. Run by `cargo xtask test` in a throwaway project.
+## signals, constants or properties, or if the token bag display does not preview in the editor.
+## Run by `cargo xtask test` in a throwaway project.
 
 const MISSING := "There is currently no description"
+const DISPLAY := "res://addons/horizons_edge/token_bag_display/token_bag_display"
 const SETTLE_FRAMES := 30
 const WATCHDOG_SECONDS := 90.0
 
@@ -25,6 +27,7 @@ func _probe() -> void:
 		problems.append("no extension classes are registered")
 	for name in classes:
 		problems.append_array(await _check_class(name))
+	problems.append_array(await _check_display_preview())
 	for problem in problems:
 		print("DOC PROBLEM %s" % problem)
 	print("doc check: %d classes, %d problems" % [classes.size(), problems.size()])
@@ -46,6 +49,33 @@ func _check_class(name: String) -> PackedStringArray:
 		var context := text.substr(maxi(at - 120, 0), 120).strip_edges().replace("\n", " ")
 		problems.append("%s: undocumented item near '...%s'" % [name, context])
 		at = text.find(MISSING, at + 1)
+	return problems
+
+
+# The token bag display in the editor, instanced from its scene and made bare (as the Create Node
+# dialog makes it): each must preview four players part way through a round.
+func _check_display_preview() -> PackedStringArray:
+	var problems := PackedStringArray()
+	var made: Dictionary[String, Control] = {
+		"instanced": (load(DISPLAY + ".tscn") as PackedScene).instantiate(),
+		"new()": (load(DISPLAY + ".gd") as GDScript).new(),
+	}
+	for how: String in made:
+		var display := made[how]
+		EditorInterface.get_base_control().add_child(display)
+		await _frames(3)
+		var rows := display.get_node_or_null("%Rows")
+		var remaining := display.get_node_or_null("%RemainingLabel") as Label
+		if rows == null or remaining == null:
+			problems.append("the display made by %s has no parts in the editor" % how)
+		elif rows.get_child_count() != 4 or remaining.text != "9":
+			problems.append(
+				(
+					"the display made by %s previews %d rows and '%s' tokens, not 4 and 9"
+					% [how, rows.get_child_count(), remaining.text]
+				)
+			)
+		display.free()
 	return problems
 
 

@@ -249,3 +249,37 @@ func test_the_panel_keeps_its_width_through_a_game() -> void:
 	check_equal(widths.size(), 1, "one width throughout: %s" % [widths.keys()])
 	display.free()
 	rules.free()
+
+
+func test_a_draw_sounds_shakes_the_bag_and_a_late_one_celebrates() -> void:
+	var bag := CommandTokenBag.new()
+	bag.set_seed(2)
+	bag.add_player_tokens(0, 3)
+	bag.add_player_tokens(1, 3)
+	bag.shuffle()
+	var display := _display(null, 0.0)
+	display.draw_duration = 0.2
+	display.token_bag = bag
+	var effects := display.get_node("DrawEffects")
+	var sound: AudioStreamPlayer = effects.get_node("DrawSound")
+	var shown := [0]
+	display.draw_shown.connect(func(_player_id: int) -> void: shown[0] += 1)
+	bag.draw_token()
+	check(sound.playing, "the draw sound plays")
+	check(not effects.is_celebrating(), "an early draw is not celebrated")
+	await get_tree().create_timer(0.04).timeout
+	var bag_style := (display.get_node("%Bag") as Control).get_theme_stylebox("panel")
+	check(absf((bag_style as StyleBoxFlat).skew.x) > 0.001, "the bag shakes")
+	await display.draw_shown
+	display.muted = true
+	sound.stop()
+	while bag.get_remaining_count() > 1:
+		bag.draw_token()
+		await display.draw_shown
+	bag.draw_token()
+	check(not sound.playing, "muted: no sound")
+	check(effects.is_celebrating(), "the last token is celebrated")
+	await display.draw_shown
+	await get_tree().process_frame
+	check_equal(shown[0], 6, "every draw shown")
+	display.free()

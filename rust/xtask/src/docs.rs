@@ -4,7 +4,8 @@
 //! `godot --doctool` cannot tell (it writes skeletons from ClassDB; the descriptions gdext
 //! registers only reach the editor), so this opens the real editor, headless, on a throwaway
 //! project holding the addon and the probe plugin in `tests/doc_probe/`, which reads each class's
-//! help page as a developer would see it.
+//! help page as a developer would see it. While the editor is up, the probe also checks that the
+//! token bag display (a `@tool` script) previews in the editor, from its scene and made bare.
 
 use std::path::Path;
 

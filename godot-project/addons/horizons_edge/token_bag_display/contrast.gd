@@ -1,3 +1,4 @@
+@tool
 extends RefCounted
 ## Readable text on coloured backgrounds, by the WCAG 2 contrast ratio.
 

@@ -1,3 +1,4 @@
+@tool
 extends PanelContainer
 ## One player's row of a [TokenBagDisplay]: their letter and name in their colour, tokens left /
 ## contributed, their pile as a bar and as pips, and what the next draw holds for them.

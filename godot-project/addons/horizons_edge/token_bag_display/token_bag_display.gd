@@ -30,10 +30,12 @@ const ROUND_COMPLETE_TEXT := "Round Complete!"
 const PANEL_BACKGROUND := Color(0.1, 0.11, 0.14)
 const PlayerRow := preload("player_row.gd")
 const Contrast := preload("contrast.gd")
+const DrawEffects := preload("draw_effects.gd")
 
 ## The rules whose bag is shown. Setting it connects to their signals and reads the current bag.
 @export var rules: GameRules:
 	set = set_rules
+@export_group("Look")
 ## Player colours, by seat (the order of [method GameRules.get_player_ids]).
 @export var player_colors: Array[Color] = [
 	Color("e6194b"),
@@ -45,17 +47,21 @@ const Contrast := preload("contrast.gd")
 	Color("f032e6"),
 	Color("bfef45"),
 ]
+## Compact mode: smaller rows without the token pips, for a side panel.
+@export var compact := false:
+	set = set_compact
+@export_group("Timing")
 ## Seconds a drawn token takes to fly from the bag to its owner's row; 0 shows draws at once.
 @export_range(0.0, 3.0, 0.05) var draw_duration := 0.5
 ## Seconds bars take to settle after a change; 0 jumps.
 @export_range(0.0, 3.0, 0.05) var transition_duration := 0.25
 ## Seconds "Round Complete!" stays on screen before the next round is shown.
 @export_range(0.0, 10.0, 0.1) var round_complete_hold := 1.5
+@export_group("Feel")
 ## Tokens left at or below which the bag pulses.
 @export_range(1, 64) var anticipation_threshold := 3
-## Compact mode: smaller rows without the token pips, for a side panel.
-@export var compact := false:
-	set = set_compact
+## No draw sound.
+@export var muted := false
 
 ## A bare bag to show when there is no [member rules]. Setting it connects to its signals.
 var token_bag: CommandTokenBag:
@@ -78,6 +84,7 @@ var _winner := -1
 # animates (a draw's flight, the "Round Complete!" hold) keeps the display busy until it is done,
 # so every change is shown, in order, at the display's own pace, however fast the game goes.
 var _queue: Array[Callable] = []
+var _effects: DrawEffects
 var _busy := false
 var _rows: Dictionary[int, PlayerRow] = {}
 var _rows_for: Array[int] = []
@@ -110,6 +117,9 @@ func _ready() -> void:
 	_banner.text = ROUND_COMPLETE_TEXT
 	_banner.visible = false
 	_flyer.visible = false
+	_effects = DrawEffects.new()
+	_effects.name = "DrawEffects"
+	add_child(_effects)
 	if Engine.is_editor_hint():
 		_show_preview()
 		return
@@ -377,6 +387,9 @@ func _show_draw(player_id: int, remaining: int) -> void:
 	_left[player_id] = maxi(0, _left.get(player_id, 0) - 1)
 	_read_chances()
 	_refresh(true)
+	_effects.draw(_bag, minf(draw_duration, 0.3), muted)
+	if remaining < anticipation_threshold and _rows.has(player_id):
+		_effects.celebrate(_rows[player_id].get_global_rect().get_center(), _color_of(player_id))
 	_fly_token(player_id)
 
 

@@ -1,0 +1,104 @@
+@tool
+extends Node
+## What a draw feels like on a [TokenBagDisplay]: a short sound, the bag shaking as the hand goes
+## in, and a burst of the owner's colour when one of the last tokens comes out. Made in code, so
+## the addon ships no audio or texture files.
+
+## Sample rate of the generated draw sound.
+const MIX_RATE := 22050
+## Length of the draw sound, in seconds.
+const SOUND_SECONDS := 0.09
+
+var _player := AudioStreamPlayer.new()
+var _burst := CPUParticles2D.new()
+
+
+# The children are made with the node, so they go wherever it goes, in the tree or not.
+func _init() -> void:
+	_player.name = "DrawSound"
+	_player.stream = _draw_sound()
+	_player.volume_db = -8.0
+	add_child(_player)
+	_burst.name = "Burst"
+	_burst.emitting = false
+	_burst.one_shot = true
+	_burst.explosiveness = 0.9
+	_burst.amount = 40
+	_burst.lifetime = 0.8
+	_burst.direction = Vector2.UP
+	_burst.spread = 180.0
+	_burst.initial_velocity_min = 80.0
+	_burst.initial_velocity_max = 220.0
+	_burst.gravity = Vector2(0, 300)
+	_burst.scale_amount_min = 3.0
+	_burst.scale_amount_max = 6.0
+	_burst.z_index = 10
+	add_child(_burst)
+
+
+## A token is drawn: the draw sound (unless [param muted]), and [param bag] wobbles for
+## [param seconds] (its panel's skew: a container would undo a rotation or an offset). With no
+## time to show it (draws shown at once, as when a game fast-forwards), neither.
+func draw(bag: Control, seconds: float, muted: bool) -> void:
+	if seconds <= 0.0:
+		return
+	if not muted and is_inside_tree():
+		_player.play()
+	var style := _own_style(bag)
+	if style == null:
+		return
+	var shake := bag.create_tween()
+	var step := seconds / 4.0
+	shake.tween_property(style, "skew", Vector2(0.25, 0), step)
+	shake.tween_property(style, "skew", Vector2(-0.25, 0), step * 2.0)
+	shake.tween_property(style, "skew", Vector2.ZERO, step)
+
+
+func _exit_tree() -> void:
+	_player.stop()
+
+
+## One of the last tokens was drawn: a burst of [param color] at [param where] (global).
+func celebrate(where: Vector2, color: Color) -> void:
+	_burst.global_position = where
+	_burst.color = color
+	_burst.restart()
+
+
+# The bag's panel style, made the bag's own the first time, so that shaking one display's bag
+# leaves every other display's alone.
+func _own_style(bag: Control) -> StyleBoxFlat:
+	var style := bag.get_theme_stylebox("panel") as StyleBoxFlat
+	if style == null:
+		return null
+	if not style.has_meta(&"draw_effects_own"):
+		style = style.duplicate() as StyleBoxFlat
+		style.set_meta(&"draw_effects_own", true)
+		bag.add_theme_stylebox_override("panel", style)
+	return style
+
+
+## Whether the burst is playing.
+func is_celebrating() -> bool:
+	return _burst.emitting
+
+
+# A wooden "tok": a decaying low tone with a click of noise at its start.
+func _draw_sound() -> AudioStreamWAV:
+	var frames := int(MIX_RATE * SOUND_SECONDS)
+	var data := PackedByteArray()
+	data.resize(frames * 2)
+	var noise := RandomNumberGenerator.new()
+	noise.seed = 1
+	for frame in frames:
+		var t := float(frame) / MIX_RATE
+		var envelope := exp(-t * 45.0)
+		var tone := sin(TAU * 520.0 * t) * 0.6 + sin(TAU * 1180.0 * t) * 0.25
+		var click := noise.randf_range(-1.0, 1.0) * exp(-t * 400.0) * 0.5
+		data.encode_s16(frame * 2, int(clampf((tone * envelope + click) * 0.8, -1.0, 1.0) * 32767))
+	var wav := AudioStreamWAV.new()
+	wav.format = AudioStreamWAV.FORMAT_16_BITS
+	wav.mix_rate = MIX_RATE
+	wav.stereo = false
+	wav.data = data
+	return wav
