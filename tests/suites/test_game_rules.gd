@@ -613,3 +613,28 @@ func _expect_refused(rules: GameRules, entry: Array) -> void:
 		expect_refusal(rules, entry[2], entry[0], entry[1])
 	else:
 		expect_error(entry[0], entry[1])
+
+
+func test_get_action_refusal_says_why_without_changing_anything() -> void:
+	var rules := StarterGame.rules(21, 2)
+	StarterGame.keep_all(rules)
+	var active := rules.draw_next_token()
+	var other := 1 - active
+	var hash_before := rules.get_state_hash()
+	var monument := {"type": "build", "structure": "monument"}
+	var why := rules.get_action_refusal(active, monument)
+	check_equal(why.get("kind"), "cannot_afford", "a monument costs 150 resources: %s" % why)
+	check_equal(why.get("code"), ERR_UNAUTHORIZED, "the code perform_action would return")
+	check(not why.get("misuse", true), "an ordinary refusal of play")
+	check_equal(rules.get_action_refusal(active, {"type": "pass"}), {}, "passing is allowed")
+	var not_yours := rules.get_action_refusal(other, {"type": "pass"})
+	check_equal(not_yours.get("kind"), "not_active_player", "not their token: %s" % not_yours)
+	for action: Dictionary in rules.legal_actions(active):
+		check_equal(rules.get_action_refusal(active, action), {}, "legal: %s" % action)
+	var malformed: Dictionary = expect_error(
+		func() -> Dictionary: return rules.get_action_refusal(active, {"type": "dance"}), "dance"
+	)
+	check(malformed.get("misuse", false), "a malformed action is misuse")
+	check_equal(rules.get_state_hash(), hash_before, "nothing changed")
+	check_equal(rules.perform_action(active, monument), ERR_UNAUTHORIZED, "and the rules agree")
+	rules.free()

@@ -347,6 +347,13 @@ impl Game {
         Ok(())
     }
 
+    /// Whether the rules would let `player` take `action` now (the game's own validator is not
+    /// asked); the error says why not: not their turn, the wrong phase, cannot afford it, an
+    /// unknown card or structure. What a UI shows beside a disabled choice.
+    pub fn check_action(&self, player: PlayerId, action: &Action) -> Result<(), GameError> {
+        actions::check(self.view(), &mut NoHooks, player, action).map(drop)
+    }
+
     /// Whether [`Command::Undo`] would be accepted now; the error says why not. Only the
     /// action of the current activation can be undone, and never the draw that started it: the
     /// bag's stream comes back with the state, so undoing and acting again cannot re-roll a draw.

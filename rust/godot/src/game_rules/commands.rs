@@ -6,7 +6,9 @@ use godot::global::Error;
 use godot::prelude::*;
 use horizons_edge_core::fairness::Bytes32;
 use horizons_edge_core::ids::count_from_raw;
-use horizons_edge_core::{Action, Autoplay, Command, Game, RandomStream, RulesError};
+use horizons_edge_core::{
+    Action, Autoplay, Command, Game, GameError, PlayerId, RandomStream, RulesError,
+};
 
 use super::GameRules;
 use super::parse::{context_json, player_setups};
@@ -280,6 +282,45 @@ impl GameRules {
             Some(Ok(())) => GString::new(),
             None => GString::from("no game"),
         }
+    }
+
+    /// Why [method perform_action] would refuse [param action] for [param player_id] now, by the
+    /// rules alone (the [member action_validator] is not asked), as [method get_last_refusal]
+    /// would tell it ([code]code[/code], [code]kind[/code], [code]reason[/code], ...); empty
+    /// when the rules allow it. Nothing changes, and only misuse (a malformed action, an unknown
+    /// structure) is logged: what a UI shows beside a disabled choice.
+    /// ```gdscript
+    /// var why := rules.get_action_refusal(me, {"type": "build", "structure": "monument"})
+    /// build_button.disabled = not why.is_empty()
+    /// build_button.tooltip_text = why.get("reason", "")  # e.g. "player 0 cannot afford ..."
+    /// ```
+    #[func]
+    pub fn get_action_refusal(&self, player_id: i64, action: AnyDictionary) -> VarDictionary {
+        const METHOD: &str = "GameRules.get_action_refusal";
+        let refusal = match convert::to_json(&action.to_variant()).and_then(Action::from_json) {
+            Err(reason) => Refusal::new(
+                METHOD,
+                Error::ERR_INVALID_PARAMETER,
+                "invalid_argument",
+                format!("not an action: {reason}"),
+            ),
+            Ok(action) => {
+                let Some(game) = self.current(METHOD) else {
+                    return Refusal::from_rules(METHOD, GameError::NotStarted.into())
+                        .to_dictionary(player_id);
+                };
+                let checked = PlayerId::from_raw(player_id)
+                    .map_err(RulesError::from)
+                    .and_then(|player| game.check_action(player, &action).map_err(Into::into));
+                match checked {
+                    Ok(()) => return VarDictionary::new(),
+                    Err(error) => Refusal::from_rules(METHOD, error),
+                }
+            }
+        };
+        // Misuse (a malformed action, an unknown card) is logged; a refusal of play is not.
+        refusal.log();
+        refusal.to_dictionary(player_id)
     }
 
     /// Why the newest refused call that would change the game was refused: [code]code[/code]
