@@ -7,8 +7,12 @@ extends Control
 ## [code]--humans N[/code] (the first N seats are played by people; windowed runs only),
 ## [code]--order bag|seats|initiative[/code] (who acts next; the last two show the next five).
 ## Headless, every seat is a bot: it plays without delays, prints the log and quits when the game
-## is over. In a window, the "Play online" button (or [code]--online[/code]) opens the online
-## lobby instead ([code]res://online/online.tscn[/code]).
+## is over. In a window, the menu's "Play online…" (or [code]--online[/code]) opens the online
+## lobby instead ([code]res://online/online.tscn[/code]); at the end, a scoreboard offers
+## Play again.
+
+## The menu's entries, by id.
+enum MenuItem { PLAY_ONLINE, NEW_GAME, QUIT }
 
 const STARTER_SET := "res://addons/horizons_edge/starter_set.json"
 const DECK: Array[int] = [1, 2, 3, 4, 5, 1, 2, 4, 5, 1, 2, 3, 4, 5, 1, 2, 4, 1, 5, 2]
@@ -29,7 +33,8 @@ const ONLINE_SCENE := "res://online/online.tscn"
 @export_range(0, 8) var human_players := 1
 
 var _log_lines := PackedStringArray()
-var _card_names: Dictionary[int, String] = {}
+var _tokens_used: Dictionary[int, int] = {}
+var _game_over: GameOverPanel
 var _panels: Dictionary[int, PlayerPanel] = {}
 var _panels_dirty := false
 
@@ -41,13 +46,17 @@ var _panels_dirty := false
 @onready var _action_bar: ActionBar = %ActionBar
 @onready var _display: TokenBagDisplay = %TokenBagDisplay
 @onready var _upcoming: Label = %Upcoming
-@onready var _online_button: Button = %OnlineButton
+@onready var _menu: MenuButton = %Menu
 
 
 func _ready() -> void:
 	var headless := DisplayServer.get_name() == "headless"
-	_online_button.visible = not headless
-	_online_button.pressed.connect(_open_online)
+	_menu.visible = not headless
+	var popup := _menu.get_popup()
+	popup.add_item("Play online…", MenuItem.PLAY_ONLINE)
+	popup.add_item("New game", MenuItem.NEW_GAME)
+	popup.add_item("Quit", MenuItem.QUIT)
+	popup.id_pressed.connect(_on_menu_item)
 	if not headless and "--online" in OS.get_cmdline_user_args():
 		_open_online.call_deferred()
 		return
@@ -70,10 +79,10 @@ func _ready() -> void:
 	_action_bar.action_chosen.connect(_on_action_chosen)
 	_rules.round_started.connect(_queue_panels.unbind(1))
 	_rules.token_drawn.connect(_queue_panels.unbind(2))
+	_rules.token_drawn.connect(_count_token)
 	_rules.action_completed.connect(_queue_panels.unbind(2))
 	_rules.player_eliminated.connect(_queue_panels.unbind(1))
 	var config := starter_config(_argument("--rounds", DEFAULT_ROUNDS))
-	_card_names = GameManager.card_names(config)
 	var seats := _make_seats(count, humans)
 	_make_panels(seats)
 	var error := _manager.start(seats, config)
@@ -134,7 +143,7 @@ func _refresh_panels() -> void:
 
 func _on_human_turn_started(player_id: int) -> void:
 	var seat: PlayerSeat = _seats.get_node("Seat%d" % player_id)
-	_action_bar.offer(_rules, player_id, seat.display_name, _card_names)
+	_action_bar.offer(_rules, player_id, seat.display_name)
 
 
 func _on_action_chosen(player_id: int, action: Dictionary) -> void:
@@ -154,10 +163,34 @@ func _open_online() -> void:
 	get_tree().change_scene_to_file(ONLINE_SCENE)
 
 
+func _on_menu_item(id: int) -> void:
+	match id:
+		MenuItem.PLAY_ONLINE:
+			_open_online()
+		MenuItem.NEW_GAME:
+			get_tree().reload_current_scene()
+		MenuItem.QUIT:
+			get_tree().quit()
+
+
+func _count_token(player_id: int, _remaining: int) -> void:
+	_tokens_used[player_id] = _tokens_used.get(player_id, 0) + 1
+
+
 func _on_game_finished(_winner_id: int, headless: bool) -> void:
 	_action_bar.close("Game over")
 	if headless:
 		get_tree().quit()
+		return
+	var names := {}
+	for seat: PlayerSeat in _seats.get_children():
+		names[seat.player_id] = seat.display_name
+	_game_over = GameOverPanel.new()
+	_game_over.name = "GameOver"
+	add_child(_game_over)
+	_game_over.show_result(_rules, names, _tokens_used)
+	_game_over.set_anchors_and_offsets_preset(Control.PRESET_CENTER)
+	_game_over.play_again_pressed.connect(get_tree().reload_current_scene)
 
 
 func _argument(flag: String, default: int) -> int:

@@ -283,3 +283,15 @@ func test_a_draw_sounds_shakes_the_bag_and_a_late_one_celebrates() -> void:
 	await get_tree().process_frame
 	check_equal(shown[0], 6, "every draw shown")
 	display.free()
+
+
+func test_a_display_far_behind_a_fast_game_catches_up() -> void:
+	var rules := _rules(44, 4)
+	var display := _display(rules, 0.5)
+	display.draw_duration = 0.2
+	_play_bots(rules)  # three rounds at once: 48 draws and three holds waiting
+	check(not display.is_game_over_shown(), "the display is behind")
+	await get_tree().create_timer(2.0).timeout  # ~11 s of flights and holds at full pace
+	check(display.is_game_over_shown(), "it hurried through what waited and shows the end")
+	display.free()
+	rules.free()

@@ -57,6 +57,9 @@ const DrawEffects := preload("draw_effects.gd")
 @export_range(0.0, 3.0, 0.05) var transition_duration := 0.25
 ## Seconds "Round Complete!" stays on screen before the next round is shown.
 @export_range(0.0, 10.0, 0.1) var round_complete_hold := 1.5
+## Changes waiting to be shown at which the display hurries: it shows them without flights or
+## holds until it has caught up with the game (a game that fast-forwards, bots without delays).
+@export_range(1, 100) var catch_up_after := 4
 @export_group("Feel")
 ## Tokens left at or below which the bag pulses.
 @export_range(1, 64) var anticipation_threshold := 3
@@ -337,6 +340,11 @@ func _show_queued() -> void:
 		_queue.pop_front().call()
 
 
+# Whether so many changes wait that the display shows them at once until it has caught up.
+func _hurrying() -> bool:
+	return _queue.size() >= catch_up_after
+
+
 # An animation is over: on to the next change.
 func _step_done() -> void:
 	_busy = false
@@ -387,7 +395,7 @@ func _show_draw(player_id: int, remaining: int) -> void:
 	_left[player_id] = maxi(0, _left.get(player_id, 0) - 1)
 	_read_chances()
 	_refresh(true)
-	_effects.draw(_bag, minf(draw_duration, 0.3), muted)
+	_effects.draw(_bag, 0.0 if _hurrying() else minf(draw_duration, 0.3), muted)
 	if remaining < anticipation_threshold and _rows.has(player_id):
 		_effects.celebrate(_rows[player_id].get_global_rect().get_center(), _color_of(player_id))
 	_fly_token(player_id)
@@ -405,7 +413,7 @@ func _show_round_end(round_number: int) -> void:
 	_banner.visible = true
 	_banner.modulate = Color(1, 1, 1, 0)
 	create_tween().tween_property(_banner, "modulate:a", 1.0, maxf(transition_duration, 0.01))
-	if round_complete_hold <= 0.0:
+	if round_complete_hold <= 0.0 or _hurrying():
 		return
 	_busy = true
 	# A tween rather than a timer: it dies with the display, so nothing waits on a freed node.
@@ -609,26 +617,31 @@ func _refresh_pulse() -> void:
 
 func _fly_token(player_id: int) -> void:
 	var target: PlayerRow = _rows.get(player_id)
-	if draw_duration <= 0.0 or target == null or not is_visible_in_tree():
+	if draw_duration <= 0.0 or target == null or not is_visible_in_tree() or _hurrying():
 		draw_shown.emit(player_id)
 		return
-	# Down the panel's left margin, where there is no text to cover: from beside the bag to
-	# beside its owner's row.
-	var lane := global_position.x + get_theme_stylebox("panel").content_margin_left / 2.0
-	var start := Vector2(lane, _bag.get_global_rect().get_center().y) - _flyer.size / 2.0
-	var finish := Vector2(lane, target.get_global_rect().get_center().y) - _flyer.size / 2.0
 	var style := StyleBoxFlat.new()
 	style.bg_color = _color_of(player_id)
 	style.border_color = Color.WHITE
 	style.set_border_width_all(2)
 	style.set_corner_radius_all(int(_flyer.size.x / 2.0))
 	_flyer.add_theme_stylebox_override("panel", style)
-	_flyer.global_position = start
+	_place_flyer(0.0, target)
 	_flyer.visible = true
 	_busy = true
 	var flight := create_tween().set_trans(Tween.TRANS_CUBIC).set_ease(Tween.EASE_IN_OUT)
-	flight.tween_property(_flyer, "global_position", finish, draw_duration)
+	flight.tween_method(_place_flyer.bind(target), 0.0, 1.0, draw_duration)
 	flight.tween_callback(_on_flight_landed.bind(player_id))
+
+
+# The token [param progress] (0 to 1) of the way down the panel's left margin, where there is no
+# text to cover, from beside the bag to beside [param target]'s row; from the layout as it is
+# now, so a display still being laid out (or resized) in flight puts it in the right place.
+func _place_flyer(progress: float, target: Control) -> void:
+	var lane := global_position.x + get_theme_stylebox("panel").content_margin_left / 2.0
+	var from := _bag.get_global_rect().get_center().y
+	var to := target.get_global_rect().get_center().y
+	_flyer.global_position = Vector2(lane, lerpf(from, to, progress)) - _flyer.size / 2.0
 
 
 func _on_flight_landed(player_id: int) -> void:

@@ -1,0 +1,84 @@
+class_name GameOverPanel
+extends PanelContainer
+## The end of a bundled game: who won (or a draw), a scoreboard — victory points, command tier
+## and tokens used per player, best first — and Play again.
+
+## The player asked for a new game.
+signal play_again_pressed
+
+var _title := Label.new()
+var _board := GridContainer.new()
+var _again := Button.new()
+
+
+func _init() -> void:
+	var style := StyleBoxFlat.new()
+	style.bg_color = Color(0.08, 0.09, 0.12, 0.97)
+	style.border_color = Color(1, 0.85, 0.3)
+	style.set_border_width_all(2)
+	style.set_corner_radius_all(10)
+	style.set_content_margin_all(20)
+	add_theme_stylebox_override("panel", style)
+	var box := VBoxContainer.new()
+	box.add_theme_constant_override("separation", 12)
+	add_child(box)
+	_title.name = "Title"
+	_title.add_theme_font_size_override("font_size", 30)
+	_title.add_theme_color_override("font_color", Color(1, 0.85, 0.3))
+	_title.horizontal_alignment = HORIZONTAL_ALIGNMENT_CENTER
+	box.add_child(_title)
+	_board.name = "Scoreboard"
+	_board.columns = 4
+	_board.add_theme_constant_override("h_separation", 28)
+	box.add_child(_board)
+	_again.name = "PlayAgain"
+	_again.text = "Play again"
+	_again.size_flags_horizontal = Control.SIZE_SHRINK_CENTER
+	_again.pressed.connect(play_again_pressed.emit)
+	box.add_child(_again)
+
+
+## Shows the end of [param rules]' game; [param names] and [param tokens_used] by player id.
+func show_result(rules: GameRules, names: Dictionary, tokens_used: Dictionary) -> void:
+	var winner := rules.get_winner()
+	_title.text = (
+		"Game over: a draw"
+		if winner == GameRules.NO_PLAYER
+		else "Game over: %s wins!" % names.get(winner, "player %d" % winner)
+	)
+	for child in _board.get_children():
+		child.free()
+	for heading in ["Player", "VP", "Tier", "Tokens used"]:
+		_cell(heading, Color(0.7, 0.7, 0.75))
+	var ids := Array(rules.get_player_ids())
+	var points := {}
+	for player_id: int in ids:
+		points[player_id] = rules.get_player_state(player_id)["victory_points"]
+	ids.sort_custom(func(a: int, b: int) -> bool: return points[a] > points[b])
+	for player_id: int in ids:
+		var state := rules.get_player_state(player_id)
+		var ink := Color(1, 0.85, 0.3) if player_id == winner else Color.WHITE
+		_cell(names.get(player_id, "player %d" % player_id), ink)
+		_cell(str(state["victory_points"]), ink)
+		_cell(str(state["command_tier"]), ink)
+		_cell(str(tokens_used.get(player_id, 0)), ink)
+
+
+## The scoreboard's rows (a header and a row per player), each as its texts.
+func get_rows() -> Array[PackedStringArray]:
+	var rows: Array[PackedStringArray] = []
+	var cells := _board.get_children()
+	for start in range(0, cells.size(), _board.columns):
+		var row := PackedStringArray()
+		for cell in cells.slice(start, start + _board.columns):
+			row.append((cell as Label).text)
+		rows.append(row)
+	return rows
+
+
+func _cell(text: String, color: Color) -> void:
+	var label := Label.new()
+	label.text = text
+	label.add_theme_font_size_override("font_size", 18)
+	label.add_theme_color_override("font_color", color)
+	_board.add_child(label)
