@@ -2,6 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::platform::Platform;
 use crate::process::{cargo, run};
 use crate::{Result, paths};
 
@@ -27,7 +28,7 @@ impl Profile {
     }
 
     /// The feature tag used in the `.gdextension` file and the library's file name.
-    fn tag(self) -> &'static str {
+    pub fn tag(self) -> &'static str {
         match self {
             Profile::Debug => "debug",
             Profile::Release => "release",
@@ -49,11 +50,7 @@ pub fn build(profile: Profile) -> Result<PathBuf> {
         Profile::Debug => "debug",
         Profile::Release => "release",
     });
-    let built = built_dir.join(format!(
-        "{}horizons_edge{}",
-        std::env::consts::DLL_PREFIX,
-        std::env::consts::DLL_SUFFIX
-    ));
+    let built = built_dir.join(Platform::host().built_name());
     let bin = paths::addon().join("bin");
     std::fs::create_dir_all(&bin).map_err(|e| format!("cannot create {}: {e}", bin.display()))?;
     let installed = bin.join(library_name(profile));
@@ -73,21 +70,10 @@ pub fn build(profile: Profile) -> Result<PathBuf> {
     Ok(installed)
 }
 
-/// The library's file name in `bin/` for this platform, e.g.
-/// `libhorizons_edge.linux.debug.x86_64.so` (matching `horizons_edge.gdextension`).
+/// The library's file name in `bin/` for this machine, e.g.
+/// `libhorizons_edge.linux.debug.x86_64.so` (see [`Platform::library_name`]).
 pub fn library_name(profile: Profile) -> String {
-    // Rust's OS names (linux, windows, macos) are Godot's; only the ARM architecture differs.
-    let os = std::env::consts::OS;
-    let arch = match std::env::consts::ARCH {
-        "aarch64" => "arm64",
-        other => other,
-    };
-    format!(
-        "{}horizons_edge.{os}.{}.{arch}{}",
-        std::env::consts::DLL_PREFIX,
-        profile.tag(),
-        std::env::consts::DLL_SUFFIX
-    )
+    Platform::host().library_name(profile)
 }
 
 /// Copies the addon, as built, into `project` (replacing any earlier copy) and registers its

@@ -3,11 +3,11 @@
 //! In order:
 //! 1. `$GODOT`, if set, must name a Godot 4 binary at or above [`MIN_VERSION`].
 //! 2. `godot` on `PATH`, if it is such a Godot (a game developer's own editor).
-//! 3. Otherwise a private sysroot in the user cache (see [`crate::paths::cache`]), shared by every
+//! 3. Otherwise a private sysroot in the user cache (see [`crate::debian`]), shared by every
 //!    clone on the machine: Debian's `godot` package and its whole dependency closure, taken from
-//!    `forky` (falling back to `sid`) with an apt configuration of its own, unpacked with
-//!    `dpkg-deb -x`, and run through the sysroot's own dynamic loader by a wrapper script.
-//!    Nothing is installed into the system and no root is needed. A second run downloads nothing.
+//!    `forky` (falling back to `sid`), and run through the sysroot's own dynamic loader by a
+//!    wrapper script. Nothing is installed into the system and no root is needed. A second run
+//!    downloads nothing.
 //!
 //! The sysroot also carries Mesa's GL and Vulkan drivers and Debian's `xvfb`, so the same engine
 //! can render under a virtual X server (see [`crate::xvfb`]).
@@ -15,7 +15,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::process::{describe, output, run};
+use crate::debian::Sysroot;
+use crate::process::run;
 use crate::{Result, paths};
 
 /// The oldest Godot the extension supports: its `api-4-4` feature and `compatibility_minimum`.
@@ -39,11 +40,9 @@ const PACKAGES: [&str; 10] = [
     "xkb-data",
 ];
 
-/// Bump when [`PACKAGES`] or the sysroot layout changes, so caches are rebuilt.
-const SYSROOT_REVISION: u32 = 2;
-
-/// The system's Debian archive keyring, trusted for the suites above.
-const KEYRING: &str = "/usr/share/keyrings/debian-archive-keyring.gpg";
+/// The sysroot's cache folder; bump its revision when [`PACKAGES`] or the layout changes, so
+/// caches are rebuilt.
+const SYSROOT: &str = "godot-sysroot-r2";
 
 /// A Godot 4 executable and its version.
 pub struct Godot {
@@ -160,7 +159,7 @@ pub fn private_root() -> Result<PathBuf> {
 
 /// The private sysroot's folder in the cache.
 pub fn sysroot_dir() -> PathBuf {
-    paths::cache().join(format!("godot-sysroot-r{SYSROOT_REVISION}"))
+    paths::cache().join(SYSROOT)
 }
 
 /// Builds the private sysroot and its wrapper script, trying each suite in turn.
@@ -183,31 +182,14 @@ fn fetch_private() -> Result {
     ))
 }
 
-fn fetch_from(suite: &str, dir: &Path) -> Result {
-    let apt = Apt::new(&dir.join("apt"), suite)?;
-    apt.run("update", &[])?;
-    let packages = apt.closure(&PACKAGES)?;
-    let debs = dir.join("debs");
-    recreate(&debs)?;
-    eprintln!("xtask: downloading {} packages", packages.len());
-    let mut download = apt.command("download");
-    download.args(&packages).current_dir(&debs);
-    output(&mut download)?;
-
-    let root = dir.join("root");
-    recreate(&root)?;
-    let mut archives: Vec<PathBuf> = std::fs::read_dir(&debs)
-        .map_err(|e| format!("cannot list {}: {e}", debs.display()))?
-        .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|path| path.extension().is_some_and(|ext| ext == "deb"))
-        .collect();
-    archives.sort();
-    for archive in &archives {
-        output(Command::new("dpkg-deb").arg("-x").arg(archive).arg(&root))?;
-    }
-    // The packages are unpacked; keep the cache small.
-    std::fs::remove_dir_all(&debs).map_err(|e| format!("cannot remove {}: {e}", debs.display()))?;
-    write_wrapper(&dir.join("godot"), &root)
+fn fetch_from(suite: &'static str, dir: &Path) -> Result {
+    let sysroot = Sysroot {
+        name: SYSROOT,
+        suite,
+        packages: &PACKAGES,
+    };
+    sysroot.fetch(dir)?;
+    write_wrapper(&dir.join("godot"), &dir.join("root"))
 }
 
 /// The script that runs the sysroot's engine through the sysroot's own loader.
@@ -231,93 +213,6 @@ exec "$L/ld-linux-x86-64.so.2" --library-path "$L:$R/lib/x86_64-linux-gnu:$L/pul
     std::fs::write(wrapper, script)
         .map_err(|e| format!("cannot write {}: {e}", wrapper.display()))?;
     run(Command::new("chmod").arg("+x").arg(wrapper))
-}
-
-fn recreate(dir: &Path) -> Result {
-    if dir.exists() {
-        std::fs::remove_dir_all(dir)
-            .map_err(|e| format!("cannot remove {}: {e}", dir.display()))?;
-    }
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))
-}
-
-/// apt-get with a configuration of its own: one suite, private state and cache, no installed
-/// packages (so the whole dependency closure is resolved), never the system's sources.
-struct Apt {
-    options: Vec<String>,
-}
-
-impl Apt {
-    fn new(state: &Path, suite: &str) -> Result<Apt> {
-        for sub in ["lists/partial", "cache/archives/partial", "sources.d"] {
-            let dir = state.join(sub);
-            std::fs::create_dir_all(&dir)
-                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-        }
-        let sources = state.join("sources.list");
-        std::fs::write(
-            &sources,
-            format!("deb [signed-by={KEYRING}] http://deb.debian.org/debian {suite} main\n"),
-        )
-        .map_err(|e| format!("cannot write {}: {e}", sources.display()))?;
-        let s = state.display();
-        Ok(Apt {
-            options: vec![
-                format!("Dir::Etc::SourceList={}", sources.display()),
-                format!("Dir::Etc::SourceParts={s}/sources.d"),
-                format!("Dir::State={s}"),
-                format!("Dir::State::Lists={s}/lists"),
-                "Dir::State::status=/dev/null".to_owned(),
-                format!("Dir::Cache={s}/cache"),
-                "Debug::NoLocking=1".to_owned(),
-                "APT::Architecture=amd64".to_owned(),
-                "APT::Install-Recommends=false".to_owned(),
-                "Acquire::Languages=none".to_owned(),
-            ],
-        })
-    }
-
-    fn command(&self, verb: &str) -> Command {
-        let mut command = Command::new("apt-get");
-        command.arg("-q");
-        for option in &self.options {
-            command.arg("-o").arg(option);
-        }
-        command.arg(verb);
-        command
-    }
-
-    fn run(&self, verb: &str, args: &[&str]) -> Result {
-        let mut command = self.command(verb);
-        command.args(args);
-        output(&mut command).map(|_| ())
-    }
-
-    /// `name=version` of every package an install of `packages` would unpack.
-    fn closure(&self, packages: &[&str]) -> Result<Vec<String>> {
-        let mut simulate = self.command("install");
-        simulate.arg("--simulate").args(packages);
-        let out = output(&mut simulate)?;
-        let text = String::from_utf8_lossy(&out.stdout);
-        // Lines look like: `Inst libc6 (2.43-7 Debian:testing [amd64])`.
-        let closure: Vec<String> = text
-            .lines()
-            .filter_map(|line| {
-                let mut words = line.strip_prefix("Inst ")?.split_whitespace();
-                let name = words.next()?;
-                let version = words.next()?.strip_prefix('(')?;
-                Some(format!("{name}={version}"))
-            })
-            .collect();
-        if closure.iter().any(|p| p.starts_with("godot=")) {
-            Ok(closure)
-        } else {
-            Err(format!(
-                "`{}` does not offer godot:\n{text}",
-                describe(&simulate)
-            ))
-        }
-    }
 }
 
 #[cfg(test)]

@@ -18,6 +18,8 @@
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod bench;
+mod cross;
+mod debian;
 mod demo;
 mod docs;
 mod extension;
@@ -25,15 +27,19 @@ mod fuzz;
 mod gdscript;
 mod godot;
 mod headless;
+mod inspect;
 mod multiplayer;
 mod online;
+mod package;
 mod paths;
+mod platform;
 mod process;
 mod screenshots;
 mod server;
 mod simulate;
 mod snippets;
 mod test;
+mod wine;
 mod xvfb;
 
 use std::process::ExitCode;
@@ -63,6 +69,12 @@ commands:
                       build the extension and run the bundled game's dedicated server
                       (--players N --rounds N --seed N --deadline S --entropy 0|1;
                       Ctrl+C stops it)
+  package [--only linux-x86_64,linux-arm64,windows-x86_64,macos-arm64,macos-x86_64]
+          [--release-only]
+                      build the libraries for every desktop platform (debug and
+                      release), inspect each, and zip the addon into
+                      target/package/horizons_edge-<version>.zip
+  wine                the core's tests built for Windows and run under Wine
   godot               find or fetch Godot 4 and print its command
 ";
 
@@ -86,6 +98,8 @@ fn main() -> ExitCode {
             extension::build(profile)?;
             Ok(())
         }),
+        "package" => package::run(rest),
+        "wine" => wine::check().map(|summary| println!("{summary}")),
         "godot" => godot::Godot::locate_or_fetch().map(|godot| println!("{}", godot.describe())),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");

@@ -7,8 +7,11 @@
 //! the round change while "Round Complete!" is held, the next round in its order, and the
 //! game-over banner. It checks that no picture is blank, that each differs from the one before,
 //! and the labels' text in the scene tree. This step then checks that every PNG is there.
+//!
+//! [`check_game`] does the same for the bundled game's table (`godot-project/game/ui_check.gd`):
+//! a human seat's turn and the end of the game.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::godot::Godot;
@@ -32,12 +35,57 @@ const MOMENTS: [&str; 8] = [
 /// (see [`crate::test::prepare_test_project`]); fails on a failed check, trouble in the log or a
 /// missing PNG.
 pub fn check(godot: &Godot, project: &Path) -> Result {
-    let out = paths::target().join("screenshots");
+    let out = fresh_folder("screenshots")?;
+    let log = rendered_run(godot, project, "res://visual/visual_check.gd", &out)?;
+    let expected = 2 * MOMENTS.len();
+    let closing = format!("visual check: {expected} images, 0 failed");
+    if !log.lines().any(|line| line == closing) {
+        return Err(format!("screenshots: no `{closing}` line"));
+    }
+    let names: Vec<String> = [2, 8]
+        .iter()
+        .flat_map(|players| MOMENTS.map(|moment| format!("{players}p_{moment}")))
+        .collect();
+    check_pngs(&out, &names)?;
+    eprintln!("xtask: {expected} screenshots in {}", out.display());
+    Ok(())
+}
+
+/// The bundled game's table rendered (`godot-project/game/ui_check.gd`), on `project`, the
+/// bundled project as [`crate::demo::prepare`] leaves it: a human seat's turn and the game's end.
+pub fn check_game(godot: &Godot, project: &Path) -> Result {
+    let out = fresh_folder("game-screenshots")?;
+    let log = rendered_run(godot, project, "res://game/ui_check.gd", &out)?;
+    if !log
+        .lines()
+        .any(|line| line == "ui check: 2 images, 0 failed")
+    {
+        return Err("bundled game screenshots: no `ui check: 2 images, 0 failed` line".to_owned());
+    }
+    check_pngs(
+        &out,
+        &[
+            "game_1_human_turn".to_owned(),
+            "game_2_game_over".to_owned(),
+        ],
+    )?;
+    eprintln!("xtask: 2 screenshots in {}", out.display());
+    Ok(())
+}
+
+/// `target/<name>`, emptied.
+fn fresh_folder(name: &str) -> Result<PathBuf> {
+    let out = paths::target().join(name);
     if out.exists() {
         std::fs::remove_dir_all(&out)
             .map_err(|e| format!("cannot remove {}: {e}", out.display()))?;
     }
     std::fs::create_dir_all(&out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    Ok(out)
+}
+
+/// Runs `script` on `project` rendered under a fresh Xvfb, with `--out <out>`; returns the log.
+fn rendered_run(godot: &Godot, project: &Path, script: &str, out: &Path) -> Result<String> {
     let started = Instant::now();
     let xvfb = Xvfb::start(&out.join("xvfb.log"))?;
     eprintln!(
@@ -48,7 +96,7 @@ pub fn check(godot: &Godot, project: &Path) -> Result {
     let rendering = Instant::now();
     let finished = Run::new(godot, project, 180)
         .rendered(xvfb.display())
-        .args(["-s", "res://visual/visual_check.gd", "--", "--out"])
+        .args(["-s", script, "--", "--out"])
         .args([out.to_string_lossy().into_owned()])
         .finish(false);
     drop(xvfb);
@@ -57,22 +105,19 @@ pub fn check(godot: &Godot, project: &Path) -> Result {
         "xtask: rendered run in {:.1} s",
         rendering.elapsed().as_secs_f64()
     );
-    finished.check("screenshots")?;
-    let expected = 2 * MOMENTS.len();
-    let closing = format!("visual check: {expected} images, 0 failed");
-    if !finished.log.lines().any(|line| line == closing) {
-        return Err(format!("screenshots: no `{closing}` line"));
-    }
-    for players in [2, 8] {
-        for moment in MOMENTS {
-            let png = out.join(format!("{players}p_{moment}.png"));
-            let bytes =
-                std::fs::read(&png).map_err(|e| format!("cannot read {}: {e}", png.display()))?;
-            if !bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
-                return Err(format!("{} is not a PNG", png.display()));
-            }
+    finished.check(script)?;
+    Ok(finished.log)
+}
+
+/// Fails unless `<out>/<name>.png` is a PNG for every name.
+fn check_pngs(out: &Path, names: &[String]) -> Result {
+    for name in names {
+        let png = out.join(format!("{name}.png"));
+        let bytes =
+            std::fs::read(&png).map_err(|e| format!("cannot read {}: {e}", png.display()))?;
+        if !bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
+            return Err(format!("{} is not a PNG", png.display()));
         }
     }
-    eprintln!("xtask: {expected} screenshots in {}", out.display());
     Ok(())
 }

@@ -6,6 +6,7 @@ use std::time::Instant;
 use crate::extension::{self, Profile};
 use crate::godot::Godot;
 use crate::headless::Run;
+use crate::platform::Platform;
 use crate::process::{cargo, run as run_command};
 use crate::{Result, gdscript, paths};
 
@@ -39,6 +40,9 @@ pub fn run(args: &[String]) -> Result {
             report.step("headless suites", || {
                 headless_suites(&godot, tests.insert(prepare_test_project(&godot)?))
             });
+            report.step("addon zip in a fresh project", || {
+                crate::package::check_installed(&godot)
+            });
             report.step("README snippets", || crate::snippets::check(&godot));
             report.step_on("GDScript fuzzer", tests.as_deref(), |project| {
                 crate::fuzz::check(&godot, project)
@@ -58,9 +62,13 @@ pub fn run(args: &[String]) -> Result {
             report.step_on("screenshots", tests.as_deref(), |project| {
                 crate::screenshots::check(&godot, project)
             });
+            report.step_on("bundled game screenshots", bundled.as_deref(), |project| {
+                crate::screenshots::check_game(&godot, project)
+            });
         }
         _ => report.skip(&[
             "headless suites",
+            "addon zip in a fresh project",
             "README snippets",
             "GDScript fuzzer",
             "class docs",
@@ -68,6 +76,7 @@ pub fn run(args: &[String]) -> Result {
             "online mode (bundled game)",
             "demo (8 bots)",
             "screenshots",
+            "bundled game screenshots",
         ]),
     }
     report.finish()
@@ -91,6 +100,20 @@ fn rust_checks(report: &mut Report) {
     report.step("cargo test", || {
         run_command(cargo().args(["test", "--workspace"]))
     });
+    report.step("Windows library (MinGW)", windows_library);
+    report.step("Windows core tests (Wine)", || {
+        crate::wine::check().map(|summary| eprintln!("xtask: {summary}"))
+    });
+}
+
+/// The release DLL for Windows, cross-built and inspected (the whole matrix is
+/// `cargo xtask package`).
+fn windows_library() -> Result {
+    let windows = Platform::from_name("windows-x86_64").ok_or("no windows-x86_64 platform")?;
+    let dll = crate::cross::build(windows, Profile::Release)?;
+    let inspection = crate::inspect::check(&dll, windows)?;
+    eprintln!("xtask: {}: {inspection}", dll.display());
+    Ok(())
 }
 
 /// Imports `project` so its script classes are registered (`--import` exits when done).
@@ -110,8 +133,9 @@ pub fn prepare_test_project(godot: &Godot) -> Result<PathBuf> {
     Ok(project)
 }
 
-/// Runs the suites of `project`, the test project as [`prepare_test_project`] leaves it.
-fn headless_suites(godot: &Godot, project: &Path) -> Result {
+/// Runs the suites of `project`, the test project as [`prepare_test_project`] leaves it (or
+/// a copy of it with the packaged addon).
+pub fn headless_suites(godot: &Godot, project: &Path) -> Result {
     let finished = Run::new(godot, project, 600)
         .args(["-s", "res://runner.gd"])
         .finish(true)?;

@@ -1,0 +1,174 @@
+//! Building the extension for every desktop platform from this Linux machine, with tools the
+//! project fetches into the user cache on first use (no root, nothing installed system-wide):
+//!
+//! - Windows x86_64: Rust's `x86_64-pc-windows-gnu` target linked by Debian's MinGW-w64 GCC
+//!   (the `win32` thread model, so no `libwinpthread-1.dll`), unpacked from bookworm's packages
+//!   into a private sysroot (see [`crate::debian`]). Zig cannot link it: `zig cc` drops the
+//!   export list Rust hands the linker, and the DLL would not export `gdext_rust_init`.
+//! - Linux x86_64 and arm64, macOS arm64 and x86_64: `cargo zigbuild` (crates.io) with Zig from
+//!   the `ziglang` package (PyPI, in a virtual environment). The Linux libraries need glibc 2.28
+//!   or newer (not the build machine's); Zig signs the macOS dylibs ad hoc, as macOS requires of
+//!   arm64 code, and [`crate::inspect`] verifies the signature.
+//!
+//! The Rust standard library for each target comes from `rustup target add`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::debian::Sysroot;
+use crate::extension::Profile;
+use crate::platform::Platform;
+use crate::process::{cargo, output, run};
+use crate::{Result, paths};
+
+/// The Zig the non-Windows builds link with.
+const ZIGLANG: &str = "ziglang==0.13.0";
+/// The `cargo zigbuild` release we install.
+const CARGO_ZIGBUILD: &str = "0.19.8";
+/// The oldest glibc the Linux libraries run on.
+const GLIBC: &str = "2.28";
+
+/// Debian's MinGW-w64 cross compiler, win32 thread model.
+const MINGW: Sysroot = Sysroot {
+    name: "mingw-sysroot-r1",
+    suite: "bookworm",
+    packages: &["gcc-mingw-w64-x86-64-win32"],
+};
+
+/// Builds the extension for `platform` in `profile` and returns the library Cargo wrote (under
+/// `target/cross/`). Debug libraries leave out their DWARF debug info (they keep the debug
+/// checks), so that the package stays small.
+pub fn build(platform: Platform, profile: Profile) -> Result<PathBuf> {
+    run(Command::new("rustup").args(["target", "add", platform.triple]))?;
+    let target_dir = paths::target().join("cross");
+    std::fs::create_dir_all(&target_dir)
+        .map_err(|e| format!("cannot create {}: {e}", target_dir.display()))?;
+    let mut command = if platform.os == "windows" {
+        mingw_cargo("build")?
+    } else {
+        zigbuild()?
+    };
+    let triple = if platform.os == "linux" {
+        format!("{}.{GLIBC}", platform.triple)
+    } else {
+        platform.triple.to_owned()
+    };
+    command
+        .arg("--manifest-path")
+        .arg(paths::root().join("Cargo.toml"))
+        .args(["--package", "horizons-edge-godot", "--target", &triple])
+        .env("CARGO_TARGET_DIR", &target_dir)
+        .env("CARGO_PROFILE_DEV_STRIP", "debuginfo")
+        // `zig cc` leaves a probe file in the working folder; keep it out of the repository.
+        .current_dir(&target_dir);
+    if profile == Profile::Release {
+        command.arg("--release");
+    }
+    run(&mut command)?;
+    let folder = match profile {
+        Profile::Debug => "debug",
+        Profile::Release => "release",
+    };
+    Ok(target_dir
+        .join(platform.triple)
+        .join(folder)
+        .join(platform.built_name()))
+}
+
+/// A ready `cargo zigbuild` (arguments still to add): `cargo-zigbuild` and Zig installed into
+/// the cache if missing, and on `PATH`.
+pub fn zigbuild() -> Result<Command> {
+    let zig_bin = ensure_zig()?;
+    let zigbuild_bin = ensure_cargo_zigbuild()?;
+    let mut command = cargo();
+    command
+        .arg("zigbuild")
+        .env("PATH", prepend_path(&[&zigbuild_bin, &zig_bin]));
+    Ok(command)
+}
+
+/// A ready `cargo <verb>` for the Windows target (arguments still to add), linked by the
+/// private MinGW-w64 GCC (`dlltool` from the same sysroot, for the import libraries Rust makes).
+pub fn mingw_cargo(verb: &str) -> Result<Command> {
+    let bin = mingw_bin()?;
+    let mut command = cargo();
+    command.arg(verb).env("PATH", prepend_path(&[&bin])).env(
+        "CARGO_TARGET_X86_64_PC_WINDOWS_GNU_LINKER",
+        bin.join("x86_64-w64-mingw32-gcc-win32"),
+    );
+    Ok(command)
+}
+
+/// The private MinGW-w64 GCC as a C compiler (arguments still to add).
+pub fn mingw_gcc() -> Result<Command> {
+    let bin = mingw_bin()?;
+    let mut command = Command::new(bin.join("x86_64-w64-mingw32-gcc-win32"));
+    // The compiler proper needs GMP, MPFR, MPC and ISL from the same sysroot.
+    let libraries = MINGW.root()?.join("usr/lib/x86_64-linux-gnu");
+    command
+        .env("PATH", prepend_path(&[&bin]))
+        .env("LD_LIBRARY_PATH", libraries);
+    Ok(command)
+}
+
+fn mingw_bin() -> Result<PathBuf> {
+    Ok(MINGW.root()?.join("usr").join("bin"))
+}
+
+/// The virtual environment's `bin/` with `ziglang` installed (`python -m ziglang` is Zig).
+fn ensure_zig() -> Result<PathBuf> {
+    let version = ZIGLANG.trim_start_matches("ziglang==");
+    let venv = paths::cache().join(format!("ziglang-{version}"));
+    let bin = venv.join("bin");
+    let works = Command::new(bin.join("python3"))
+        .args(["-m", "ziglang", "version"])
+        .output()
+        .is_ok_and(|out| out.status.success());
+    if !works {
+        eprintln!("xtask: installing {ZIGLANG} into {}", venv.display());
+        output(
+            Command::new("python3")
+                .args(["-m", "venv", "--clear"])
+                .arg(&venv),
+        )?;
+        output(
+            Command::new(bin.join("python3"))
+                .args([
+                    "-m",
+                    "pip",
+                    "install",
+                    "--quiet",
+                    "--disable-pip-version-check",
+                ])
+                .arg(ZIGLANG),
+        )?;
+    }
+    Ok(bin)
+}
+
+/// The folder holding the `cargo-zigbuild` binary, installed from crates.io if missing.
+fn ensure_cargo_zigbuild() -> Result<PathBuf> {
+    let root = paths::cache().join(format!("cargo-zigbuild-{CARGO_ZIGBUILD}"));
+    let bin = root.join("bin");
+    if !bin.join("cargo-zigbuild").exists() {
+        eprintln!(
+            "xtask: installing cargo-zigbuild {CARGO_ZIGBUILD} into {}",
+            root.display()
+        );
+        run(cargo()
+            .args(["install", "--locked", "--quiet", "--root"])
+            .arg(&root)
+            .arg(format!("cargo-zigbuild@{CARGO_ZIGBUILD}")))?;
+    }
+    Ok(bin)
+}
+
+/// `PATH` with `folders` in front.
+fn prepend_path(folders: &[&Path]) -> std::ffi::OsString {
+    let current = std::env::var_os("PATH").unwrap_or_default();
+    let all = folders
+        .iter()
+        .map(|f| f.to_path_buf())
+        .chain(std::env::split_paths(&current));
+    std::env::join_paths(all).unwrap_or(current)
+}

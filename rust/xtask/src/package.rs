@@ -1,0 +1,237 @@
+//! `cargo xtask package`: the addon as a game developer without Rust downloads it, and as the
+//! Godot Asset Library takes it — `target/package/horizons_edge-<version>.zip`, holding
+//! `addons/horizons_edge/` with the libraries for every desktop platform (debug and release),
+//! each inspected (see [`crate::inspect`]), the LICENSE, a short README and the CHANGELOG.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use zip::write::SimpleFileOptions;
+
+use crate::extension::Profile;
+use crate::godot::Godot;
+use crate::platform::{self, Platform};
+use crate::{Result, cross, inspect, paths};
+
+/// The version in the package's name and in `plugin.cfg`: the workspace's.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// What goes into a package.
+pub struct Options {
+    /// The platforms whose libraries it carries.
+    pub platforms: Vec<Platform>,
+    /// Debug and release, or release only.
+    pub profiles: Vec<Profile>,
+}
+
+impl Options {
+    /// `[--only linux-x86_64,windows-x86_64,...] [--release-only]`; every platform, debug and
+    /// release, by default.
+    pub fn from_args(args: &[String]) -> Result<Options> {
+        let mut options = Options {
+            platforms: platform::ALL.to_vec(),
+            profiles: vec![Profile::Debug, Profile::Release],
+        };
+        let mut args = args.iter();
+        while let Some(arg) = args.next() {
+            match arg.as_str() {
+                "--release-only" => options.profiles = vec![Profile::Release],
+                "--only" => {
+                    let names = args.next().ok_or("--only needs a list of platforms")?;
+                    options.platforms = names
+                        .split(',')
+                        .map(|name| {
+                            Platform::from_name(name).ok_or_else(|| {
+                                format!("unknown platform `{name}` (one of {})", names_of_all())
+                            })
+                        })
+                        .collect::<Result<_>>()?;
+                }
+                other => return Err(format!("unknown argument `{other}` to `package`")),
+            }
+        }
+        Ok(options)
+    }
+}
+
+fn names_of_all() -> String {
+    platform::ALL.map(Platform::name).join(", ")
+}
+
+/// `cargo xtask package [...]`: builds, inspects and zips; prints where the zip is.
+pub fn run(args: &[String]) -> Result {
+    let zip = package(&Options::from_args(args)?)?;
+    println!("{}", zip.display());
+    Ok(())
+}
+
+/// Builds every library `options` asks for, checks each, and writes the zip; returns its path.
+pub fn package(options: &Options) -> Result<PathBuf> {
+    check_plugin_version(
+        &std::fs::read_to_string(paths::addon().join("plugin.cfg"))
+            .map_err(|e| format!("cannot read the addon's plugin.cfg: {e}"))?,
+    )?;
+    let out = paths::target().join("package");
+    let staged = out.join("addons").join("horizons_edge");
+    crate::debian::recreate(&staged)?;
+    // Not `bin/`: the libraries come from the cross builds. Not Godot's import sidecars.
+    copy_tree(&paths::addon(), &staged, &|name| {
+        name == "bin" || name.ends_with(".import")
+    })?;
+    let bin = staged.join("bin");
+    std::fs::create_dir_all(&bin).map_err(|e| format!("cannot create {}: {e}", bin.display()))?;
+    for &platform in &options.platforms {
+        for &profile in &options.profiles {
+            let built = cross::build(platform, profile)?;
+            let inspection = inspect::check(&built, platform)?;
+            let name = platform.library_name(profile);
+            let size = std::fs::metadata(&built).map_or(0, |m| m.len());
+            eprintln!("xtask: {name} ({:.1} MB): {inspection}", size as f64 / 1e6);
+            copy(&built, &bin.join(&name))?;
+        }
+    }
+    for file in ["LICENSE", "CHANGELOG.md"] {
+        copy(&paths::root().join(file), &staged.join(file))?;
+    }
+    let zip = out.join(format!("horizons_edge-{VERSION}.zip"));
+    write_zip(&out, &staged, &zip)?;
+    let size = std::fs::metadata(&zip).map_or(0, |m| m.len());
+    eprintln!("xtask: {} ({:.1} MB)", zip.display(), size as f64 / 1e6);
+    Ok(zip)
+}
+
+/// Fails unless `plugin_cfg` names [`VERSION`].
+fn check_plugin_version(plugin_cfg: &str) -> Result {
+    let line = format!("version=\"{VERSION}\"");
+    if plugin_cfg.lines().any(|l| l.trim() == line) {
+        Ok(())
+    } else {
+        Err(format!(
+            "the addon's plugin.cfg does not say {line}: bump it with the workspace version"
+        ))
+    }
+}
+
+/// Copies the folder `from` to `to`, leaving out every file or folder whose name `skip` picks.
+fn copy_tree(from: &Path, to: &Path, skip: &dyn Fn(&str) -> bool) -> Result {
+    std::fs::create_dir_all(to).map_err(|e| format!("cannot create {}: {e}", to.display()))?;
+    let entries =
+        std::fs::read_dir(from).map_err(|e| format!("cannot list {}: {e}", from.display()))?;
+    for entry in entries {
+        let entry = entry.map_err(|e| format!("cannot list {}: {e}", from.display()))?;
+        let (source, name) = (entry.path(), entry.file_name());
+        if skip(&name.to_string_lossy()) {
+            continue;
+        }
+        if source.is_dir() {
+            copy_tree(&source, &to.join(&name), skip)?;
+        } else {
+            copy(&source, &to.join(&name))?;
+        }
+    }
+    Ok(())
+}
+
+fn copy(from: &Path, to: &Path) -> Result {
+    std::fs::copy(from, to)
+        .map(drop)
+        .map_err(|e| format!("cannot copy {} to {}: {e}", from.display(), to.display()))
+}
+
+/// Zips every file under `folder` into `zip`, named by their paths relative to `base`.
+fn write_zip(base: &Path, folder: &Path, zip: &Path) -> Result {
+    let file =
+        std::fs::File::create(zip).map_err(|e| format!("cannot create {}: {e}", zip.display()))?;
+    let mut writer = zip::ZipWriter::new(file);
+    let options = SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated)
+        .unix_permissions(0o644);
+    let mut files = Vec::new();
+    list_files(folder, &mut files)?;
+    files.sort();
+    for path in files {
+        let name = path
+            .strip_prefix(base)
+            .map_err(|e| format!("{} is outside {}: {e}", path.display(), base.display()))?
+            .to_string_lossy()
+            .replace('\\', "/");
+        let bytes =
+            std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        writer
+            .start_file(name, options)
+            .and_then(|()| writer.write_all(&bytes).map_err(Into::into))
+            .map_err(|e| format!("cannot write {}: {e}", zip.display()))?;
+    }
+    writer
+        .finish()
+        .map(drop)
+        .map_err(|e| format!("cannot finish {}: {e}", zip.display()))
+}
+
+fn list_files(folder: &Path, files: &mut Vec<PathBuf>) -> Result {
+    let entries =
+        std::fs::read_dir(folder).map_err(|e| format!("cannot list {}: {e}", folder.display()))?;
+    for entry in entries {
+        let path = entry
+            .map_err(|e| format!("cannot list {}: {e}", folder.display()))?
+            .path();
+        if path.is_dir() {
+            list_files(&path, files)?;
+        } else {
+            files.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// The package as a developer without Rust installs it: a package of this machine's debug
+/// library (what the editor and headless runs load) unzipped into a fresh copy of the test
+/// project (its suites, none of its addon), imported, and the headless suites run against it.
+pub fn check_installed(godot: &Godot) -> Result {
+    let zip = package(&Options {
+        platforms: vec![Platform::host()],
+        profiles: vec![Profile::Debug],
+    })?;
+    let project = paths::target().join("zip-project");
+    crate::debian::recreate(&project)?;
+    copy_tree(&paths::test_project(), &project, &|name| {
+        name == "addons" || name == ".godot"
+    })?;
+    unzip(&zip, &project)?;
+    crate::extension::register_extension(&project)?;
+    crate::test::import(godot, &project)?;
+    crate::test::headless_suites(godot, &project)
+}
+
+/// Unpacks `zip` into `folder`.
+fn unzip(zip: &Path, folder: &Path) -> Result {
+    let file =
+        std::fs::File::open(zip).map_err(|e| format!("cannot open {}: {e}", zip.display()))?;
+    zip::ZipArchive::new(file)
+        .and_then(|mut archive| archive.extract(folder))
+        .map_err(|e| format!("cannot unpack {}: {e}", zip.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Options, VERSION, check_plugin_version};
+
+    #[test]
+    fn the_addon_says_the_workspace_version() {
+        let plugin_cfg = include_str!("../../../godot-project/addons/horizons_edge/plugin.cfg");
+        assert_eq!(check_plugin_version(plugin_cfg), Ok(()));
+        assert!(check_plugin_version("[plugin]\nversion=\"0.0.0-other\"\n").is_err());
+        assert!(!VERSION.is_empty());
+    }
+
+    #[test]
+    fn options_name_platforms_and_profiles() {
+        let args = ["--only", "linux-x86_64,windows-x86_64", "--release-only"].map(String::from);
+        let options = Options::from_args(&args).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(options.platforms.len(), 2);
+        assert_eq!(options.profiles.len(), 1);
+        assert!(Options::from_args(&["--only".to_owned(), "amiga".to_owned()]).is_err());
+        let all = Options::from_args(&[]).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((all.platforms.len(), all.profiles.len()), (5, 2));
+    }
+}
