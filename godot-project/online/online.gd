@@ -102,6 +102,8 @@ func _on_request_refused(reason: String) -> void:
 
 
 func _on_connection_lost() -> void:
+	if _table.visible and _table.is_game_over():
+		return  # The server closes when its game is over: the normal end, not a notice.
 	if _table.visible:
 		_table.show_notice("The connection to the server is closed.")
 	elif _server_pid != 0 and not OS.is_process_running(_server_pid):

@@ -96,17 +96,29 @@ func _on_game_over(status: String) -> void:
 		_game_over_at = now
 	var audits := _label(_table, "%Audits").text
 	var lines := Array(audits.split("\n"))
-	var fair := lines.filter(func(line: String) -> bool: return ": fair · " in line).size()
+	var fair := lines.filter(func(line: String) -> bool: return " verified fair ✓ " in line).size()
 	if fair < _rounds and now - _game_over_at < AUDIT_WAIT_SEC * 1000:
 		return
 	if _rounds == 0 or fair != _rounds or "NOT FAIR" in audits:
 		_fail("%d fair audits for %d rounds: %s" % [fair, _rounds, audits.replace("\n", " | ")])
 	elif _label(_table, "%Log").text == "":
 		_fail("the event log is empty")
+	elif not _log_in_words(_label(_table, "%Log").text):
+		_fail("the event log is not in words: %s" % _label(_table, "%Log").text.left(300))
 	elif _server_pid <= 0:
 		_fail("the online scene started no server")
 	else:
 		_leave(status)
+
+
+## Whether the event log reads as words: draws and the end told by name, nothing raw.
+func _log_in_words(log_text: String) -> bool:
+	return (
+		"'s token is drawn, " in log_text
+		and "Game over: " in log_text
+		and "<null>" not in log_text
+		and "round committed" not in log_text
+	)
 
 
 ## Presses Leave and checks the server process is gone.

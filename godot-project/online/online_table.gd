@@ -13,17 +13,14 @@ signal keep_chosen
 ## The player wants to leave the table.
 signal leave_requested
 
+const EventText := preload("event_text.gd")
 const LOG_LINES := 200
-## Fields every event carries; the log shows the others.
-const EVENT_BOOKKEEPING: Array[String] = ["type", "seq", "round", "cause"]
 ## The background of the players' panels.
 const SEAT_COLOR := Color(0.12, 0.14, 0.18)
 ## The border of the acting player's panel.
 const ACTIVE_COLOR := Color(0.95, 0.75, 0.3)
 ## Labels of the actions that carry no data.
 const ACTION_LABELS := {"upgrade_command": "Upgrade command", "pass": "Pass"}
-## Longer field values (commitments, keys) are cut to this many characters in the log.
-const FIELD_CHARS := 12
 
 ## Card names by card id, for hands and the log (injected by the online scene).
 var card_names: Dictionary[int, String] = {}
@@ -31,6 +28,8 @@ var card_names: Dictionary[int, String] = {}
 var _log_lines := PackedStringArray()
 var _audit_lines := PackedStringArray()
 var _seat_panels: Dictionary[int, PanelContainer] = {}
+var _names: Dictionary[int, String] = {}
+var _game_over := false
 
 @onready var _status: Label = %Status
 @onready var _notice: Label = %Notice
@@ -53,6 +52,8 @@ func clear() -> void:
 	_clear_actions()
 	_log_lines.clear()
 	_audit_lines.clear()
+	_names.clear()
+	_game_over = false
 	_log.text = ""
 	_audits.text = "No round checked yet."
 	_bag.text = ""
@@ -65,7 +66,9 @@ func clear() -> void:
 func show_snapshot(snapshot: Dictionary, legal_actions: Array) -> void:
 	var me: int = snapshot["viewer"]
 	var own: Dictionary = {}
+	_game_over = snapshot["phase"]["phase"] == "game_over"
 	for player: Dictionary in snapshot["players"]:
+		_names[player["id"]] = player["name"]
 		var panel := _seat_panel(player["id"])
 		(panel.get_child(0) as Label).text = _player_text(player, me)
 		var border := 2 if player["id"] == snapshot["active"] else 0
@@ -90,7 +93,10 @@ func show_snapshot(snapshot: Dictionary, legal_actions: Array) -> void:
 ## Adds [param event] (one of the server's log, in order) to the event log.
 func add_event(event: Dictionary) -> void:
 	var when := "Setup" if event["round"] == 0 else "R%d" % event["round"]
-	_log_lines.insert(0, "%s · %s" % [when, _event_text(event)])
+	var text := EventText.describe(event, _names, card_names)
+	if event["type"] == "action_resolved":
+		text = "%s: %s" % [_names.get(event["player"], "?"), _action_text(event["action"], [])]
+	_log_lines.insert(0, "%s · %s" % [when, text])
 	if _log_lines.size() > LOG_LINES:
 		_log_lines.resize(LOG_LINES)
 	_log.text = "\n".join(_log_lines)
@@ -98,14 +104,18 @@ func add_event(event: Dictionary) -> void:
 
 ## Records the fairness audit of [param round_number] (see [signal RulesSession.round_audited]).
 func add_audit(round_number: int, fair: bool, detail: String) -> void:
-	var verdict := "fair" if fair else "NOT FAIR"
-	_audit_lines.append("Round %d: %s · %s" % [round_number, verdict, detail])
+	_audit_lines.append(EventText.audit(round_number, fair, detail))
 	_audits.text = "\n".join(_audit_lines)
 
 
 ## Shows [param text] (a refusal, a lost connection) until the next choice.
 func show_notice(text: String) -> void:
 	_notice.text = text
+
+
+## Whether the last snapshot showed the game over (the server closing then is the normal end).
+func is_game_over() -> bool:
+	return _game_over
 
 
 func _status_text(snapshot: Dictionary, me: int) -> String:
@@ -176,24 +186,6 @@ func _action_text(action: Dictionary, hand: Array) -> String:
 		"custom":
 			return String(action["kind"]).capitalize()
 	return ACTION_LABELS.get(action["type"], action["type"])
-
-
-func _event_text(event: Dictionary) -> String:
-	match event["type"]:
-		"action_resolved":
-			return "player %d: %s" % [event["player"], _action_text(event["action"], [])]
-		"card_played":
-			return "player %d plays %s" % [event["player"], _card_name(event["card"])]
-		"token_drawn":
-			return "player %d's token drawn, %d left" % [event["player"], event["remaining"]]
-	var fields := PackedStringArray()
-	for key: String in event:
-		if key not in EVENT_BOOKKEEPING:
-			var value := str(event[key])
-			if value.length() > FIELD_CHARS:
-				value = value.left(FIELD_CHARS) + "…"
-			fields.append("%s %s" % [key, value])
-	return ("%s %s" % [String(event["type"]).replace("_", " "), ", ".join(fields)]).strip_edges()
 
 
 func _card_name(card: int) -> String:
