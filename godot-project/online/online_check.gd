@@ -103,6 +103,9 @@ func _on_game_over(status: String) -> void:
 		_fail("%d fair audits for %d rounds: %s" % [fair, _rounds, audits.replace("\n", " | ")])
 	elif _label(_table, "%Log").text == "":
 		_fail("the event log is empty")
+	elif not (_table.get_node("%Bag") as TokenBagDisplay).is_game_over_shown():
+		if now - _game_over_at >= AUDIT_WAIT_SEC * 1000:
+			_fail("the token bag display does not show the end of the game")
 	elif not _log_in_words(_label(_table, "%Log").text):
 		_fail("the event log is not in words: %s" % _label(_table, "%Log").text.left(300))
 	elif _server_pid <= 0:

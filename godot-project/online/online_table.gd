@@ -2,7 +2,7 @@ class_name OnlineTable
 extends HBoxContainer
 ## The table of an online game, drawn only from what the server sent: the latest snapshot, its
 ## events and the legal actions it listed (see [RulesSession]). It shows every player's public
-## state (and this client's hand), the bag's remaining tokens and the odds of the next draw, the
+## state (and this client's hand), the bag on a [TokenBagDisplay] (each draw as it comes), the
 ## event log, this client's choices and every round's fairness audit. It never decides anything:
 ## choices go up as signals and the online scene sends them to the server.
 
@@ -36,7 +36,7 @@ var _game_over := false
 @onready var _players: GridContainer = %Players
 @onready var _actions: HFlowContainer = %Actions
 @onready var _log: Label = %Log
-@onready var _bag: Label = %Bag
+@onready var _bag: TokenBagDisplay = %Bag
 @onready var _audits: Label = %Audits
 
 
@@ -50,13 +50,13 @@ func clear() -> void:
 		panel.queue_free()
 	_seat_panels.clear()
 	_clear_actions()
+	_bag.refresh()
 	_log_lines.clear()
 	_audit_lines.clear()
 	_names.clear()
 	_game_over = false
 	_log.text = ""
 	_audits.text = "No round checked yet."
-	_bag.text = ""
 	_notice.text = ""
 	_status.text = "Waiting for the server…"
 
@@ -77,7 +77,10 @@ func show_snapshot(snapshot: Dictionary, legal_actions: Array) -> void:
 			own = player
 	_players.columns = clampi(snapshot["players"].size(), 1, 4)
 	_status.text = _status_text(snapshot, me)
-	_bag.text = _bag_text(snapshot["bag"])
+	var winner: Variant = snapshot["phase"].get("winner")
+	_bag.show_view(
+		snapshot["round"], snapshot["bag"], _names, _game_over, -1 if winner == null else winner
+	)
 	_clear_actions()
 	if snapshot["phase"]["phase"] == "mulligan" and not own["kept"]:
 		_add_choice("Keep this hand", keep_chosen.emit)
@@ -154,23 +157,6 @@ func _player_text(player: Dictionary, me: int) -> String:
 		for card: int in player["hand"]:
 			names.append(_card_name(card))
 		lines.append("Your hand: %s" % ", ".join(names))
-	return "\n".join(lines)
-
-
-## Every player's tokens left in [param bag] and their chance of the next draw, from the counts.
-func _bag_text(bag: Dictionary) -> String:
-	var remaining: int = bag["remaining"]
-	var lines := PackedStringArray(
-		["%d tokens in the bag, %d drawn" % [remaining, bag["drawn"].size()]]
-	)
-	for tally: Dictionary in bag["players"]:
-		var chance: float = 100.0 * tally["remaining"] / remaining if remaining > 0 else 0.0
-		lines.append(
-			(
-				"player %d: %d of %d left · next draw %.1f%%"
-				% [tally["player"], tally["remaining"], tally["contributed"], chance]
-			)
-		)
 	return "\n".join(lines)
 
 

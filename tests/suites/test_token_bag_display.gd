@@ -295,3 +295,35 @@ func test_a_display_far_behind_a_fast_game_catches_up() -> void:
 	check(display.is_game_over_shown(), "it hurried through what waited and shows the end")
 	display.free()
 	rules.free()
+
+
+func test_an_online_client_s_views_show_each_draw_the_round_end_and_the_game_over() -> void:
+	var rules := _rules(52, 2)
+	var display := _display(null, 0.0)
+	var names := {0: "Ada", 1: "Brin"}
+	var shown: Array[int] = []
+	display.draw_shown.connect(func(player_id: int) -> void: shown.append(player_id))
+	var drawn: Array[int] = []
+	var rounds_seen := PackedStringArray()
+	var round_label: Label = display.get_node("%RoundLabel")
+	StarterGame.keep_all(rules)
+	while rules.get_phase() != GameRules.PHASE_GAME_OVER:
+		var snapshot := rules.get_snapshot_for(0)
+		var over: bool = snapshot["phase"]["phase"] == "game_over"
+		display.show_view(snapshot["round"], snapshot["bag"], names, over)
+		if round_label.text not in rounds_seen:
+			rounds_seen.append(round_label.text)
+		if rules.get_phase() == GameRules.PHASE_AWAITING_DRAW:
+			drawn.append(rules.draw_next_token())
+			var view := rules.get_snapshot_for(0)
+			display.show_view(view["round"], view["bag"], names)
+			check_equal(display.get_remaining(), view["bag"]["remaining"], "the view's count")
+		else:
+			rules.pass_activation(rules.get_active_player())
+	var last := rules.get_snapshot_for(0)
+	display.show_view(last["round"], last["bag"], names, true, rules.get_winner())
+	check_equal(shown, drawn, "every draw shown as a draw, in order")
+	check_equal(rounds_seen, PackedStringArray(["Round 1", "Round 2", "Round 3"]), "each round")
+	check(display.is_game_over_shown(), "the end")
+	display.free()
+	rules.free()

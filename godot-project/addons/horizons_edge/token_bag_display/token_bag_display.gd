@@ -14,7 +14,9 @@ extends PanelContainer
 ##
 ## A game with its own round loop can inject a bare [CommandTokenBag] instead
 ## ([member token_bag]): the display follows its draws, shows "Round Complete!" when it is
-## emptied, and shows the refilled bag when the game calls [method refresh].
+## emptied, and shows the refilled bag when the game calls [method refresh]. A game that has
+## neither — an online client, which only receives snapshots — calls [method show_view] with
+## each snapshot's bag.
 ##
 ## Instance [code]token_bag_display.tscn[/code], or create the node in code
 ## ([code]TokenBagDisplay.new()[/code]) or from the Create Node dialog: a display created bare
@@ -87,6 +89,10 @@ var _winner := -1
 # animates (a draw's flight, the "Round Complete!" hold) keeps the display busy until it is done,
 # so every change is shown, in order, at the display's own pace, however fast the game goes.
 var _queue: Array[Callable] = []
+# What show_view() saw last: the round and how many tokens had been drawn in it.
+var _view_round := 0
+var _view_drawn := 0
+var _view_over := false
 var _effects: DrawEffects
 var _busy := false
 var _rows: Dictionary[int, PlayerRow] = {}
@@ -201,13 +207,48 @@ func set_token_bag(value: CommandTokenBag) -> void:
 
 
 ## Reads everything again from the rules or the bag and shows it at once, ending any
-## "Round Complete!" hold: for a bare [member token_bag] after refilling it.
+## "Round Complete!" hold: for a bare [member token_bag] after refilling it (and forgetting the
+## views [method show_view] was given, for a new online game).
 func refresh() -> void:
 	_queue.clear()
 	_busy = false
+	_view_round = 0
+	_view_drawn = 0
+	_view_over = false
 	_banner.visible = false
 	_read_bag()
 	_refresh(false)
+
+
+## Shows the bag as a client of an online game receives it, with neither [member rules] nor
+## [member token_bag]: [param bag] is a snapshot's [code]bag[/code] (see
+## [method GameRules.get_snapshot_for]: [code]remaining[/code], each player's
+## [code]contributed[/code] and [code]remaining[/code], the tokens [code]drawn[/code]) in round
+## [param round_number]; [param names] by player id. A view one draw on from the last is shown as
+## that draw, a view of a new round after "Round Complete!" for the last, anything else at once.
+## [param winner_id] (a player id, or -1 for a draw) shows the end of the game, once it is over.
+func show_view(
+	round_number: int, bag: Dictionary, names: Dictionary, game_over := false, winner_id := -1
+) -> void:
+	var drawn: Array = bag.get("drawn", [])
+	if round_number == _view_round and drawn.size() == _view_drawn + 1:
+		_enqueue(_show_draw.bind(int(drawn[-1]["owner"]), int(bag["remaining"])))
+	elif round_number != _view_round or drawn.size() != _view_drawn:
+		if _view_round > 0 and round_number > _view_round:
+			_enqueue(_show_round_end.bind(_view_round))
+		var view := {"ids": [] as Array[int], "names": {}, "counts": {}, "left": {}}
+		for tally: Dictionary in bag.get("players", []):
+			var player_id := int(tally["player"])
+			view["ids"].append(player_id)
+			view["names"][player_id] = names.get(player_id, "Player %d" % player_id)
+			view["counts"][player_id] = int(tally["contributed"])
+			view["left"][player_id] = int(tally["remaining"])
+		_enqueue(_show_round_start.bind(round_number, view))
+	_view_round = round_number
+	_view_drawn = drawn.size()
+	if game_over and not _view_over:
+		_view_over = true
+		_enqueue(_show_game_over.bind(winner_id))
 
 
 ## Switches compact mode.
@@ -380,11 +421,14 @@ func _show_round_start(round_number: int, snapshot: Dictionary) -> void:
 	_most_contributed = 0
 	for player_id in _player_ids:
 		var contributed: int = snapshot["counts"].get(player_id, 0)
-		_left[player_id] = contributed
+		# A round shown from its start has every token in; a client's view may join it later.
+		_left[player_id] = snapshot.get("left", snapshot["counts"]).get(player_id, contributed)
 		_contributed[player_id] = contributed
 		_round_total += contributed
 		_most_contributed = maxi(_most_contributed, contributed)
-	_remaining = _round_total
+	_remaining = 0
+	for player_id in _player_ids:
+		_remaining += _left[player_id]
 	_read_chances()
 	_refresh(true)
 
