@@ -25,8 +25,9 @@ use crate::{Result, paths};
 const ZIGLANG: &str = "ziglang==0.13.0";
 /// The `cargo zigbuild` release we install.
 const CARGO_ZIGBUILD: &str = "0.19.8";
-/// The oldest glibc the Linux libraries run on.
-const GLIBC: &str = "2.28";
+/// The oldest glibc the Linux libraries run on (zigbuild's `<triple>.2.28`); [`crate::inspect`]
+/// fails a library that asks for a newer symbol version.
+pub const GLIBC: (u32, u32) = (2, 28);
 
 /// Debian's MinGW-w64 cross compiler, win32 thread model.
 const MINGW: Sysroot = Sysroot {
@@ -49,7 +50,7 @@ pub fn build(platform: Platform, profile: Profile) -> Result<PathBuf> {
         zigbuild()?
     };
     let triple = if platform.os == "linux" {
-        format!("{}.{GLIBC}", platform.triple)
+        format!("{}.{}.{}", platform.triple, GLIBC.0, GLIBC.1)
     } else {
         platform.triple.to_owned()
     };

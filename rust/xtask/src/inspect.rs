@@ -10,13 +10,14 @@ use goblin::mach::{Mach, MachO};
 use sha2::{Digest, Sha256};
 
 use crate::Result;
+use crate::cross::GLIBC;
 use crate::platform::Platform;
 
 /// The symbol Godot looks up (`entry_symbol` in the `.gdextension`).
 const ENTRY: &str = "gdext_rust_init";
 
 /// Libraries a Linux system always has (glibc and GCC's runtime).
-const LINUX_LIBRARIES: [&str; 7] = [
+const LINUX_LIBRARIES: [&str; 8] = [
     "libc.so.6",
     "libm.so.6",
     "libdl.so.2",
@@ -24,6 +25,7 @@ const LINUX_LIBRARIES: [&str; 7] = [
     "librt.so.1",
     "libgcc_s.so.1",
     "ld-linux-x86-64.so.2",
+    "ld-linux-aarch64.so.1",
 ];
 
 /// DLLs every Windows 10 and 11 has (lower case); `api-ms-win-*` sets are allowed too.
@@ -91,7 +93,16 @@ fn inspect(bytes: &[u8], platform: Platform) -> Result<Inspection> {
                 .any(|name| name == ENTRY);
             let needs: Vec<String> = elf.libraries.iter().map(|l| (*l).to_owned()).collect();
             let glibc = newest_glibc(elf);
-            ("ELF", arch, exports, needs, vec![format!("glibc {glibc}+")])
+            if glibc > Some(GLIBC) {
+                return Err(format!(
+                    "asks for glibc {}, newer than the {}.{} the Linux libraries promise",
+                    version_text(glibc),
+                    GLIBC.0,
+                    GLIBC.1
+                ));
+            }
+            let note = format!("glibc {}+", version_text(glibc));
+            ("ELF", arch, exports, needs, vec![note])
         }
         (Object::PE(pe), "windows") => {
             let arch = match pe.header.coff_header.machine {
@@ -113,10 +124,11 @@ fn inspect(bytes: &[u8], platform: Platform) -> Result<Inspection> {
                 .map_err(|e| format!("unreadable exports: {e}"))?
                 .iter()
                 .any(|e| e.name == format!("_{ENTRY}"));
+            // goblin lists the library's own install name (or "self") among them.
             let needs = macho
                 .libs
                 .iter()
-                .filter(|l| **l != "self")
+                .filter(|l| **l != "self" && Some(**l) != macho.name)
                 .map(|l| (*l).to_owned())
                 .collect();
             let signature = verify_signature(macho, bytes)?;
@@ -148,7 +160,7 @@ fn inspect(bytes: &[u8], platform: Platform) -> Result<Inspection> {
 
 fn is_system_library(os: &str, library: &str) -> bool {
     match os {
-        "linux" => LINUX_LIBRARIES.contains(&library) || library == "ld-linux-aarch64.so.1",
+        "linux" => LINUX_LIBRARIES.contains(&library),
         "windows" => {
             let lower = library.to_ascii_lowercase();
             lower.starts_with("api-ms-win-") || WINDOWS_LIBRARIES.contains(&lower.as_str())
@@ -157,8 +169,8 @@ fn is_system_library(os: &str, library: &str) -> bool {
     }
 }
 
-/// The newest `GLIBC_x.y` version the library's symbols ask for (`none` if none).
-fn newest_glibc(elf: &goblin::elf::Elf<'_>) -> String {
+/// The newest `GLIBC_x.y` version the library's symbols ask for, if any.
+fn newest_glibc(elf: &goblin::elf::Elf<'_>) -> Option<(u32, u32)> {
     let mut newest: Option<(u32, u32)> = None;
     if let Some(verneed) = &elf.verneed {
         for need in verneed.iter() {
@@ -175,7 +187,11 @@ fn newest_glibc(elf: &goblin::elf::Elf<'_>) -> String {
             }
         }
     }
-    newest.map_or_else(|| "none".to_owned(), |(a, b)| format!("{a}.{b}"))
+    newest
+}
+
+fn version_text(version: Option<(u32, u32)>) -> String {
+    version.map_or_else(|| "none".to_owned(), |(a, b)| format!("{a}.{b}"))
 }
 
 /// Checks the ad-hoc code signature macOS demands of arm64 code: an `LC_CODE_SIGNATURE` whose
@@ -223,6 +239,13 @@ fn verify_signature(macho: &MachO<'_>, bytes: &[u8]) -> Result<String> {
         return Err(format!("hash type {hash_type} is not SHA-256"));
     }
     let page = 1usize << page_shift;
+    // The hashed code must be the whole file up to the signature, page by page.
+    if code_limit != offset || code_slots != code_limit.div_ceil(page) {
+        return Err(format!(
+            "the CodeDirectory hashes {code_slots} pages up to byte {code_limit}, not the \
+             {offset} bytes before the signature"
+        ));
+    }
     for slot in 0..code_slots {
         let start = slot * page;
         let content = bytes
@@ -238,5 +261,46 @@ fn verify_signature(macho: &MachO<'_>, bytes: &[u8]) -> Result<String> {
         }
     }
     let adhoc = if flags & 0x2 != 0 { "ad-hoc " } else { "" };
-    Ok(format!("{adhoc}signed, {code_slots} page hashes verified"))
+    let by = if flags & 0x2_0000 != 0 {
+        " by the linker"
+    } else {
+        ""
+    };
+    Ok(format!(
+        "{adhoc}signed{by}, {code_slots} page hashes verified"
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{inspect, is_system_library};
+    use crate::platform::Platform;
+
+    #[test]
+    fn mingw_runtime_dlls_are_not_system_libraries() {
+        for dll in [
+            "libgcc_s_seh-1.dll",
+            "libwinpthread-1.dll",
+            "libstdc++-6.dll",
+        ] {
+            assert!(!is_system_library("windows", dll), "{dll}");
+        }
+        for dll in [
+            "KERNEL32.dll",
+            "api-ms-win-core-synch-l1-2-0.dll",
+            "ntdll.dll",
+        ] {
+            assert!(is_system_library("windows", dll), "{dll}");
+        }
+        assert!(!is_system_library("linux", "libstdc++.so.6"));
+        assert!(is_system_library("macos", "/usr/lib/libSystem.B.dylib"));
+        assert!(!is_system_library("macos", "@rpath/libfoo.dylib"));
+    }
+
+    #[test]
+    fn a_file_that_is_no_library_is_refused() {
+        let windows = Platform::from_name("windows-x86_64");
+        let refused = windows.map(|p| inspect(b"not a library at all", p).is_err());
+        assert_eq!(refused, Some(true));
+    }
 }

@@ -60,18 +60,18 @@ fn names_of_all() -> String {
 
 /// `cargo xtask package [...]`: builds, inspects and zips; prints where the zip is.
 pub fn run(args: &[String]) -> Result {
-    let zip = package(&Options::from_args(args)?)?;
+    let zip = package(&Options::from_args(args)?, &paths::target().join("package"))?;
     println!("{}", zip.display());
     Ok(())
 }
 
-/// Builds every library `options` asks for, checks each, and writes the zip; returns its path.
-pub fn package(options: &Options) -> Result<PathBuf> {
+/// Builds every library `options` asks for, checks each, and writes the zip into `out` (the
+/// addon is staged there too); returns its path.
+pub fn package(options: &Options, out: &Path) -> Result<PathBuf> {
     check_plugin_version(
         &std::fs::read_to_string(paths::addon().join("plugin.cfg"))
             .map_err(|e| format!("cannot read the addon's plugin.cfg: {e}"))?,
     )?;
-    let out = paths::target().join("package");
     let staged = out.join("addons").join("horizons_edge");
     crate::debian::recreate(&staged)?;
     // Not `bin/`: the libraries come from the cross builds. Not Godot's import sidecars.
@@ -82,11 +82,16 @@ pub fn package(options: &Options) -> Result<PathBuf> {
     std::fs::create_dir_all(&bin).map_err(|e| format!("cannot create {}: {e}", bin.display()))?;
     for &platform in &options.platforms {
         for &profile in &options.profiles {
+            let started = std::time::Instant::now();
             let built = cross::build(platform, profile)?;
+            let seconds = started.elapsed().as_secs();
             let inspection = inspect::check(&built, platform)?;
             let name = platform.library_name(profile);
             let size = std::fs::metadata(&built).map_or(0, |m| m.len());
-            eprintln!("xtask: {name} ({:.1} MB): {inspection}", size as f64 / 1e6);
+            eprintln!(
+                "xtask: {name} ({:.1} MB, built in {seconds} s): {inspection}",
+                size as f64 / 1e6
+            );
             copy(&built, &bin.join(&name))?;
         }
     }
@@ -94,7 +99,7 @@ pub fn package(options: &Options) -> Result<PathBuf> {
         copy(&paths::root().join(file), &staged.join(file))?;
     }
     let zip = out.join(format!("horizons_edge-{VERSION}.zip"));
-    write_zip(&out, &staged, &zip)?;
+    write_zip(out, &staged, &zip)?;
     let size = std::fs::metadata(&zip).map_or(0, |m| m.len());
     eprintln!("xtask: {} ({:.1} MB)", zip.display(), size as f64 / 1e6);
     Ok(zip)
@@ -188,19 +193,29 @@ fn list_files(folder: &Path, files: &mut Vec<PathBuf>) -> Result {
 /// library (what the editor and headless runs load) unzipped into a fresh copy of the test
 /// project (its suites, none of its addon), imported, and the headless suites run against it.
 pub fn check_installed(godot: &Godot) -> Result {
-    let zip = package(&Options {
-        platforms: vec![Platform::host()],
-        profiles: vec![Profile::Debug],
-    })?;
+    let zip = package(
+        &Options {
+            platforms: vec![Platform::host()],
+            profiles: vec![Profile::Debug],
+        },
+        &paths::target().join("zip-package"),
+    )?;
     let project = paths::target().join("zip-project");
-    crate::debian::recreate(&project)?;
-    copy_tree(&paths::test_project(), &project, &|name| {
-        name == "addons" || name == ".godot"
-    })?;
-    unzip(&zip, &project)?;
-    crate::extension::register_extension(&project)?;
+    install_into_copy(&zip, &paths::test_project(), &project)?;
     crate::test::import(godot, &project)?;
     crate::test::headless_suites(godot, &project)
+}
+
+/// Makes `project` a fresh copy of the Godot project `source` without its addons or Godot's
+/// caches, with the package `zip` unpacked into it and the extension registered: the package
+/// installed as a developer without Rust installs it.
+pub fn install_into_copy(zip: &Path, source: &Path, project: &Path) -> Result {
+    crate::debian::recreate(project)?;
+    copy_tree(source, project, &|name| {
+        name == "addons" || name == ".godot"
+    })?;
+    unzip(zip, project)?;
+    crate::extension::register_extension(project)
 }
 
 /// Unpacks `zip` into `folder`.
