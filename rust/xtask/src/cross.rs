@@ -7,8 +7,11 @@
 //!   export list Rust hands the linker, and the DLL would not export `gdext_rust_init`.
 //! - Linux x86_64 and arm64, macOS arm64 and x86_64: `cargo zigbuild` (crates.io) with Zig from
 //!   the `ziglang` package (PyPI, in a virtual environment). The Linux libraries need glibc 2.28
-//!   or newer (not the build machine's); Zig signs the macOS dylibs ad hoc, as macOS requires of
-//!   arm64 code, and [`crate::inspect`] verifies the signature.
+//!   or newer (not the build machine's). macOS runs arm64 code only if it is signed: Zig's
+//!   linker signs the arm64 dylib ad hoc (a linker-signed SHA-256 CodeDirectory, as Apple's `ld`
+//!   does) but leaves the x86_64 one unsigned, and takes no option to sign it, so `rcodesign`
+//!   (crates.io `apple-codesign`, `cargo install`ed into the cache) signs that one ad hoc.
+//!   [`crate::inspect`] verifies both signatures page by page.
 //!
 //! The Rust standard library for each target comes from `rustup target add`.
 
@@ -25,6 +28,8 @@ use crate::{Result, paths};
 const ZIGLANG: &str = "ziglang==0.13.0";
 /// The `cargo zigbuild` release we install.
 const CARGO_ZIGBUILD: &str = "0.19.8";
+/// The `apple-codesign` release (`rcodesign`) that signs the macOS x86_64 library.
+const APPLE_CODESIGN: &str = "0.29.0";
 /// The oldest glibc the Linux libraries run on (zigbuild's `<triple>.2.28`); [`crate::inspect`]
 /// fails a library that asks for a newer symbol version.
 pub const GLIBC: (u32, u32) = (2, 28);
@@ -65,26 +70,40 @@ pub fn build(platform: Platform, profile: Profile) -> Result<PathBuf> {
     if profile == Profile::Release {
         command.arg("--release");
     }
+    let sign = platform.os == "macos" && platform.arch == "x86_64";
+    if sign {
+        // Zig leaves no room in the header for the signature's load command otherwise.
+        command.env(
+            "CARGO_TARGET_X86_64_APPLE_DARWIN_RUSTFLAGS",
+            "-C link-arg=-Wl,-headerpad_max_install_names",
+        );
+    }
     run(&mut command)?;
     let folder = match profile {
         Profile::Debug => "debug",
         Profile::Release => "release",
     };
-    Ok(target_dir
+    let built = target_dir
         .join(platform.triple)
         .join(folder)
-        .join(platform.built_name()))
+        .join(platform.built_name());
+    if sign {
+        let rcodesign = cargo_installed("apple-codesign", APPLE_CODESIGN, "rcodesign")?;
+        output(Command::new(rcodesign).arg("sign").arg(&built))?;
+    }
+    Ok(built)
 }
 
 /// A ready `cargo zigbuild` (arguments still to add): `cargo-zigbuild` and Zig installed into
 /// the cache if missing, and on `PATH`.
 pub fn zigbuild() -> Result<Command> {
     let zig_bin = ensure_zig()?;
-    let zigbuild_bin = ensure_cargo_zigbuild()?;
+    let zigbuild = cargo_installed("cargo-zigbuild", CARGO_ZIGBUILD, "cargo-zigbuild")?;
+    let zigbuild_bin = zigbuild.parent().ok_or("cargo-zigbuild has no folder")?;
     let mut command = cargo();
     command
         .arg("zigbuild")
-        .env("PATH", prepend_path(&[&zigbuild_bin, &zig_bin]));
+        .env("PATH", prepend_path(&[zigbuild_bin, &zig_bin]));
     Ok(command)
 }
 
@@ -147,21 +166,24 @@ fn ensure_zig() -> Result<PathBuf> {
     Ok(bin)
 }
 
-/// The folder holding the `cargo-zigbuild` binary, installed from crates.io if missing.
-fn ensure_cargo_zigbuild() -> Result<PathBuf> {
-    let root = paths::cache().join(format!("cargo-zigbuild-{CARGO_ZIGBUILD}"));
-    let bin = root.join("bin");
-    if !bin.join("cargo-zigbuild").exists() {
+/// The program `binary` of the crate `krate` at `version`, `cargo install`ed from crates.io
+/// into the cache (`<krate>-<version>/bin/`) if missing (without default features: neither
+/// tool needs them).
+fn cargo_installed(krate: &str, version: &str, binary: &str) -> Result<PathBuf> {
+    let root = paths::cache().join(format!("{krate}-{version}"));
+    let program = root.join("bin").join(binary);
+    if !program.exists() {
         eprintln!(
-            "xtask: installing cargo-zigbuild {CARGO_ZIGBUILD} into {}",
+            "xtask: installing {krate} {version} into {}",
             root.display()
         );
         run(cargo()
-            .args(["install", "--locked", "--quiet", "--root"])
+            .args(["install", "--locked", "--no-default-features", "--quiet"])
+            .arg("--root")
             .arg(&root)
-            .arg(format!("cargo-zigbuild@{CARGO_ZIGBUILD}")))?;
+            .arg(format!("{krate}@{version}")))?;
     }
-    Ok(bin)
+    Ok(program)
 }
 
 /// `PATH` with `folders` in front.
