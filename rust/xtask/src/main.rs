@@ -8,6 +8,10 @@
 //! - `fuzz [--seconds N] [--seed S] [--calls N] [--skip a,b]` — the GDScript fuzzer in child
 //!   Godot processes (see [`fuzz`]).
 //! - `build [--release]` — build the extension and copy it into the addon.
+//! - `package [--only linux-x86_64,...] [--release-only]` — cross-build the libraries for every
+//!   desktop platform, inspect each and zip the addon (see [`package`] and [`cross`]).
+//! - `export` — export the bundled game for Linux with Debian's template and play it (see
+//!   [`export`]).
 //! - `bench` — the GDScript reference design against the Rust classes in one Godot process.
 //! - `simulate` — the Monte Carlo balance and fairness report (`rust/simulate`).
 //! - `server [--port N] [-- <args>]` — build the extension and run the bundled game's dedicated
@@ -22,6 +26,7 @@ mod cross;
 mod debian;
 mod demo;
 mod docs;
+mod export;
 mod extension;
 mod fuzz;
 mod gdscript;
@@ -74,6 +79,8 @@ commands:
                       build the libraries for every desktop platform (debug and
                       release), inspect each, and zip the addon into
                       target/package/horizons_edge-<version>.zip
+  export              export the bundled game for Linux x86_64 with Debian's release
+                      template and the packaged library, and play it headless
   wine                the core's tests built for Windows and run under Wine
   godot               find or fetch Godot 4 and print its command
 ";
@@ -99,6 +106,7 @@ fn main() -> ExitCode {
             Ok(())
         }),
         "package" => package::run(rest),
+        "export" => export::run(rest),
         "wine" => wine::check().map(|summary| println!("{summary}")),
         "godot" => godot::Godot::locate_or_fetch().map(|godot| println!("{}", godot.describe())),
         "help" | "--help" | "-h" => {
