@@ -71,12 +71,21 @@ pub fn build(platform: Platform, profile: Profile) -> Result<PathBuf> {
         command.arg("--release");
     }
     let sign = platform.os == "macos" && platform.arch == "x86_64";
-    if sign {
-        // Zig leaves no room in the header for the signature's load command otherwise.
-        command.env(
-            "CARGO_TARGET_X86_64_APPLE_DARWIN_RUSTFLAGS",
-            "-C link-arg=-Wl,-headerpad_max_install_names",
+    if platform.os == "macos" {
+        // The dylib's own name: `@rpath/…`, not the build folder's path.
+        let mut flags = format!(
+            "-C link-arg=-Wl,-install_name,@rpath/{}",
+            platform.built_name()
         );
+        if sign {
+            // Zig leaves no room in the header for the signature's load command otherwise.
+            flags.push_str(" -C link-arg=-Wl,-headerpad_max_install_names");
+        }
+        let variable = format!(
+            "CARGO_TARGET_{}_RUSTFLAGS",
+            platform.triple.to_uppercase().replace('-', "_")
+        );
+        command.env(variable, flags);
     }
     run(&mut command)?;
     let folder = match profile {

@@ -131,6 +131,12 @@ fn inspect(bytes: &[u8], platform: Platform) -> Result<Inspection> {
                 .filter(|l| **l != "self" && Some(**l) != macho.name)
                 .map(|l| (*l).to_owned())
                 .collect();
+            if !macho.name.is_some_and(|name| name.starts_with("@rpath/")) {
+                return Err(format!(
+                    "its install name {:?} is not @rpath/…: a build folder's path",
+                    macho.name
+                ));
+            }
             let signature = verify_signature(macho, bytes)?;
             ("Mach-O", arch, exports, needs, vec![signature])
         }
