@@ -122,6 +122,7 @@ func test_the_inspector_groups_the_settings_of_game_rules() -> void:
 				"Hands",
 				"Economy",
 				"End of the game",
+				"Cards",
 				"Reactions",
 				"Debugging"
 			]
@@ -132,7 +133,8 @@ func test_the_inspector_groups_the_settings_of_game_rules() -> void:
 	check_equal(grouped.get("activation_order"), "Turn order", "activation_order")
 	check_equal(grouped.get("round_limit"), "End of the game", "round_limit")
 	check_equal(grouped.get("log_refusals"), "Debugging", "log_refusals")
-	check_equal(grouped.size(), 15, "every setting is in a group: %s" % grouped)
+	check_equal(grouped.get("catalog"), "Cards", "catalog")
+	check_equal(grouped.size(), 16, "every setting is in a group: %s" % grouped)
 	rules.free()
 
 

@@ -19,7 +19,12 @@ pub const MAX_DEPTH: usize = 64;
 
 /// `value` as JSON, or a message naming where the unsupported value sits.
 pub fn to_json(value: &Variant) -> Result<Value, String> {
-    convert(value, "value", 1)
+    to_json_at(value, "value")
+}
+
+/// `value` as JSON, or a message naming where the unsupported value sits, under `path`.
+pub fn to_json_at(value: &Variant, path: &str) -> Result<Value, String> {
+    convert(value, path, 1)
 }
 
 fn convert(value: &Variant, path: &str, depth: usize) -> Result<Value, String> {

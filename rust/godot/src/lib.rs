@@ -3,6 +3,8 @@
 //! Thin Godot classes over the pure rules core (`horizons_edge_core`): each translates calls from
 //! GDScript into core operations and core results into return values and signals.
 //!
+//! - [`card_catalog::CardCatalog`], [`card_definition::CardDefinition`],
+//!   [`structure_definition::StructureDefinition`] — the card catalog as Resources.
 //! - [`command_token_bag::CommandTokenBag`] — the shared bag of command tokens.
 //! - [`command_token::CommandToken`] — one token, read-only.
 //! - [`game_rules::GameRules`] — the whole round loop: setup, mulligan, draws, actions,
@@ -22,6 +24,8 @@
 
 use godot::prelude::*;
 
+pub mod card_catalog;
+pub mod card_definition;
 pub mod command_token;
 pub mod command_token_bag;
 pub mod convert;
@@ -31,6 +35,7 @@ pub mod listeners;
 pub mod outbox;
 pub mod refusal;
 pub mod script_hooks;
+pub mod structure_definition;
 pub mod turn_system;
 
 /// The GDExtension entry point (`gdext_rust_init`).

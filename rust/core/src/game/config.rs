@@ -4,6 +4,8 @@
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use serde_path_to_error::{Path, Segment};
 
 use crate::error::GameError;
 use crate::game::activation::ActivationOrder;
@@ -212,6 +214,16 @@ pub const BUILT_IN_KINDS: [&str; 5] = [
 ];
 
 impl GameConfig {
+    /// Reads a config from its JSON form (defaults for what `json` leaves out). A field of the
+    /// wrong type or name is refused with its path, e.g. `cards.2.effects[0].amount: invalid
+    /// type: string "x", expected i64`. The result is not yet [validated](Self::validate).
+    pub fn from_json(json: &Value) -> Result<GameConfig, GameError> {
+        serde_path_to_error::deserialize(json).map_err(|error| {
+            let (path, reason) = located(json, error.path(), error.inner().to_string());
+            GameError::InvalidConfig(format!("{path}: {reason}"))
+        })
+    }
+
     /// Checks the config for contradictions a game could not run with.
     pub fn validate(&self) -> Result<(), GameError> {
         let invalid = |reason: String| Err(GameError::InvalidConfig(reason));
@@ -269,5 +281,42 @@ impl GameConfig {
     /// The tier above `tier`, if there is one.
     pub fn next_tier(&self, tier: u32) -> Option<&CommandTier> {
         self.command_tiers.get(tier as usize + 1)
+    }
+}
+
+/// The full path of a refusal at `path` in `json`, and its reason. An effect is read through its
+/// `"effect"` tag, which hides the field at fault from the error's own path; each of its fields is
+/// then tried alone to name the one refused (and inside an object, its field).
+fn located(json: &Value, path: &Path, reason: String) -> (String, String) {
+    let at = path.iter().try_fold(json, |value, segment| match segment {
+        Segment::Seq { index } => value.get(index),
+        Segment::Map { key } => value.get(key),
+        Segment::Enum { .. } | Segment::Unknown => None,
+    });
+    let Some(Value::Object(effect)) = at else {
+        return (path.to_string(), reason);
+    };
+    let Some(tag) = effect.get("effect") else {
+        return (path.to_string(), reason);
+    };
+    let refused_alone = effect.iter().find_map(|(field, value)| {
+        let probe = serde_json::json!({ "effect": tag, field.as_str(): value });
+        match Effect::deserialize(&probe) {
+            Err(e) if !e.to_string().starts_with("missing field") => Some((field, value, e)),
+            _ => None,
+        }
+    });
+    match refused_alone {
+        Some((field, object @ Value::Object(_), _)) if field != "effect" => {
+            match serde_path_to_error::deserialize::<_, ObjectDef>(object) {
+                Err(e) => (
+                    format!("{path}.{field}.{}", e.path()),
+                    e.inner().to_string(),
+                ),
+                Ok(_) => (format!("{path}.{field}"), reason),
+            }
+        }
+        Some((field, _, e)) => (format!("{path}.{field}"), e.to_string()),
+        None => (path.to_string(), reason),
     }
 }

@@ -20,10 +20,13 @@ impl GameRules {
     /// Seats [param players] in turn order and prepares a new game (any game in progress is
     /// dropped). Each entry is a player id or a Dictionary [code]{"id": int, "name": String,
     /// "deck": Array[int], "energy_per_round": int, "resources_per_round": int}[/code] (only
-    /// [code]id[/code] required). [param config] overrides the exported settings, and also takes
+    /// [code]id[/code] required). [param config] overrides the exported settings and [member
+    /// catalog]: it takes their names, a [code]"catalog"[/code] ([CardCatalog]) and the JSON form's
     /// [code]command_tiers[/code], [code]cards[/code], [code]structures[/code],
-    /// [code]action_kinds[/code], [code]reactions[/code] (see README). Returns [constant OK], or
-    /// [constant ERR_INVALID_PARAMETER] with the previous game untouched.
+    /// [code]action_kinds[/code], [code]reactions[/code] (README, "Cards, structures and
+    /// effects"; [code]rules_config.schema.json[/code] in the addon). Returns [constant OK], or
+    /// [constant ERR_INVALID_PARAMETER] with the previous game untouched and the path of the bad
+    /// field in the error log and [method get_last_refusal].
     #[func]
     pub fn setup(&mut self, players: AnyArray, config: AnyDictionary) -> Result<(), Refusal> {
         const METHOD: &str = "GameRules.setup";

@@ -17,12 +17,14 @@ use serde_json::Value;
 
 use super::parse::{busy, no_game, parse_player};
 use super::{GameRules, Pending};
+use crate::card_catalog;
 use crate::convert;
 use crate::refusal::Refusal;
 use crate::script_hooks::ScriptHooks;
 
 impl GameRules {
-    /// The config from the exported settings, overridden by `overrides`.
+    /// The config from the exported settings and [`GameRules::catalog`] (or `overrides`'
+    /// `"catalog"`), overridden by the rest of `overrides`.
     pub(super) fn config_with(&self, overrides: &AnyDictionary) -> Result<GameConfig, RulesError> {
         let count = |what: &'static str, raw: i64| count_from_raw(what, raw, 0, u32::MAX);
         let optional = |what: &'static str, raw: i64| -> Result<Option<u32>, RulesError> {
@@ -61,6 +63,11 @@ impl GameRules {
             ..GameConfig::default()
         };
         let invalid = |reason: String| RulesError::from(GameError::InvalidConfig(reason));
+        let mut overrides = overrides.duplicate_shallow();
+        let catalog = match overrides.remove("catalog") {
+            Some(given) => card_catalog::from_variant(&given).map_err(invalid)?,
+            None => self.catalog.clone(),
+        };
         let Value::Object(overrides) =
             convert::to_json(&overrides.to_variant()).map_err(invalid)?
         else {
@@ -71,8 +78,11 @@ impl GameRules {
         else {
             return Ok(config);
         };
+        if let Some(catalog) = catalog {
+            merged.extend(catalog.bind().to_json().map_err(invalid)?);
+        }
         merged.extend(overrides);
-        serde_json::from_value(Value::Object(merged)).map_err(|e| invalid(e.to_string()))
+        Ok(GameConfig::from_json(&Value::Object(merged))?)
     }
 
     /// Makes `game` the current game, its seed the exported [`Self::seed`], with nothing left

@@ -11,6 +11,7 @@ use godot::classes::{INode, Node};
 use godot::prelude::*;
 use horizons_edge_core::{EventRecord, Game, GameConfig};
 
+use crate::card_catalog::CardCatalog;
 use crate::listeners::Listeners;
 use crate::outbox::Outbox;
 use crate::refusal::{LastRefusal, Refusal};
@@ -118,6 +119,13 @@ pub struct GameRules {
     /// The game ends when this many players or fewer remain.
     #[export(range = (0.0, 8.0))]
     players_remaining_to_end: i64,
+    /// The cards, structures and action kinds to play with, e.g. the addon's
+    /// [code]starter_set.tres[/code]. [method setup]'s config may name another as
+    /// [code]"catalog"[/code], and its [code]cards[/code], [code]structures[/code] and
+    /// [code]action_kinds[/code] keys replace the catalog's.
+    #[export_group(name = "Cards")]
+    #[export]
+    catalog: Option<Gd<CardCatalog>>,
     /// Deepest allowed chain of reactions to reactions; deeper rolls the activation back.
     #[export_group(name = "Reactions")]
     #[export(range = (0.0, 64.0, or_greater))]
@@ -197,6 +205,7 @@ impl INode for GameRules {
             player_entropy: defaults.player_entropy,
             max_reaction_depth: defaults.max_reaction_depth.into(),
             max_reactions_per_activation: defaults.max_reactions_per_activation.into(),
+            catalog: None,
             action_validator: Callable::invalid(),
             reaction_provider: Callable::invalid(),
             game: None,

@@ -1,0 +1,234 @@
+//! The card catalog's JSON form: the shipped starter set, the JSON Schema in the addon, every
+//! effect kind, and refusals that name the path of the bad field.
+
+use std::collections::BTreeSet;
+
+use horizons_edge_core::GameConfig;
+use horizons_edge_core::game::effects::{Cda, Counter, Effect, ObjectDef, ObjectKind, Target};
+use serde_json::{Value, json};
+
+const ADDON: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../godot-project/addons/horizons_edge"
+);
+
+fn read_json(path: &str) -> Value {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+fn schema() -> jsonschema::Validator {
+    let schema = read_json(&format!("{ADDON}/rules_config.schema.json"));
+    jsonschema::draft202012::new(&schema).unwrap_or_else(|e| panic!("the schema is invalid: {e}"))
+}
+
+fn schema_errors(validator: &jsonschema::Validator, config: &Value) -> Vec<String> {
+    validator
+        .iter_errors(config)
+        .map(|e| format!("{}: {e}", e.instance_path()))
+        .collect()
+}
+
+/// One example of every effect kind; the match makes a new kind fail to compile until it has one.
+fn examples() -> Vec<Effect> {
+    let object = ObjectDef {
+        name: "Soldier".into(),
+        kind: ObjectKind::Unit,
+        power: 2,
+        toughness: 2,
+        cda: Some(Cda::HandSize),
+    };
+    let all = vec![
+        Effect::GainEnergy { amount: 2 },
+        Effect::GainResources { amount: -5 },
+        Effect::GainVictoryPoints { amount: 1 },
+        Effect::GainEnergyPerRound { amount: 2 },
+        Effect::DrawCards { count: 2 },
+        Effect::CreateObject { object },
+        Effect::SetPowerToughness {
+            target: Target::Context,
+            power: 0,
+            toughness: 1,
+            until_end_of_round: true,
+        },
+        Effect::ModifyPowerToughness {
+            target: Target::Own,
+            power: 1,
+            toughness: 1,
+            until_end_of_round: false,
+        },
+        Effect::SwitchPowerToughness {
+            target: Target::Created,
+            until_end_of_round: true,
+        },
+        Effect::AddCounters {
+            target: Target::Opponents,
+            counter: Counter::MinusOne,
+            count: 3,
+        },
+    ];
+    for effect in &all {
+        match effect {
+            Effect::GainEnergy { .. }
+            | Effect::GainResources { .. }
+            | Effect::GainVictoryPoints { .. }
+            | Effect::GainEnergyPerRound { .. }
+            | Effect::DrawCards { .. }
+            | Effect::CreateObject { .. }
+            | Effect::SetPowerToughness { .. }
+            | Effect::ModifyPowerToughness { .. }
+            | Effect::SwitchPowerToughness { .. }
+            | Effect::AddCounters { .. } => {}
+        }
+    }
+    all
+}
+
+/// The effect kinds the core reads, as its own refusal of an unknown kind lists them.
+fn kinds_the_core_reads() -> BTreeSet<String> {
+    let Err(error) = serde_json::from_value::<Effect>(json!({"effect": "no_such_effect"})) else {
+        panic!("an unknown effect kind was read");
+    };
+    let message = error.to_string();
+    message
+        .split('`')
+        .skip(3)
+        .step_by(2)
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn starter_set_follows_the_schema_and_makes_a_valid_config() {
+    let starter = read_json(&format!("{ADDON}/starter_set.json"));
+    assert_eq!(schema_errors(&schema(), &starter), Vec::<String>::new());
+    let config = GameConfig::from_json(&starter).expect("the starter set reads");
+    config.validate().expect("the starter set is valid");
+    assert_eq!(config.cards.len(), 5);
+    assert_eq!(config.structures.len(), 2);
+    assert_eq!(config.action_kinds.len(), 2);
+}
+
+#[test]
+fn schema_lists_exactly_the_effect_kinds_the_core_reads() {
+    let schema = read_json(&format!("{ADDON}/rules_config.schema.json"));
+    let listed: BTreeSet<String> = schema["$defs"]["effect"]["properties"]["effect"]["enum"]
+        .as_array()
+        .expect("the schema lists effect kinds")
+        .iter()
+        .filter_map(|kind| kind.as_str().map(str::to_owned))
+        .collect();
+    let read = kinds_the_core_reads();
+    assert_eq!(read.len(), 10, "{read:?}");
+    assert_eq!(listed, read);
+    let examples: BTreeSet<String> = examples()
+        .iter()
+        .map(|e| {
+            serde_json::to_value(e).expect("serializes")["effect"]
+                .as_str()
+                .unwrap_or("")
+                .to_owned()
+        })
+        .collect();
+    assert_eq!(examples, read);
+}
+
+#[test]
+fn every_effect_kind_is_valid_in_the_schema_and_the_core() {
+    let validator = schema();
+    for effect in examples() {
+        let config = json!({"cards": {"7": {"name": "Test", "energy": 1, "effects": [effect]}}});
+        assert_eq!(
+            schema_errors(&validator, &config),
+            Vec::<String>::new(),
+            "{config}"
+        );
+        let read = GameConfig::from_json(&config).expect("the core reads it");
+        assert_eq!(
+            read.cards.values().next().map(|c| &c.effects[0]),
+            Some(&effect)
+        );
+    }
+}
+
+#[test]
+fn readme_documents_every_effect_kind() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md");
+    let readme = std::fs::read_to_string(path).expect("README.md");
+    let section = readme
+        .split("\n## ")
+        .find(|s| s.starts_with("Cards, structures and effects"))
+        .expect("README has a 'Cards, structures and effects' section");
+    for kind in kinds_the_core_reads() {
+        assert!(
+            section.contains(&format!("`{kind}`")),
+            "README does not document `{kind}`"
+        );
+    }
+}
+
+/// Bad catalogs: the path and reason the core gives, each also refused by the schema.
+const BAD: &[(&str, &str)] = &[
+    (
+        r#"{"cards": {"1": {"name": "S", "effects": [{"effect": "gain_victory_points", "amount": "x"}]}}}"#,
+        r#"cards.1.effects[0].amount: invalid type: string "x", expected i64"#,
+    ),
+    (
+        r#"{"cards": {"1": {"name": "S", "effects": [{"effect": "gain_victory_pointz", "amount": 1}]}}}"#,
+        "cards.1.effects[0].effect: unknown variant `gain_victory_pointz`",
+    ),
+    (
+        r#"{"cards": {"2": {"name": "R", "effects": [{"effect": "create_object", "object": {"name": "a", "kind": "unit", "power": "x"}}]}}}"#,
+        r#"cards.2.effects[0].object.power: invalid type: string "x", expected i64"#,
+    ),
+    (
+        r#"{"cards": {"2": {"name": "R", "effects": [{"effect": "create_object", "object": {"name": "a", "kind": "giant"}}]}}}"#,
+        "cards.2.effects[0].object.kind: unknown variant `giant`",
+    ),
+    (
+        r#"{"cards": {"3": {"name": "G", "effects": [{"effect": "add_counters", "target": "own", "count": 1}]}}}"#,
+        "cards.3.effects[0]: missing field `counter`",
+    ),
+    (
+        r#"{"cards": {"3": {"name": "G", "effects": [{"effect": "draw_cards", "count": 1, "extra": 2}]}}}"#,
+        "cards.3.effects[0].extra: unknown field `extra`",
+    ),
+    (
+        r#"{"cards": {"4": {"name": "S", "energy": -1}}}"#,
+        "cards.4.energy: invalid value: integer `-1`, expected u32",
+    ),
+    (
+        r#"{"cards": {"4": {"name": 1}}}"#,
+        "cards.4.name: invalid type: integer `1`, expected a string",
+    ),
+    (
+        r#"{"structures": {"g": {"cost": {"resources": 1, "bogus": 2}, "building": {"name": "G", "kind": "building"}}}}"#,
+        "structures.g.cost.bogus: unknown field `bogus`",
+    ),
+    (
+        r#"{"action_kinds": {"trade": {"effects": [{"effect": "gain_resources", "amount": 1.5}]}}}"#,
+        "action_kinds.trade.effects[0].amount: invalid type: floating point `1.5`, expected i64",
+    ),
+    (
+        r#"{"reactions": [{"name": "r", "trigger": "build", "response": "x", "by": "everyone"}]}"#,
+        "reactions[0].by: unknown variant `everyone`",
+    ),
+];
+
+#[test]
+fn a_bad_field_is_refused_with_its_path_by_the_core_and_the_schema() {
+    let validator = schema();
+    for (config, expected) in BAD {
+        let config: Value = serde_json::from_str(config).expect("test JSON");
+        let error = GameConfig::from_json(&config).expect_err(config.to_string().as_str());
+        let message = error.to_string();
+        assert!(
+            message.contains(expected),
+            "{message}\n  does not contain\n{expected}"
+        );
+        assert!(
+            !schema_errors(&validator, &config).is_empty(),
+            "the schema accepts {config}"
+        );
+    }
+}

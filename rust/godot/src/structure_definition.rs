@@ -1,0 +1,117 @@
+//! The `StructureDefinition` Resource: one structure of a [`crate::card_catalog::CardCatalog`].
+
+// gdext generates undocumented Rust accessors for the exported fields; their Godot docs come from
+// the field comments below.
+#![allow(missing_docs)]
+
+use godot::prelude::*;
+use horizons_edge_core::game::config::StructureDef;
+use horizons_edge_core::game::effects::{Cda, ObjectKind};
+use serde_json::{Value, json};
+
+use crate::card_definition::effect_dictionaries;
+use crate::convert;
+
+/// A structure players can [method GameRules.build]: its price, the building it puts into play
+/// and any further effects, editable in the inspector and saved inside a [CardCatalog]. The JSON
+/// form is [code]"generator": {"cost": {"resources": 60}, "building": {"name": "Generator",
+/// "kind": "building", "toughness": 3}, "effects": [{"effect": "gain_energy_per_round",
+/// "amount": 2}]}[/code].
+#[derive(GodotClass)]
+#[class(init, tool, base = Resource)]
+pub struct StructureDefinition {
+    /// The name [method GameRules.build] takes (e.g. [code]"generator"[/code]). Unique in its
+    /// catalog.
+    #[export]
+    id: GString,
+    /// Further effects, in order, as for [member CardDefinition.effects] (e.g. more energy per
+    /// round).
+    #[export]
+    effects: Array<VarDictionary>,
+    /// Energy to build it.
+    #[export_group(name = "Cost", prefix = "cost_")]
+    #[export(range = (0.0, 50.0, or_greater))]
+    cost_energy: i64,
+    /// Resources to build it.
+    #[export(range = (0.0, 500.0, or_greater))]
+    cost_resources: i64,
+    /// The building's name.
+    #[export_group(name = "Building", prefix = "building_")]
+    #[export]
+    building_name: GString,
+    /// What the building is: [code]0[/code] unit, [code]1[/code] building (the default),
+    /// [code]2[/code] token.
+    #[export(enum = (Unit = 0, Building = 1, Token = 2))]
+    #[init(val = 1)]
+    building_kind: i64,
+    /// The building's printed power.
+    #[export]
+    building_power: i64,
+    /// The building's printed toughness.
+    #[export]
+    building_toughness: i64,
+    /// A characteristic-defining ability: power and toughness both equal the controller's hand
+    /// size, or the objects they control.
+    #[export(enum = (None = 0, HandSize = 1, ObjectCount = 2))]
+    building_cda: i64,
+    base: Base<Resource>,
+}
+
+const KINDS: [&str; 3] = ["unit", "building", "token"];
+const CDAS: [Option<&str>; 3] = [None, Some("hand_size"), Some("object_count")];
+
+impl StructureDefinition {
+    /// The structure's catalog key and its JSON form; `path` names it in messages.
+    pub fn to_json(&self, path: &str) -> Result<(String, Value), String> {
+        let pick = |what: &str, raw: i64, len: usize| {
+            usize::try_from(raw)
+                .ok()
+                .filter(|&i| i < len)
+                .ok_or_else(|| {
+                    format!("{path}.building.{what}: {raw} is not one of 0..{}", len - 1)
+                })
+        };
+        let kind = KINDS[pick("kind", self.building_kind, KINDS.len())?];
+        let cda = CDAS[pick("cda", self.building_cda, CDAS.len())?];
+        let effects = convert::to_json_at(&self.effects.to_variant(), &format!("{path}.effects"))?;
+        let structure = json!({
+            "cost": {"energy": self.cost_energy, "resources": self.cost_resources},
+            "building": {
+                "name": self.building_name.to_string(),
+                "kind": kind,
+                "power": self.building_power,
+                "toughness": self.building_toughness,
+                "cda": cda,
+            },
+            "effects": effects,
+        });
+        Ok((self.id.to_string(), structure))
+    }
+
+    /// A resource for the core's structure `id`.
+    pub fn from_core(id: &str, structure: &StructureDef) -> Gd<Self> {
+        let building = &structure.building;
+        let kind = match building.kind {
+            ObjectKind::Unit => 0,
+            ObjectKind::Building => 1,
+            ObjectKind::Token => 2,
+        };
+        let cda = match building.cda {
+            None => 0,
+            Some(Cda::HandSize) => 1,
+            Some(Cda::ObjectCount) => 2,
+        };
+        Gd::from_init_fn(|base| StructureDefinition {
+            id: GString::from(id),
+            cost_energy: structure.cost.energy.into(),
+            cost_resources: structure.cost.resources.into(),
+            building_name: GString::from(building.name.as_str()),
+            building_kind: kind,
+            building_power: building.power,
+            building_toughness: building.toughness,
+            building_cda: cda,
+            effects: effect_dictionaries(&structure.effects),
+            base,
+        })
+    }
+}
