@@ -20,10 +20,19 @@ pub struct Outcome {
     pub games: u32,
     /// Games the studied player won outright.
     pub wins: u32,
+    /// Games that ended without a winner with the studied player among those sharing the most
+    /// victory points (a draw, not a loss).
+    pub draws: u32,
+    /// Games that ended without a winner, whoever shared the lead.
+    pub undecided: u32,
     /// Their activations, summed over the games.
     pub activations: u64,
     /// Everyone's activations, summed over the games.
     pub all_activations: u64,
+    /// Their share of each game's activations, summed over the games.
+    pub share_sum: f64,
+    /// The squares of those shares, summed (for the spread between games).
+    pub share_squares: f64,
 }
 
 impl Outcome {
@@ -31,39 +40,48 @@ impl Outcome {
     pub fn merge(&mut self, other: Outcome) {
         self.games += other.games;
         self.wins += other.wins;
+        self.draws += other.draws;
+        self.undecided += other.undecided;
         self.activations += other.activations;
         self.all_activations += other.all_activations;
+        self.share_sum += other.share_sum;
+        self.share_squares += other.share_squares;
     }
 
-    /// The studied player's share of all activations.
+    /// The studied player's mean share of a game's activations.
     pub fn share(&self) -> f64 {
-        self.activations as f64 / self.all_activations.max(1) as f64
+        self.share_sum / f64::from(self.games.max(1))
     }
 
-    /// The studied player's win rate.
-    pub fn win_rate(&self) -> f64 {
-        f64::from(self.wins) / f64::from(self.games.max(1))
+    /// The sample standard deviation of the studied player's share between games (0 for fewer
+    /// than two games).
+    pub fn share_deviation(&self) -> f64 {
+        if self.games < 2 {
+            return 0.0;
+        }
+        let n = f64::from(self.games);
+        let variance = (self.share_squares - self.share_sum * self.share_sum / n) / (n - 1.0);
+        variance.max(0.0).sqrt()
+    }
+
+    /// The share of games the studied player drew.
+    pub fn draw_rate(&self) -> f64 {
+        f64::from(self.draws) / f64::from(self.games.max(1))
+    }
+
+    /// The studied player's losses: neither won nor drawn.
+    pub fn losses(&self) -> u32 {
+        self.games - self.wins - self.draws
     }
 }
 
 /// How the other seats play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Policy {
     /// A uniformly random legal action (the core's bot).
     Random,
     /// Always pass: a baseline where only the studied player spends.
     Passive,
-}
-
-impl Policy {
-    /// Parses `random` or `passive`.
-    pub fn parse(name: &str) -> Result<Policy, String> {
-        match name {
-            "random" => Ok(Policy::Random),
-            "passive" => Ok(Policy::Passive),
-            other => Err(format!("unknown bot policy {other} (random or passive)")),
-        }
-    }
 }
 
 /// Command tiers from `tokens:resources:energy` items separated by commas, e.g. the default
@@ -133,20 +151,17 @@ pub fn play(
             },
         )?;
     }
-    let mut outcome = Outcome {
-        games: 1,
-        ..Outcome::default()
-    };
+    let (mut activations, mut all_activations) = (0u64, 0u64);
     while !matches!(game.state().phase, Phase::GameOver { .. }) {
         apply(&mut game, Command::DrawToken)?;
         let player = game.state().active.ok_or("a draw left nobody active")?;
-        outcome.all_activations += 1;
+        all_activations += 1;
         let upgrade = Command::Act {
             player,
             action: Action::UpgradeCommand,
         };
         if player == STUDIED {
-            outcome.activations += 1;
+            activations += 1;
             if game.state().round >= upgrade_from && game.apply(upgrade).is_ok() {
                 continue;
             }
@@ -160,19 +175,46 @@ pub fn play(
         };
         apply(&mut game, command)?;
     }
-    if game.state().phase
-        == (Phase::GameOver {
-            winner: Some(STUDIED),
-        })
-    {
-        outcome.wins = 1;
-    }
-    Ok(outcome)
+    let state = game.state();
+    let winner = match state.phase {
+        Phase::GameOver { winner } => winner,
+        _ => None,
+    };
+    let best = state.living().map(|p| p.victory_points).max();
+    let shares_lead = state
+        .living()
+        .any(|p| p.id == STUDIED && Some(p.victory_points) == best);
+    let share = activations as f64 / all_activations.max(1) as f64;
+    Ok(Outcome {
+        games: 1,
+        wins: u32::from(winner == Some(STUDIED)),
+        draws: u32::from(winner.is_none() && shares_lead),
+        undecided: u32::from(winner.is_none()),
+        activations,
+        all_activations,
+        share_sum: share,
+        share_squares: share * share,
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_shared_lead_is_a_draw_and_every_game_is_won_drawn_or_lost() {
+        let config = config(3, None).unwrap_or_else(|e| unreachable!("{e}"));
+        let mut total = Outcome::default();
+        for seed in 0..40 {
+            total.merge(play(&config, 2, Policy::Passive, 99, seed).unwrap_or_default());
+        }
+        assert_eq!(total.games, 40);
+        assert_eq!(total.wins + total.draws + total.losses(), 40);
+        // Against a passer who never scores, the studied player never loses; with both on the
+        // same points the game is drawn, not lost.
+        assert!(total.draws <= total.undecided);
+        assert_eq!(total.losses(), 0, "{total:?}");
+    }
 
     #[test]
     fn tiers_parse_and_bad_ones_are_refused() {
@@ -195,6 +237,5 @@ mod tests {
             early.activations > never.activations,
             "{early:?} vs {never:?}"
         );
-        assert!(Policy::parse("greedy").is_err());
     }
 }

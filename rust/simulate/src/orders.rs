@@ -15,6 +15,9 @@ pub const ORDERS: [ActivationOrder; 3] = [
     ActivationOrder::Initiative,
 ];
 
+/// An order and how often each seat took the first activation under it.
+pub type Firsts = (ActivationOrder, Vec<u64>);
+
 /// How often each seat of `players` × `tokens` took the first activation of `rounds` rounds in
 /// `order`, the round keys drawn from `seed`.
 pub fn first_activations(

@@ -13,7 +13,8 @@
 //! - `export` — export the bundled game for Linux with Debian's template and play it (see
 //!   [`export`]).
 //! - `bench` — the GDScript reference design against the Rust classes in one Godot process.
-//! - `simulate` — the Monte Carlo balance and fairness report (`rust/simulate`).
+//! - `simulate` — the Monte Carlo balance and fairness report (`rust/simulate`); `--check`
+//!   renders a small one in headless Chromium and checks it (see [`simulate`], [`chromium`]).
 //! - `server [--port N] [-- <args>]` — build the extension and run the bundled game's dedicated
 //!   server headless in the foreground.
 //! - `godot` — make sure a Godot 4 is available and print how it is run.
@@ -22,6 +23,7 @@
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod bench;
+mod chromium;
 mod cross;
 mod debian;
 mod demo;
@@ -68,8 +70,9 @@ commands:
                       deep,typed,free,recursion leaves out a crash class being fixed
   bench               GDScript reference vs the Rust classes, side by side in Godot
                       (release library; criterion benches: cargo bench -p horizons-edge-core)
-  simulate [-- <options>]
-                      Monte Carlo balance and fairness report (see rust/simulate)
+  simulate [-- <options>] | simulate --check
+                      Monte Carlo balance and fairness report (see rust/simulate);
+                      --check: a small report rendered and checked in headless Chromium
   server [--port N] [-- <server args>]
                       build the extension and run the bundled game's dedicated server
                       (--players N --rounds N --seed N --deadline S --entropy 0|1;
