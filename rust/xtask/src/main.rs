@@ -1,7 +1,8 @@
 //! Project automation, run as `cargo xtask <command>`:
 //!
 //! - `demo` — get Godot if needed, build the extension, run the bundled project headless.
-//! - `test` — every check: formatting, clippy, Rust tests, GDScript lint, the extension build,
+//! - `test` — every check: formatting, clippy, Rust tests, the balance report rendered in
+//!   headless Chromium, GDScript lint, the extension build,
 //!   the headless Godot suites, the GDScript fuzzer, the class-docs check, the multiplayer games
 //!   over ENet, the online mode end to end, the bundled game and the rendered screenshots of the
 //!   token bag display. What `.ci/run` runs.

@@ -100,6 +100,7 @@ fn rust_checks(report: &mut Report) {
     report.step("cargo test", || {
         run_command(cargo().args(["test", "--workspace"]))
     });
+    report.step("balance report (Chromium)", crate::simulate::check);
     report.step("Windows library (MinGW)", windows_library);
     report.step("Windows core tests (Wine)", || {
         crate::wine::check().map(|summary| eprintln!("xtask: {summary}"))
