@@ -257,3 +257,27 @@ fn simulate_economics(args: &Args) -> Result<Vec<(u32, Outcome)>, String> {
     }
     Ok(outcomes)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_seed_gives_the_same_tallies_on_any_thread_count() {
+        let args = Args::parse_from(["simulate", "--rounds", "70000", "--games", "2"]);
+        let on = |threads| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| {
+                let bag = simulate_bag_rounds(&args);
+                let orders = simulate_orders(&args, 70_000).unwrap();
+                (bag, orders)
+            })
+        };
+        let (one, many) = (on(1), on(3));
+        assert_eq!(one.0.rounds, 70_000);
+        assert_eq!(one, many);
+    }
+}
