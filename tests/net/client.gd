@@ -208,6 +208,13 @@ func _finish() -> void:
 		_failures.append("verified rounds %s, expected 1 to %d" % [verified, rounds])
 	if _refused != _cheats:
 		_failures.append("%d cheats, %d refusals" % [_cheats, _refused])
+	var me := _session.get_player_id()
+	var seats: Array = _session.get_snapshot().get("players", [])
+	var shown: Array = (
+		seats.filter(func(seat): return seat["id"] == me).map(func(seat): return seat["name"])
+	)
+	if shown != [_options["name"]]:
+		_failures.append("this seat shows as %s, not as %s" % [shown, _options["name"]])
 	_count_traffic()
 	var verdict := "ok" if _failures.is_empty() else "FAILED"
 	print(

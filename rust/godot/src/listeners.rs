@@ -36,6 +36,8 @@ pub enum EventSignal {
     RoundEnded,
     /// `player_eliminated`.
     PlayerEliminated,
+    /// `player_renamed`.
+    PlayerRenamed,
     /// `game_over`.
     GameOver,
     /// `event_logged`, which carries every event.
@@ -44,7 +46,7 @@ pub enum EventSignal {
 
 impl EventSignal {
     /// Every one, in declaration order.
-    const ALL: [EventSignal; 16] = [
+    const ALL: [EventSignal; 17] = [
         EventSignal::GameStarted,
         EventSignal::MulliganTaken,
         EventSignal::HandKept,
@@ -59,6 +61,7 @@ impl EventSignal {
         EventSignal::ActionUndone,
         EventSignal::RoundEnded,
         EventSignal::PlayerEliminated,
+        EventSignal::PlayerRenamed,
         EventSignal::GameOver,
         EventSignal::EventLogged,
     ];
@@ -91,6 +94,7 @@ impl EventSignal {
             EventSignal::ActionUndone => "action_undone",
             EventSignal::RoundEnded => "round_ended",
             EventSignal::PlayerEliminated => "player_eliminated",
+            EventSignal::PlayerRenamed => "player_renamed",
             EventSignal::GameOver => "game_over",
             EventSignal::EventLogged => "event_logged",
         }
@@ -114,6 +118,7 @@ impl EventSignal {
             Event::ActionUndone { .. } => EventSignal::ActionUndone,
             Event::RoundEnded { .. } => EventSignal::RoundEnded,
             Event::PlayerEliminated { .. } => EventSignal::PlayerEliminated,
+            Event::PlayerRenamed { .. } => EventSignal::PlayerRenamed,
             Event::GameOver { .. } => EventSignal::GameOver,
             _ => return None,
         })

@@ -166,6 +166,7 @@ fn game_code_of(error: &GameError) -> Error {
     match error {
         G::InvalidSetup(_)
         | G::InvalidConfig(_)
+        | G::InvalidName(_)
         | G::HandIndexOutOfRange { .. }
         | G::InvalidTarget { .. }
         | G::WrongBottomCount { .. }

@@ -142,8 +142,11 @@ func on_hello(
 		_kick(peer_id, refusal)
 		return
 	_give_back(peer_id)
+	var shown := display_name(player_name)
+	if shown != "" and shown != _rules.get_player_state(player_id).get("name"):
+		_rules.rename_player(player_id, shown)
 	_seat(peer_id, player_id, clampi(since_seq, 0, _rules.get_last_event_seq()))
-	print_verbose("RulesSession: %s seated as player %d" % [player_name, player_id])
+	print_verbose("RulesSession: %s seated as player %d" % [shown, player_id])
 
 
 ## A client's request: refused unless it is well-formed, small, for the peer's own seat, and
@@ -231,6 +234,18 @@ func tick(now_msec: int) -> void:
 	if changed:
 		_advance()
 		_broadcast()
+
+
+## [param player_name] as a name to show: control characters (line breaks, tabs, ...) left out,
+## spaces trimmed, at most [constant MAX_NAME_LENGTH] characters; "" when nothing is left, and
+## the seat keeps its name.
+static func display_name(player_name: String) -> String:
+	var kept := ""
+	for character in player_name:
+		var code := character.unicode_at(0)
+		if code >= 32 and (code < 127 or code > 159):
+			kept += character
+	return kept.strip_edges().left(MAX_NAME_LENGTH)
 
 
 ## Whether [param value] is within [constant MAX_REQUEST_DEPTH], [constant MAX_REQUEST_ITEMS]

@@ -88,6 +88,7 @@ impl GameError {
         match self {
             G::InvalidSetup(_) => "invalid_setup",
             G::InvalidConfig(_) => "invalid_config",
+            G::InvalidName(_) => "invalid_name",
             G::NotStarted => "not_started",
             G::Over => "game_over",
             G::WrongPhase { .. } => "wrong_phase",
@@ -126,6 +127,7 @@ impl GameError {
             self,
             G::InvalidSetup(_)
                 | G::InvalidConfig(_)
+                | G::InvalidName(_)
                 | G::UnknownPlayer { .. }
                 | G::HandIndexOutOfRange { .. }
                 | G::UnknownCard { .. }

@@ -87,6 +87,9 @@ pub enum GameError {
     /// The config contradicts itself.
     #[error("invalid config: {0}")]
     InvalidConfig(String),
+    /// A display name that cannot be shown.
+    #[error("invalid name: {0}")]
+    InvalidName(String),
     /// A command that needs a running game, before `start_game`.
     #[error("the game has not started")]
     NotStarted,

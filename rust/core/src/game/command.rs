@@ -55,6 +55,15 @@ pub enum Command {
         /// Who.
         player: PlayerId,
     },
+    /// At any time: `player`'s display name becomes `name` (1 to [`MAX_NAME_CHARS`] characters,
+    /// not only spaces, no control characters). An online host applies the name a player typed
+    /// in the lobby when they take their seat.
+    Rename {
+        /// Who.
+        player: PlayerId,
+        /// The new name.
+        name: String,
+    },
     /// Takes back the current activation's action: the state (random streams included) goes
     /// back to just before it, so the same player acts again. Never past a draw.
     Undo,
@@ -67,6 +76,9 @@ pub enum Command {
         key: Bytes32,
     },
 }
+
+/// The longest display name [`Command::Rename`] accepts, in characters.
+pub const MAX_NAME_CHARS: usize = 64;
 
 /// How deep game data attached to an action (its `context`, or a reaction's) may nest. Everything
 /// the rules accept goes into the log, saves and replays, and must load back (JSON readers stop
@@ -98,7 +110,8 @@ impl Command {
             | Command::Act { player, .. }
             | Command::BotDecide { player }
             | Command::AddEntropy { player, .. }
-            | Command::Eliminate { player } => Some(*player),
+            | Command::Eliminate { player }
+            | Command::Rename { player, .. } => Some(*player),
             Command::StartGame | Command::DrawToken | Command::Undo | Command::Rekey { .. } => None,
         }
     }

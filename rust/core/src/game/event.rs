@@ -241,6 +241,13 @@ pub enum Event {
         /// Tokens taken out of the bag.
         tokens_removed: u32,
     },
+    /// A player's display name changed.
+    PlayerRenamed {
+        /// Who.
+        player: PlayerId,
+        /// The new name.
+        name: String,
+    },
     /// The game ended.
     GameOver {
         /// The winner, if there is one.

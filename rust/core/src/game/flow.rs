@@ -4,6 +4,7 @@
 use crate::error::{GameError, RulesError};
 use crate::fairness::{Bytes32, RoundSecret, mixed_key};
 use crate::game::activation::Sequencer;
+use crate::game::command::MAX_NAME_CHARS;
 use crate::game::config::GameConfig;
 use crate::game::event::Event;
 use crate::game::state::{GameState, Phase, RoundEntropy};
@@ -315,6 +316,34 @@ pub fn eliminate(
         Phase::AwaitingDraw if state.bag.is_empty() => end_round(config, state, out),
         _ => Ok(()),
     }
+}
+
+/// `player`'s display name becomes `name` (see [`crate::game::command::Command::Rename`]).
+pub fn rename(
+    state: &mut GameState,
+    player: PlayerId,
+    name: &str,
+    out: &mut Emitter,
+) -> Result<(), GameError> {
+    let invalid = |reason: &str| Err(GameError::InvalidName(reason.to_owned()));
+    if name.trim().is_empty() {
+        return invalid("a name needs a character other than a space");
+    }
+    if name.chars().count() > MAX_NAME_CHARS {
+        return invalid(&format!("a name has at most {MAX_NAME_CHARS} characters"));
+    }
+    if name.chars().any(char::is_control) {
+        return invalid("a name may not hold control characters (line breaks, tabs, ...)");
+    }
+    let seated = state
+        .player_mut(player)
+        .ok_or(GameError::UnknownPlayer { player })?;
+    seated.name = name.to_owned();
+    out.push(Event::PlayerRenamed {
+        player,
+        name: name.to_owned(),
+    });
+    Ok(())
 }
 
 /// During setup: every hidden random stream from now on comes from `key` (see

@@ -484,6 +484,7 @@ fn dispatch(
         }
         Command::Eliminate { player } => flow::eliminate(config, state, *player, out)?,
         Command::Rekey { key } => flow::rekey(state, *key)?,
+        Command::Rename { player, name } => flow::rename(state, *player, name, out)?,
         // Handled by `Game::apply_with`, which holds the state to go back to.
         Command::Undo => {
             return Err(GameError::CannotUndo {

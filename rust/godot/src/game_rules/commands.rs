@@ -391,4 +391,15 @@ impl GameRules {
             Command::Eliminate { player }
         })
     }
+
+    /// Gives [param player_id] the display name [param name] at any time (an online host uses
+    /// the name typed in the lobby): 1 to 64 characters, not only spaces, no line breaks or other
+    /// control characters. Emits [signal player_renamed]; saved and replayed like any command.
+    #[func]
+    pub fn rename_player(&mut self, player_id: i64, name: GString) -> Result<(), Refusal> {
+        let name = name.to_string();
+        self.run_for("GameRules.rename_player", player_id, |player| {
+            Command::Rename { player, name }
+        })
+    }
 }

@@ -341,6 +341,9 @@ impl GameRules {
     /// A player left the game; their remaining tokens left the bag.
     #[signal]
     pub fn player_eliminated(player_id: i64);
+    /// A player's display name changed ([method rename_player]).
+    #[signal]
+    pub fn player_renamed(player_id: i64, name: GString);
     /// The game ended; [param winner_id] is [constant NO_PLAYER] for a draw.
     #[signal]
     pub fn game_over(winner_id: i64);

@@ -121,6 +121,9 @@ impl GameRules {
             Event::PlayerEliminated { player, .. } => {
                 signals.player_eliminated().emit(player.to_raw())
             }
+            Event::PlayerRenamed { player, name } => signals
+                .player_renamed()
+                .emit(player.to_raw(), &GString::from(name.as_str())),
             Event::GameOver { winner } => signals
                 .game_over()
                 .emit(winner.map_or(Self::NO_PLAYER, PlayerId::to_raw)),

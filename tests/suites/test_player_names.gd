@@ -1,0 +1,26 @@
+extends TestSuite
+## Display names: GameRules.rename_player and the name an online host takes from a hello.
+
+
+func test_rename_player_shows_the_new_name_and_refuses_what_cannot_be_shown() -> void:
+	var rules := StarterGame.rules(8, 2)
+	check(rules.is_set_up(), "setup")
+	var renamed: Array = []
+	rules.player_renamed.connect(func(id: int, shown: String) -> void: renamed.append([id, shown]))
+	StarterGame.keep_all(rules)
+	var active := rules.draw_next_token()
+	check_equal(rules.rename_player(1, "Ada"), OK, "renamed")
+	check_equal(renamed, [[1, "Ada"]], "player_renamed")
+	check_equal(rules.get_player_state(1)["name"], "Ada", "get_player_state")
+	check_equal(rules.get_snapshot_for(GameRules.SPECTATOR)["players"][1]["name"], "Ada", "view")
+	check_equal(rules.get_active_player(), active, "the activation goes on")
+	var before := rules.save_game()
+	for bad: String in ["", "   ", "line\nbreak", "x".repeat(65)]:
+		var code: Variant = expect_error(rules.rename_player.bind(0, bad), "invalid name")
+		check_equal(code, ERR_INVALID_PARAMETER, "refused: %s" % bad.c_escape())
+	expect_error(rules.rename_player.bind(9, "Nobody"), "player 9")
+	check_equal(rules.save_game(), before, "refusals change nothing")
+	check_equal(SessionHost.display_name(" Brin the\u0085 Bold\n"), "Brin the Bold", "hello")
+	check_equal(SessionHost.display_name("\n\t "), "", "nothing left")
+	check_equal(SessionHost.display_name("é".repeat(80)).length(), 64, "at most 64 characters")
+	rules.free()
