@@ -28,6 +28,7 @@ mod chromium;
 mod cross;
 mod debian;
 mod demo;
+mod disk;
 mod docs;
 mod export;
 mod extension;

@@ -19,6 +19,7 @@ pub fn run(args: &[String]) -> Result {
         [flag] if flag == "--godot" => true,
         _ => return Err(format!("unknown arguments to `test`: {}", args.join(" "))),
     };
+    crate::disk::report_free_space();
     let mut report = Report::default();
     if !godot_only {
         rust_checks(&mut report);
@@ -43,6 +44,7 @@ pub fn run(args: &[String]) -> Result {
             report.step("addon zip in a fresh project", || {
                 crate::package::check_installed(&godot)
             });
+            crate::disk::remove_on_ci(&["cross", "zip-project"]);
             report.step("README snippets", || crate::snippets::check(&godot));
             report.step_on("GDScript fuzzer", tests.as_deref(), |project| {
                 crate::fuzz::check(&godot, project)
@@ -102,9 +104,11 @@ fn rust_checks(report: &mut Report) {
     });
     report.step("balance report (Chromium)", crate::simulate::check);
     report.step("Windows library (MinGW)", windows_library);
+    crate::disk::remove_on_ci(&["cross"]);
     report.step("Windows core tests (Wine)", || {
         crate::wine::check().map(|summary| eprintln!("xtask: {summary}"))
     });
+    crate::disk::remove_on_ci(&["wine"]);
 }
 
 /// The release DLL for Windows, cross-built and inspected (the whole matrix is
