@@ -23,8 +23,33 @@ const CHROMIUM: Sysroot = Sysroot {
     packages: &["chromium", "fonts-dejavu-core"],
 };
 
+/// What a headless, GPU-less browser never opens, removed after unpacking to keep the cache small
+/// (~820 MB → ~510 MB): documentation, translations, icons, Perl, and Mesa's drivers with the
+/// LLVM they load (Chromium renders with its own SwiftShader).
+const UNUSED: [&str; 9] = [
+    "usr/share/doc",
+    "usr/share/man",
+    "usr/share/locale",
+    "usr/share/icons",
+    "usr/share/perl",
+    "usr/lib/x86_64-linux-gnu/perl",
+    "usr/lib/x86_64-linux-gnu/dri",
+    "usr/lib/x86_64-linux-gnu/libLLVM-15.so.1",
+    "usr/lib/x86_64-linux-gnu/libz3.so.4",
+];
+
 /// The browser's folder inside the sysroot.
 const BROWSER_DIR: &str = "usr/lib/chromium";
+
+/// Removes a file or folder, if it is there.
+fn remove(path: &Path) -> Result {
+    let removed = match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.is_dir() => std::fs::remove_dir_all(path),
+        Ok(_) => std::fs::remove_file(path),
+        Err(_) => return Ok(()),
+    };
+    removed.map_err(|e| format!("cannot remove {}: {e}", path.display()))
+}
 
 /// A headless Chromium from the private sysroot, ready to run.
 pub struct Chromium {
@@ -36,6 +61,9 @@ impl Chromium {
     /// configuration are (re)written beside the sysroot.
     pub fn ensure() -> Result<Chromium> {
         let root = CHROMIUM.root()?;
+        for unused in UNUSED {
+            remove(&root.join(unused))?;
+        }
         let dir = root.join(BROWSER_DIR);
         let libraries = root.join("lib/x86_64-linux-gnu");
         let loader = dir.join("ld-linux-x86-64.so.2");
