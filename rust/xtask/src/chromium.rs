@@ -131,7 +131,8 @@ impl Chromium {
         std::fs::write(&path, conf).map_err(|e| format!("cannot write {}: {e}", path.display()))
     }
 
-    /// Renders `page` (a local HTML file) at `width`×`height` CSS pixels into `png`.
+    /// Renders `page` (a local HTML file) at `width`×`height` CSS pixels into `png`; fails if
+    /// the browser fails, writes nothing or takes more than two minutes.
     pub fn screenshot(&self, page: &Path, png: &Path, (width, height): (u32, u32)) -> Result {
         let page = page
             .canonicalize()
@@ -139,8 +140,11 @@ impl Chromium {
         let profile = paths::target().join("chromium-profile");
         recreate(&profile)?;
         let dir = self.root.join(BROWSER_DIR);
-        let mut command = Command::new(dir.join("ld-linux-x86-64.so.2"));
+        // A browser that hangs fails the step instead of holding up the run.
+        let mut command = Command::new("timeout");
         command
+            .args(["--kill-after=5", "120"])
+            .arg(dir.join("ld-linux-x86-64.so.2"))
             .arg("--library-path")
             .arg(self.library_path())
             .arg(dir.join("chromium"))
