@@ -173,3 +173,43 @@ fn check_screenshot(path: &Path) -> Result<String> {
     }
     Ok(seen)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_page_missing_a_chart_or_its_legend_fails_the_check() {
+        assert!(check_html("<html></html>").is_err());
+        let svg = format!(
+            "<svg>{}<text transform=\"rotate(270, 1, 1)\">\ny\n</text></svg>",
+            "<text>\ntick\n</text>".repeat(10)
+        );
+        let figures: String = FIGURES
+            .iter()
+            .map(|id| format!("<figure id=\"{id}\">{svg}<figcaption>c</figcaption></figure>"))
+            .collect();
+        let err = check_html(&format!("{figures}{}", TEXTS.join(" "))).unwrap_err();
+        assert!(err.contains("95 % confidence interval"), "{err}");
+        let legend = svg.replace("</svg>", "<text>\n95 % confidence interval\n</text></svg>");
+        let page = format!("{}{}", figures.replace(&svg, &legend), TEXTS.join(" "));
+        assert_eq!(check_html(&page), Ok(()));
+        assert!(check_html(&page.replace("draw rate", "")).is_err());
+    }
+
+    #[test]
+    fn a_blank_screenshot_fails_the_check() {
+        let path = std::env::temp_dir().join(format!("blank-{}.png", std::process::id()));
+        let file = std::fs::File::create(&path).unwrap();
+        let mut encoder = png::Encoder::new(file, WINDOW.0, WINDOW.1);
+        encoder.set_color(png::ColorType::Rgb);
+        let mut writer = encoder.write_header().unwrap();
+        writer
+            .write_image_data(&vec![255; (WINDOW.0 * WINDOW.1 * 3) as usize])
+            .unwrap();
+        writer.finish().unwrap();
+        let outcome = check_screenshot(&path);
+        std::fs::remove_file(&path).unwrap();
+        assert!(outcome.unwrap_err().contains("0.0 % inked"));
+    }
+}
