@@ -15,6 +15,14 @@ const MIN_DEVIATION := 0.03
 ## Least share of sampled pixels that must change between two states.
 const MIN_CHANGED := 0.001
 const SAMPLE_STEP := 4
+## The least contrast measured on screen between a label's text pixels and its background:
+## WCAG 2 AA, 4.5 for text and 3 for large text (24 px and up).
+const MIN_TEXT_CONTRAST := 4.5
+const MIN_LARGE_TEXT_CONTRAST := 3.0
+const LARGE_TEXT_PX := 24
+## Channel steps of the colour histogram that finds a label's background.
+const HISTOGRAM_STEPS := 32.0
+const Contrast := preload("res://addons/horizons_edge/token_bag_display/contrast.gd")
 
 var _out_dir := ""
 var _images := 0
@@ -169,7 +177,7 @@ func _labels_under(node: Node, rect: Rect2) -> PackedStringArray:
 		var label := child as Label
 		if label != null and label.is_visible_in_tree() and label.text != "":
 			if label.get_global_rect().intersects(rect):
-				found.append("%s '%s'" % [label.name, label.text])
+				found.append("%s|%s '%s'" % [root.get_path_to(label), label.name, label.text])
 		found.append_array(_labels_under(child, rect))
 	return found
 
@@ -196,7 +204,57 @@ func _capture(shot_name: String) -> void:
 			"%s: differs from the state before (%.4f)" % [shot_name, changed]
 		)
 	_previous = image
+	_check_text_contrast(image, shot_name)
 	print("%s: %d ms, %s" % [shot_name, Time.get_ticks_msec() - started, path])
+
+
+# Every visible label's text, as drawn in [param image], against what is drawn behind it.
+func _check_text_contrast(image: Image, shot_name: String) -> void:
+	var least := INF
+	var least_label := ""
+	for label in _labels_under(root, Rect2(Vector2.ZERO, Vector2(image.get_size()))):
+		var node := root.get_node(label.get_slice("|", 0)) as Label
+		var measured := _text_contrast(image, Rect2i(node.get_global_rect()))
+		if measured < 0.0:
+			continue
+		var large := node.get_theme_font_size("font_size") >= LARGE_TEXT_PX
+		var needed := MIN_LARGE_TEXT_CONTRAST if large else MIN_TEXT_CONTRAST
+		_check(
+			measured >= needed,
+			(
+				"%s: %s reads at a contrast of %.2f on screen, under %.1f"
+				% [shot_name, label.get_slice("|", 1), measured, needed]
+			)
+		)
+		if measured < least:
+			least = measured
+			least_label = label.get_slice("|", 1)
+	print("%s: least text contrast on screen %.2f (%s)" % [shot_name, least, least_label])
+
+
+# The contrast between the background of [param rect] in [param image] (its most common colour)
+# and the pixel that stands out most from it (the core of a glyph); -1 if nothing stands out.
+func _text_contrast(image: Image, rect: Rect2i) -> float:
+	rect = rect.intersection(Rect2i(Vector2i.ZERO, image.get_size()))
+	if rect.size.x < 2 or rect.size.y < 2:
+		return -1.0
+	var counts := {}
+	for y in range(rect.position.y, rect.end.y):
+		for x in range(rect.position.x, rect.end.x):
+			var pixel := image.get_pixel(x, y)
+			var key := Vector3i(Vector3(pixel.r, pixel.g, pixel.b) * HISTOGRAM_STEPS)
+			counts[key] = counts.get(key, 0) + 1
+	var mode: Vector3i = counts.keys()[counts.values().find(counts.values().max())]
+	var background := Color(
+		(mode.x + 0.5) / HISTOGRAM_STEPS,
+		(mode.y + 0.5) / HISTOGRAM_STEPS,
+		(mode.z + 0.5) / HISTOGRAM_STEPS
+	)
+	var most := 1.0
+	for y in range(rect.position.y, rect.end.y):
+		for x in range(rect.position.x, rect.end.x):
+			most = maxf(most, Contrast.ratio(image.get_pixel(x, y), background))
+	return most if most > 1.5 else -1.0
 
 
 # Every row and the bag count against the rules' bag (which matches the display mid-round).

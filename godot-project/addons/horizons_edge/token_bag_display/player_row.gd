@@ -7,6 +7,8 @@ extends PanelContainer
 const SEAT_LETTERS := "ABCDEFGH"
 ## Spent tokens' pips, the same for every player: visible on every row's tint.
 const SPENT_PIP_COLOR := Color(0.45, 0.45, 0.5)
+## The background of a seat with no token left in the bag.
+const SPENT_ROW_COLOR := Color(0.14, 0.14, 0.16)
 const Contrast := preload("contrast.gd")
 
 var _color: Color
@@ -93,11 +95,12 @@ func show_state(
 		_bar.value = left
 	_show_pips(left, contributed)
 	_style.set_border_width_all(3 if active else 0)
-	_style.bg_color = _color.darkened(0.45 if active else 0.75)
+	# A seat out of tokens turns grey, not faint: its text stays readable (WCAG AA).
+	var spent := left == 0 and not active
+	_style.bg_color = SPENT_ROW_COLOR if spent else _color.darkened(0.45 if active else 0.75)
 	_name.add_theme_color_override(
 		"font_color", Contrast.readable_on(_color.lightened(0.4), _style.bg_color)
 	)
-	modulate = Color.WHITE if left > 0 or active else Color(1, 1, 1, 0.6)
 
 
 func _show_pips(left: int, contributed: int) -> void:
