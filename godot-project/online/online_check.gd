@@ -19,6 +19,8 @@ const Online := preload("res://online/online.gd")
 const WATCHDOG_SEC := 120.0
 ## After game over, the last round's audit may come a little after the final snapshot.
 const AUDIT_WAIT_SEC := 3.0
+## The name typed in the lobby, which the table must show for this seat.
+const PLAYER_NAME := "Ada Online"
 ## The table's mulligan choice (see [method OnlineTable.show_snapshot]).
 const KEEP_TEXT := "Keep this hand"
 
@@ -71,7 +73,7 @@ func _process(_delta: float) -> bool:
 func _host() -> void:
 	(_lobby.get_node("%Seats") as SpinBox).value = 1
 	(_lobby.get_node("%Port") as SpinBox).value = _free_port()
-	(_lobby.get_node("%PlayerName") as LineEdit).text = "online check"
+	(_lobby.get_node("%PlayerName") as LineEdit).text = PLAYER_NAME
 	(_lobby.get_node("%Host") as Button).pressed.emit()
 
 
@@ -110,8 +112,35 @@ func _on_game_over(status: String) -> void:
 		_fail("the event log is not in words: %s" % _label(_table, "%Log").text.left(300))
 	elif _server_pid <= 0:
 		_fail("the online scene started no server")
+	elif not _shows_the_lobby_name(status):
+		_fail("the table does not show the name typed in the lobby, %s: %s" % [PLAYER_NAME, status])
 	else:
+		await _capture("online_game_over")
 		_leave(status)
+
+
+## Whether the status, the seat's panel and the display's row all name the player as typed.
+func _shows_the_lobby_name(status: String) -> bool:
+	var panel_text := (_table.get_node("%Players").get_child(0).get_child(0) as Label).text
+	var row := _table.get_node("%Bag").get_node_or_null("%Rows/Row0/Line/Name") as Label
+	return (
+		status.begins_with("You are %s" % PLAYER_NAME)
+		and panel_text.begins_with("%s (you)" % PLAYER_NAME)
+		and row != null
+		and row.text == PLAYER_NAME
+	)
+
+
+## With [code]-- --out DIR[/code] (a rendered run), saves the window as DIR/[param shot].png.
+func _capture(shot: String) -> void:
+	var args := OS.get_cmdline_user_args()
+	var at := args.find("--out")
+	if at < 0 or at + 1 >= args.size():
+		return
+	await RenderingServer.frame_post_draw
+	var path := args[at + 1].path_join(shot + ".png")
+	var saved := root.get_texture().get_image().save_png(path)
+	print("%s: %s" % [shot, path if saved == OK else error_string(saved)])
 
 
 ## Whether the event log reads as words: draws and the end told by name, nothing raw.

@@ -123,7 +123,7 @@ func is_game_over() -> bool:
 
 func _status_text(snapshot: Dictionary, me: int) -> String:
 	var phase: Dictionary = snapshot["phase"]
-	var seat := "You are player %d" % me
+	var seat := "You are %s" % _name_of(me)
 	match phase["phase"]:
 		"setup":
 			return "%s · waiting for every seat to be taken" % seat
@@ -133,14 +133,18 @@ func _status_text(snapshot: Dictionary, me: int) -> String:
 			var turn := (
 				"your activation: choose one action"
 				if phase["player"] == me
-				else "player %d's activation" % phase["player"]
+				else "%s's activation" % _name_of(phase["player"])
 			)
 			return "%s · round %d · %s" % [seat, snapshot["round"], turn]
 		"game_over":
 			var winner: Variant = phase["winner"]
-			var verdict := "a draw" if winner == null else "player %d wins" % winner
+			var verdict := "a draw" if winner == null else "%s wins" % _name_of(winner)
 			return "%s · game over: %s" % [seat, verdict]
 	return "%s · round %d" % [seat, snapshot["round"]]
+
+
+func _name_of(player_id: int) -> String:
+	return _names.get(player_id, "player %d" % player_id)
 
 
 func _player_text(player: Dictionary, me: int) -> String:

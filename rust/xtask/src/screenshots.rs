@@ -11,6 +11,7 @@
 //! [`check_game`] does the same for the bundled game's table (`godot-project/game/ui_check.gd`):
 //! a human seat's turn and the end of the game.
 
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -36,7 +37,7 @@ const MOMENTS: [&str; 8] = [
 /// missing PNG.
 pub fn check(godot: &Godot, project: &Path) -> Result {
     let out = fresh_folder("screenshots")?;
-    let log = rendered_run(godot, project, "res://visual/visual_check.gd", &out)?;
+    let log = rendered_run(godot, project, "res://visual/visual_check.gd", &out, &[])?;
     let expected = 2 * MOMENTS.len();
     let closing = format!("visual check: {expected} images, 0 failed");
     if !log.lines().any(|line| line == closing) {
@@ -55,7 +56,7 @@ pub fn check(godot: &Godot, project: &Path) -> Result {
 /// bundled project as [`crate::demo::prepare`] leaves it: a human seat's turn and the game's end.
 pub fn check_game(godot: &Godot, project: &Path) -> Result {
     let out = fresh_folder("game-screenshots")?;
-    let log = rendered_run(godot, project, "res://game/ui_check.gd", &out)?;
+    let log = rendered_run(godot, project, "res://game/ui_check.gd", &out, &[])?;
     if !log
         .lines()
         .any(|line| line == "ui check: 2 images, 0 failed")
@@ -74,7 +75,7 @@ pub fn check_game(godot: &Godot, project: &Path) -> Result {
 }
 
 /// `target/<name>`, emptied.
-fn fresh_folder(name: &str) -> Result<PathBuf> {
+pub fn fresh_folder(name: &str) -> Result<PathBuf> {
     let out = paths::target().join(name);
     if out.exists() {
         std::fs::remove_dir_all(&out)
@@ -84,8 +85,15 @@ fn fresh_folder(name: &str) -> Result<PathBuf> {
     Ok(out)
 }
 
-/// Runs `script` on `project` rendered under a fresh Xvfb, with `--out <out>`; returns the log.
-fn rendered_run(godot: &Godot, project: &Path, script: &str, out: &Path) -> Result<String> {
+/// Runs `script` on `project` rendered under a fresh Xvfb, with `--out <out>` and the
+/// environment variables `env`; returns the log.
+pub fn rendered_run(
+    godot: &Godot,
+    project: &Path,
+    script: &str,
+    out: &Path,
+    env: &[(&str, &OsStr)],
+) -> Result<String> {
     let started = Instant::now();
     let xvfb = Xvfb::start(&out.join("xvfb.log"))?;
     eprintln!(
@@ -94,7 +102,11 @@ fn rendered_run(godot: &Godot, project: &Path, script: &str, out: &Path) -> Resu
         started.elapsed().as_secs_f64()
     );
     let rendering = Instant::now();
-    let finished = Run::new(godot, project, 180)
+    let finished = env
+        .iter()
+        .fold(Run::new(godot, project, 180), |run, (key, value)| {
+            run.env(key, value)
+        })
         .rendered(xvfb.display())
         .args(["-s", script, "--", "--out"])
         .args([out.to_string_lossy().into_owned()])
@@ -110,7 +122,7 @@ fn rendered_run(godot: &Godot, project: &Path, script: &str, out: &Path) -> Resu
 }
 
 /// Fails unless `<out>/<name>.png` is a PNG for every name.
-fn check_pngs(out: &Path, names: &[String]) -> Result {
+pub fn check_pngs(out: &Path, names: &[String]) -> Result {
     for name in names {
         let png = out.join(format!("{name}.png"));
         let bytes =
