@@ -73,6 +73,7 @@ func _ready() -> void:
 		_display.transition_duration = 0.0
 		_display.round_complete_hold = 0.0
 	_display.rules = _rules
+	_manager.presenter = _display
 	_manager.line_logged.connect(_on_line_logged)
 	_manager.human_turn_started.connect(_on_human_turn_started)
 	_manager.game_finished.connect(_on_game_finished.bind(headless))

@@ -16,6 +16,8 @@ signal game_finished(winner_id: int)
 
 ## The rules, injected by the scene.
 @export var rules: GameRules
+## The display that shows the draws, if any: each draw waits until it has shown the last.
+@export var presenter: TokenBagDisplay
 ## Seconds between the end of one activation and the next draw.
 @export_range(0.0, 5.0, 0.05) var draw_delay := 0.5
 ## Seconds a bot "thinks" before acting.
@@ -77,6 +79,7 @@ func submit_action(player_id: int, action: Dictionary) -> Error:
 ## Draws tokens and lets bots act until a human must decide or the game ends.
 func _advance() -> void:
 	while rules.get_phase() == GameRules.PHASE_AWAITING_DRAW:
+		await _presented()
 		await _pause(draw_delay)
 		# With player_entropy on, every seat's nonce comes from the game's own stream: at one
 		# table there is no one to keep the shuffle key from.
@@ -107,6 +110,14 @@ func _hoplite(resolved: Dictionary) -> Array:
 			if player_id != builder:
 				scouts.append({"player_id": player_id, "kind": "scout"})
 	return scouts
+
+
+## Waits until [member presenter] has shown everything so far ("Round Complete!" included).
+func _presented() -> void:
+	while is_instance_valid(presenter) and presenter.is_visible_in_tree():
+		if presenter.is_caught_up():
+			return
+		await get_tree().process_frame
 
 
 func _pause(seconds: float) -> void:

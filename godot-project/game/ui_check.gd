@@ -43,10 +43,17 @@ func _run() -> void:
 		var covered := _text_under(main, flyer.get_global_rect())
 		_check(covered.is_empty(), "the drawn token covers no text: %s" % [covered])
 	(main.get_node("Seats/Seat0") as PlayerSeat).is_bot = true
+	# The game waits for the display at every draw, so each draw is shown while it is the
+	# game's latest, even after "Round Complete!" is held. The rest plays with short animations.
+	var display: TokenBagDisplay = main.get_node("%TokenBagDisplay")
+	display.draw_duration = 0.0
+	display.transition_duration = 0.0
+	display.round_complete_hold = 0.3
+	var rules: GameRules = main.get_node("%GameRules")
+	display.draw_shown.connect(_on_draw_shown.bind(display, rules))
 	_button(bar, "Pass").pressed.emit()
 	while main.get_node_or_null("GameOver") == null:
 		await process_frame
-	var display: TokenBagDisplay = main.get_node("%TokenBagDisplay")
 	var waited := 0
 	while not display.is_game_over_shown() and waited < 600:
 		await process_frame
@@ -124,6 +131,17 @@ func _capture(shot_name: String) -> void:
 		colours.size() >= MIN_COLOURS, "%s: not blank (%d colours)" % [shot_name, colours.size()]
 	)
 	print("%s: %s" % [shot_name, path])
+
+
+func _on_draw_shown(player_id: int, display: TokenBagDisplay, rules: GameRules) -> void:
+	var left := rules.get_bag().get_remaining_count()
+	_check(
+		display.get_remaining() == left,
+		(
+			"player %d's draw was shown with %d tokens left, but the game was on with %d"
+			% [player_id, display.get_remaining(), left]
+		)
+	)
 
 
 func _check(condition: bool, what: String) -> void:

@@ -274,6 +274,13 @@ func is_round_complete_shown() -> bool:
 	return _banner.visible and not _game_over
 
 
+## Whether every change the rules made has been shown: nothing waits and nothing animates. A
+## driver that paces the game (the bundled game's [code]GameManager[/code]) waits for this before
+## its next draw, so the display never falls behind the game.
+func is_caught_up() -> bool:
+	return not _busy and _queue.is_empty()
+
+
 ## Whether the game-over banner (the winner, or a draw) is on screen.
 func is_game_over_shown() -> bool:
 	return _banner.visible and _game_over
