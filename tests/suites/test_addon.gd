@@ -134,7 +134,8 @@ func test_the_inspector_groups_the_settings_of_game_rules() -> void:
 	check_equal(grouped.get("round_limit"), "End of the game", "round_limit")
 	check_equal(grouped.get("log_refusals"), "Debugging", "log_refusals")
 	check_equal(grouped.get("catalog"), "Cards", "catalog")
-	check_equal(grouped.size(), 16, "every setting is in a group: %s" % grouped)
+	check_equal(grouped.get("max_streak"), "Turn order", "max_streak")
+	check_equal(grouped.size(), 17, "every setting is in a group: %s" % grouped)
 	rules.free()
 
 

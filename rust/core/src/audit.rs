@@ -97,6 +97,9 @@ pub struct RoundRecord {
     /// Whether the players' nonces are mixed into the shuffle key.
     #[serde(default)]
     pub entropy: bool,
+    /// The mercy rule's longest run of one player's draws, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_streak: Option<u32>,
     /// The players' nonces, in the order added.
     #[serde(default)]
     pub nonces: Vec<(PlayerId, Bytes32)>,
@@ -205,7 +208,9 @@ impl RoundRecord {
             .map(|t| (t.player, t.remaining))
             .collect();
         let mut rng = RandomStream::from_key(key.0, streams::ROUND_KEY_SEATS);
-        Sequencer::for_round(self.order, &living, &mut rng).map_err(|e| e.to_string())
+        Sequencer::for_round(self.order, &living, &mut rng)
+            .map(|sequencer| sequencer.with_max_streak(self.max_streak))
+            .map_err(|e| e.to_string())
     }
 }
 
@@ -243,6 +248,7 @@ impl Auditor {
                 first_token,
                 order,
                 entropy,
+                max_streak,
             } => {
                 self.open = Some(RoundRecord {
                     round: *round,
@@ -250,6 +256,7 @@ impl Auditor {
                     first_token: *first_token,
                     order: *order,
                     entropy: *entropy,
+                    max_streak: *max_streak,
                     nonces: Vec::new(),
                     contributions: Vec::new(),
                     steps: Vec::new(),

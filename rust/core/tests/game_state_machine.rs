@@ -189,8 +189,10 @@ proptest! {
             CommandTier { tokens: 3, cost: horizons_edge_core::game::config::Cost {
                 energy: 1, resources: 40 } },
         ];
-        // A third of the cases play with player entropy: rounds wait for nonces.
+        // A third of the cases play with player entropy: rounds wait for nonces; a quarter with
+        // the mercy rule, whose capped draws go through the sequencer.
         config.player_entropy = seed % 3 == 0;
+        config.max_streak = (seed % 4 == 1).then_some(1 + (seed / 4 % 2) as u32);
         let mut game = Game::new(players(count), config, seed).unwrap();
         let mut round = RoundCount::default();
         let mut before_action: Option<RoundCount> = None;
@@ -331,6 +333,8 @@ proptest! {
         config.activation_order = ORDERS[order];
         config.player_entropy = entropy;
         config.round_limit = Some(3);
+        // In bag order, half the cases with the mercy rule.
+        config.max_streak = (order == 0 && seed % 2 == 1).then_some(1);
         let mut seated = players(count);
         for player in &mut seated {
             player.deck.truncate(deck);

@@ -26,6 +26,8 @@ extends PanelContainer
 ## A drawn token reached its owner's row (or was shown at once, with no animation).
 signal draw_shown(player_id: int)
 
+## The chance column of a player the mercy rule passes over for the next draw.
+const CAPPED_TEXT := "waits"
 ## The text shown when a round ends.
 const ROUND_COMPLETE_TEXT := "Round Complete!"
 ## Behind the panel's own text (the title, whose token it is).
@@ -82,6 +84,10 @@ var _remaining := 0
 var _round_total := 0
 var _most_contributed := 0
 var _active := -1
+## The mercy rule's longest run of one player's draws (0: off), and the run shown so far.
+var _max_streak := 0
+var _streak_player := -1
+var _streak := 0
 var _round_over := false
 var _game_over := false
 var _winner := -1
@@ -346,11 +352,23 @@ func _current_bag() -> CommandTokenBag:
 
 
 ## Every player's chance that the next draw is theirs, from the display's own counts: their
-## tokens left over all tokens left, as the bag itself reckons it.
+## tokens left over all tokens left, as the bag itself reckons it; under the mercy rule
+## ([member GameRules.max_streak]) a player on the longest run allowed has none, and the others
+## share their chance.
 func _read_chances() -> void:
 	_chances.clear()
+	var capped := _capped_player()
+	var pool: int = _remaining - (_left.get(capped, 0) if capped >= 0 else 0)
 	for player_id in _player_ids:
-		_chances[player_id] = float(_left[player_id]) / _remaining if _remaining > 0 else 0.0
+		var left: int = 0 if player_id == capped else _left[player_id]
+		_chances[player_id] = float(left) / pool if pool > 0 else 0.0
+
+
+# The player the mercy rule passes over for the next draw, or -1.
+func _capped_player() -> int:
+	if _max_streak <= 0 or _streak < _max_streak or _streak_player < 0:
+		return -1
+	return _streak_player if _remaining > _left.get(_streak_player, 0) else -1
 
 
 func _on_round_started(round_number: int) -> void:
@@ -414,7 +432,8 @@ func _round_start_snapshot() -> Dictionary:
 			names[player_id] = _name_of(player_id)
 			if in_bag.has(player_id):
 				counts[player_id] = bag.get_player_contributed_count(player_id)
-	return {"ids": ids, "names": names, "counts": counts}
+	var max_streak: int = rules.get_config().get("max_streak", 0) if rules != null else 0
+	return {"ids": ids, "names": names, "counts": counts, "max_streak": max_streak}
 
 
 func _show_round_start(round_number: int, snapshot: Dictionary) -> void:
@@ -426,6 +445,9 @@ func _show_round_start(round_number: int, snapshot: Dictionary) -> void:
 	_names.assign(snapshot["names"])
 	_round_total = 0
 	_most_contributed = 0
+	_max_streak = snapshot.get("max_streak", 0)
+	_streak_player = -1
+	_streak = 0
 	for player_id in _player_ids:
 		var contributed: int = snapshot["counts"].get(player_id, 0)
 		# A round shown from its start has every token in; a client's view may join it later.
@@ -442,6 +464,8 @@ func _show_round_start(round_number: int, snapshot: Dictionary) -> void:
 
 func _show_draw(player_id: int, remaining: int) -> void:
 	_active = player_id
+	_streak = _streak + 1 if player_id == _streak_player else 1
+	_streak_player = player_id
 	_remaining = remaining
 	_left[player_id] = maxi(0, _left.get(player_id, 0) - 1)
 	_read_chances()
@@ -545,8 +569,9 @@ func _game_over_text() -> String:
 
 
 # What each row says of the next draw. In bag order: the chance that it is theirs, rounded so
-# that the column adds up to 100% (largest remainders); in seat or initiative order, where the
-# next activations are known: their place in that order. A dash where there is no next draw.
+# that the column adds up to 100% (largest remainders), "waits" for a player the mercy rule
+# passes over; in seat or initiative order, where the next activations are known: their place in
+# that order. A dash where there is no next draw.
 func _next_texts() -> Dictionary[int, String]:
 	var texts: Dictionary[int, String] = {}
 	for player_id in _player_ids:
@@ -563,8 +588,11 @@ func _next_texts() -> Dictionary[int, String]:
 				texts[player_id] = "#%d" % (place + 1)
 		return texts
 	var percents := _whole_percents()
+	var capped := _capped_player()
 	for player_id in _player_ids:
-		if _left.get(player_id, 0) > 0:
+		if player_id == capped:
+			texts[player_id] = CAPPED_TEXT
+		elif _left.get(player_id, 0) > 0:
 			texts[player_id] = "%d%%" % percents[player_id] if percents[player_id] > 0 else "<1%"
 	return texts
 

@@ -49,6 +49,14 @@ pub enum Sequencer {
     /// The bag decides.
     #[default]
     Bag,
+    /// The bag decides, but for the mercy rule (config `max_streak`): after `max_streak` draws
+    /// in a row of one player, while anyone else has a token left, the next draw is the first
+    /// token in the bag's order that is someone else's. The bag's order comes from the round's
+    /// key, so an auditor replays the cap exactly.
+    CappedBag {
+        /// The longest run of draws one player may get while others wait.
+        max_streak: u32,
+    },
     /// The round's seat order.
     Seats(SeatOrder),
     /// The round's race.
@@ -88,6 +96,36 @@ impl Sequencer {
         })
     }
 
+    /// This bag-order sequencer with the mercy rule of `max_streak` (none: unchanged).
+    pub fn with_max_streak(self, max_streak: Option<u32>) -> Sequencer {
+        match (self, max_streak) {
+            (Sequencer::Bag, Some(max_streak)) => Sequencer::CappedBag { max_streak },
+            (sequencer, _) => sequencer,
+        }
+    }
+
+    /// Whether the bag picks the next token (with or without the mercy rule): its order is
+    /// secret, and advancing it changes nothing but the bag.
+    pub fn is_bag(&self) -> bool {
+        matches!(self, Sequencer::Bag | Sequencer::CappedBag { .. })
+    }
+
+    /// The player the mercy rule passes over for the next draw: the one who has drawn
+    /// `max_streak` times in a row, while someone else still has a token; `None` otherwise.
+    pub fn capped_player(&self, bag: &Bag) -> Option<PlayerId> {
+        let Sequencer::CappedBag { max_streak } = self else {
+            return None;
+        };
+        let drawn = bag.drawn_history();
+        let last = drawn.last()?.owner;
+        let streak = drawn.iter().rev().take_while(|t| t.owner == last).count();
+        let others_wait = bag
+            .tallies()
+            .iter()
+            .any(|t| t.player != last && t.remaining > 0);
+        (streak >= *max_streak as usize && others_wait).then_some(last)
+    }
+
     /// The player whose token is drawn next, advancing the seat order or the race; `None` when
     /// the bag decides. `bag` must not be empty.
     pub fn next(&mut self, bag: &Bag) -> Result<Option<PlayerId>, RulesError> {
@@ -96,6 +134,13 @@ impl Sequencer {
         let attempts = 2 * bag.tallies().len() + 2;
         match self {
             Sequencer::Bag => return Ok(None),
+            Sequencer::CappedBag { .. } => {
+                let Some(capped) = self.capped_player(bag) else {
+                    return Ok(None);
+                };
+                let order = bag.peek(bag.remaining() as usize);
+                return Ok(order.iter().map(|t| t.owner).find(|&owner| owner != capped));
+            }
             Sequencer::Seats(seats) => {
                 for _ in 0..attempts {
                     seats.apply(SeatCommand::NextTurn)?;
@@ -124,7 +169,7 @@ impl Sequencer {
     /// The next `depth` activations this round (fewer when the bag runs out), worked out on
     /// copies; `None` when the bag decides (its order is secret).
     pub fn upcoming(&self, bag: &Bag, depth: usize) -> Result<Option<Vec<PlayerId>>, RulesError> {
-        if *self == Sequencer::Bag {
+        if self.is_bag() {
             return Ok(None);
         }
         let (mut sequencer, mut bag) = (self.clone(), bag.clone());
@@ -142,7 +187,7 @@ impl Sequencer {
     /// Takes an eliminated player out of the seat order or the race.
     pub fn eliminate(&mut self, player: PlayerId) -> Result<(), RulesError> {
         match self {
-            Sequencer::Bag => {}
+            Sequencer::Bag | Sequencer::CappedBag { .. } => {}
             Sequencer::Seats(seats) => {
                 if seats.is_living(player) {
                     seats.apply(SeatCommand::Eliminate { player })?;

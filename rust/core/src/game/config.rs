@@ -153,6 +153,12 @@ pub struct GameConfig {
     /// out of saves, which stay as they were).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub player_entropy: bool,
+    /// The mercy rule, for bag order: at most this many draws in a row for one player while
+    /// anyone else has a token left; the capped draw is the next token of someone else in the
+    /// bag's own order (see [`crate::game::activation::Sequencer::CappedBag`]). Default none
+    /// (and then left out of saves).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_streak: Option<u32>,
 }
 
 impl Default for GameConfig {
@@ -196,6 +202,7 @@ impl Default for GameConfig {
             round_limit: None,
             victory_points_to_win: None,
             player_entropy: false,
+            max_streak: None,
         }
     }
 }
@@ -256,6 +263,19 @@ impl GameConfig {
                     rule.name, rule.response
                 ));
             }
+        }
+        match self.max_streak {
+            Some(0) => {
+                return invalid("max_streak is 0: a player needs at least one draw".to_owned());
+            }
+            Some(_) if self.activation_order != ActivationOrder::Bag => {
+                return invalid(
+                    "max_streak is a rule of bag order: seat and initiative orders decide every \
+                     draw themselves"
+                        .to_owned(),
+                );
+            }
+            _ => {}
         }
         if self.max_reaction_depth == 0 && !self.reactions.is_empty() {
             return invalid("max_reaction_depth is 0 but reaction rules are configured".to_owned());

@@ -77,6 +77,9 @@ pub enum Event {
         /// Whether every living player adds a nonce before the first draw.
         #[serde(default)]
         entropy: bool,
+        /// The mercy rule's longest run of one player's draws, if the config sets one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        max_streak: Option<u32>,
     },
     /// A player's nonce for the round's shuffle (see [`crate::fairness`]).
     EntropyAdded {

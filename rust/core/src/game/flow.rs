@@ -110,6 +110,7 @@ pub fn begin_round(
         first_token: state.bag.next_token(),
         order: config.activation_order,
         entropy: config.player_entropy,
+        max_streak: config.max_streak,
     });
     let contributions: Vec<(PlayerId, u32)> = state
         .living()
@@ -148,7 +149,8 @@ fn seal_round(config: &GameConfig, state: &mut GameState, key: Bytes32) -> Resul
         config.activation_order,
         &living,
         &mut RandomStream::from_key(key.0, streams::ROUND_KEY_SEATS),
-    )?;
+    )?
+    .with_max_streak(config.max_streak);
     Ok(())
 }
 
@@ -188,7 +190,7 @@ fn seal_if_complete(config: &GameConfig, state: &mut GameState) -> Result<(), Ru
 /// before its first change, so `Game::apply` carries such a draw out on the state itself, with no
 /// copy to roll back to.
 pub fn draw_is_sure(state: &GameState) -> bool {
-    matches!(state.sequencer, Sequencer::Bag) && !state.bag.is_empty()
+    state.sequencer.is_bag() && !state.bag.is_empty()
 }
 
 /// Draws the next token: its owner becomes the active player with one action to take.

@@ -76,6 +76,11 @@ impl GameView<'_> {
             .ok()
             .flatten()
     }
+
+    /// The player the mercy rule (config `max_streak`) passes over for the next draw, if any.
+    pub fn capped_player(&self) -> Option<PlayerId> {
+        self.state.sequencer.capped_player(&self.state.bag)
+    }
 }
 
 /// An action that has just resolved, as reaction rules and hooks see it.

@@ -60,6 +60,7 @@ impl GameRules {
                 self.max_reactions_per_activation,
             )?,
             player_entropy: self.player_entropy,
+            max_streak: optional("max_streak", self.max_streak)?,
             ..GameConfig::default()
         };
         let invalid = |reason: String| RulesError::from(GameError::InvalidConfig(reason));

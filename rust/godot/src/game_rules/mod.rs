@@ -92,6 +92,12 @@ pub struct GameRules {
     #[export_group(name = "Turn order")]
     #[export(enum = (Bag = 0, Seats = 1, Initiative = 2))]
     activation_order: i64,
+    /// The mercy rule, for [constant ORDER_BAG]: at most this many draws in a row for one
+    /// player while anyone else has a token left (0: off). The capped draw is the next token of
+    /// someone else in the bag's own order, so every round still verifies; [method
+    /// get_capped_player] names the player passed over.
+    #[export(range = (0.0, 8.0, or_greater))]
+    max_streak: i64,
     /// Cards in an opening hand (London mulligan).
     #[export_group(name = "Hands")]
     #[export(range = (0.0, 30.0, or_greater))]
@@ -194,6 +200,7 @@ impl INode for GameRules {
             seed: 0,
             randomize_seed: true,
             activation_order: Self::ORDER_BAG,
+            max_streak: 0,
             opening_hand_size: defaults.opening_hand_size.into(),
             hand_limit: defaults.hand_limit.into(),
             energy_per_round: defaults.energy_per_round.into(),

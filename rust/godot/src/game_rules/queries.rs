@@ -4,7 +4,7 @@
 use godot::prelude::*;
 use horizons_edge_core::game::mulligan::cards_to_bottom;
 use horizons_edge_core::ids::count_from_raw;
-use horizons_edge_core::{GameError, Phase};
+use horizons_edge_core::{GameError, Phase, PlayerId};
 
 use super::GameRules;
 use super::parse::{parse_player, parse_viewer};
@@ -80,6 +80,18 @@ impl GameRules {
                 .iter()
                 .map(|p| p.to_raw())
                 .collect()
+        })
+    }
+
+    /// The player the mercy rule ([member max_streak]) passes over for the next draw: they have
+    /// drawn that many times in a row and someone else still has a token. [constant NO_PLAYER]
+    /// otherwise, and without the rule. Their chance of the next draw is 0; the others share it
+    /// by their tokens.
+    #[func]
+    pub fn get_capped_player(&self) -> i64 {
+        self.read_or("GameRules.get_capped_player", Self::NO_PLAYER, |view| {
+            view.capped_player()
+                .map_or(Self::NO_PLAYER, PlayerId::to_raw)
         })
     }
 
