@@ -73,6 +73,11 @@ pub struct Args {
     /// Worker threads (default: one per core).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
     pub threads: Option<u32>,
+    /// The mercy rule to measure (config `max_streak`): the bag rounds are played again with no
+    /// player drawing more than this many times in a row while another has a token (0: not
+    /// measured).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=64))]
+    pub mercy: u32,
     /// The folder the report is written to.
     #[arg(long, default_value = "target/simulate")]
     pub out: PathBuf,
@@ -114,8 +119,10 @@ fn run(args: Args) -> Result<(), String> {
     }
     charts::register_font()?;
     let started = Instant::now();
-    let bag = simulate_bag_rounds(&args);
+    let bag = simulate_bag_rounds(&args, None);
     let bag_seconds = started.elapsed().as_secs_f64();
+    let mercy =
+        (args.mercy > 0).then(|| (args.mercy, simulate_bag_rounds(&args, Some(args.mercy))));
     let order_rounds = args.rounds.min(ORDER_ROUNDS);
     let started = Instant::now();
     let orders = simulate_orders(&args, order_rounds)?;
@@ -128,6 +135,7 @@ fn run(args: Args) -> Result<(), String> {
         args,
         bag,
         bag_seconds,
+        mercy,
         orders,
         order_rounds,
         order_seconds,
@@ -169,17 +177,23 @@ fn item_seed(seed: u64, index: u64) -> u64 {
     seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ index
 }
 
-/// Bag rounds in items of [`CHUNK`] rounds over the thread pool.
-fn simulate_bag_rounds(args: &Args) -> BagStats {
+/// Bag rounds in items of [`CHUNK`] rounds over the thread pool, under the mercy rule of
+/// `max_streak` if given.
+fn simulate_bag_rounds(args: &Args, max_streak: Option<u32>) -> BagStats {
     let started = Instant::now();
-    let bar = progress("bag rounds", args.rounds);
+    let what = match max_streak {
+        None => "bag rounds",
+        Some(_) => "bag rounds under the mercy rule",
+    };
+    let bar = progress(what, args.rounds);
     let items = args.rounds.div_ceil(CHUNK);
     let stats = (0..items)
         .into_par_iter()
         .map(|index| {
             let rounds = CHUNK.min(args.rounds - index * CHUNK);
             let seed = item_seed(args.seed, index);
-            bag_rounds::simulate(args.players, args.tokens, rounds, seed, &|n| bar.inc(n))
+            let tick = |n| bar.inc(n);
+            bag_rounds::simulate(args.players, args.tokens, rounds, seed, max_streak, &tick)
         })
         .reduce(
             || BagStats::new(args.players, args.tokens),
@@ -188,7 +202,7 @@ fn simulate_bag_rounds(args: &Args) -> BagStats {
                 total
             },
         );
-    finish(bar, "bag rounds", started);
+    finish(bar, what, started);
     stats
 }
 
@@ -271,7 +285,7 @@ mod tests {
                 .build()
                 .unwrap();
             pool.install(|| {
-                let bag = simulate_bag_rounds(&args);
+                let bag = simulate_bag_rounds(&args, None);
                 let orders = simulate_orders(&args, 70_000).unwrap();
                 (bag, orders)
             })
