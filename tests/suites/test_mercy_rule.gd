@@ -47,6 +47,24 @@ func test_the_display_says_who_waits_and_gives_the_others_the_chance() -> void:
 	rules.free()
 
 
+func test_a_client_s_auditor_verifies_every_capped_round() -> void:
+	var rules := StarterGame.rules(31, 3, {"round_limit": 3, "max_streak": 1})
+	check_equal(StarterGame.play_bots(rules), OK, "the bots play")
+	var events := rules.get_events_for(GameRules.SPECTATOR, 0)
+	var auditor := FairnessAuditor.new()
+	for event in events:
+		auditor.observe(event)
+	check_equal(auditor.get_verified_rounds(), PackedInt64Array([1, 2, 3]), "every round")
+	check_equal(auditor.get_failures(), PackedStringArray(), "no failures")
+	var forgetful := FairnessAuditor.new()
+	for event: Dictionary in events:
+		if event["type"] == "round_committed":
+			event.erase("max_streak")
+		forgetful.observe(event)
+	check(not forgetful.get_failures().is_empty(), "a record without the rule fails")
+	rules.free()
+
+
 func test_max_streak_belongs_to_bag_order() -> void:
 	var rules := GameRules.new()
 	rules.activation_order = GameRules.ORDER_SEATS
