@@ -80,6 +80,20 @@ pub enum BagStep {
         /// Who.
         player: PlayerId,
     },
+    /// A card or structure put `count` more of `player`'s tokens into the bag.
+    Added {
+        /// Whose.
+        player: PlayerId,
+        /// How many.
+        count: u32,
+    },
+    /// A card or structure took `count` of `player`'s tokens out of the bag.
+    Removed {
+        /// Whose.
+        player: PlayerId,
+        /// How many.
+        count: u32,
+    },
 }
 
 /// Everything public about one round's bag: enough, with the revealed secret, to check it.
@@ -187,6 +201,22 @@ impl RoundRecord {
                         sequencer = Some(self.seal(&bag, key).map_err(inconsistent)?);
                     }
                 }
+                BagStep::Added { player, count } => {
+                    bag.add_player_tokens(player, count)
+                        .map_err(|e| inconsistent(e.to_string()))?;
+                }
+                BagStep::Removed { player, count } => {
+                    let removed = bag
+                        .remove_tokens(player, count)
+                        .map_err(|e| inconsistent(e.to_string()))?;
+                    if removed != count {
+                        return Err(inconsistent(format!(
+                            "{count} of player {}'s tokens left the bag, but only {removed} \
+                             were in it",
+                            player.0
+                        )));
+                    }
+                }
                 BagStep::NonceAdded { player } => {
                     owed.retain(|&p| p != player);
                     if sequencer.is_none() && owed.is_empty() {
@@ -280,6 +310,14 @@ impl Auditor {
             Event::PlayerEliminated { player, .. } => {
                 self.step(BagStep::Eliminated { player: *player })
             }
+            Event::TokensAdded { player, count } => self.step(BagStep::Added {
+                player: *player,
+                count: *count,
+            }),
+            Event::TokensRemoved { player, count } => self.step(BagStep::Removed {
+                player: *player,
+                count: *count,
+            }),
             Event::RoundRevealed { round, key, salt } => {
                 let secret = RoundSecret {
                     key: *key,

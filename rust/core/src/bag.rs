@@ -62,7 +62,7 @@ pub struct PlayerTally {
     pub contributed: u32,
     /// Tokens still in the bag.
     pub remaining: u32,
-    /// Tokens taken out by [`Bag::remove_player_tokens`] (elimination).
+    /// Tokens taken out by [`Bag::remove_player_tokens`] (elimination) or [`Bag::remove_tokens`].
     pub removed: u32,
 }
 
@@ -359,6 +359,38 @@ impl Bag {
         tally.remaining = 0;
         self.tokens.retain(|token| token.owner != player);
         Ok(removed)
+    }
+
+    /// Takes up to `count` of `player`'s tokens out of the bag — the ones they would draw next, so
+    /// the round's key decides which — and returns how many. Shuffles first if tokens were added
+    /// since the last shuffle, as a draw would. Fails for a player the bag does not know.
+    pub fn remove_tokens(&mut self, player: PlayerId, count: u32) -> Result<u32, BagError> {
+        let index = self
+            .tally_index(player)
+            .ok_or(BagError::UnknownPlayer { player })?;
+        let taken = count.min(self.tallies[index].remaining);
+        if taken == 0 {
+            return Ok(0);
+        }
+        if !self.shuffled {
+            self.shuffle();
+        }
+        for _ in 0..taken {
+            if let Some(at) = self.tokens.iter().rposition(|token| token.owner == player) {
+                self.tokens.remove(at);
+            }
+        }
+        let tally = &mut self.tallies[index];
+        tally.remaining -= taken;
+        tally.removed += taken;
+        Ok(taken)
+    }
+
+    /// How many more tokens `player` may put in this round ([`MAX_TOKENS_PER_PLAYER`] less what
+    /// they put in so far).
+    pub fn room_for(&self, player: PlayerId) -> u32 {
+        let contributed = self.tally(player).map_or(0, |t| t.contributed);
+        MAX_TOKENS_PER_PLAYER.saturating_sub(contributed)
     }
 
     /// Empties the bag and forgets the round's players and history. The random stream and token

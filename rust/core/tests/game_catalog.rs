@@ -4,6 +4,7 @@
 use std::collections::BTreeSet;
 
 use horizons_edge_core::GameConfig;
+use horizons_edge_core::game::bag_effects::TokenOwner;
 use horizons_edge_core::game::effects::{Cda, Counter, Effect, ObjectDef, ObjectKind, Target};
 use serde_json::{Value, json};
 
@@ -66,6 +67,14 @@ fn examples() -> Vec<Effect> {
             counter: Counter::MinusOne,
             count: 3,
         },
+        Effect::AddTokens {
+            whose: TokenOwner::Own,
+            count: 1,
+        },
+        Effect::RemoveTokens {
+            whose: TokenOwner::Opponents,
+            count: 2,
+        },
     ];
     for effect in &all {
         match effect {
@@ -78,7 +87,9 @@ fn examples() -> Vec<Effect> {
             | Effect::SetPowerToughness { .. }
             | Effect::ModifyPowerToughness { .. }
             | Effect::SwitchPowerToughness { .. }
-            | Effect::AddCounters { .. } => {}
+            | Effect::AddCounters { .. }
+            | Effect::AddTokens { .. }
+            | Effect::RemoveTokens { .. } => {}
         }
     }
     all
@@ -119,7 +130,7 @@ fn schema_lists_exactly_the_effect_kinds_the_core_reads() {
         .filter_map(|kind| kind.as_str().map(str::to_owned))
         .collect();
     let read = kinds_the_core_reads();
-    assert_eq!(read.len(), 10, "{read:?}");
+    assert_eq!(read.len(), 12, "{read:?}");
     assert_eq!(listed, read);
     let examples: BTreeSet<String> = examples()
         .iter()

@@ -38,6 +38,8 @@ pub enum EventSignal {
     PlayerEliminated,
     /// `player_renamed`.
     PlayerRenamed,
+    /// `bag_changed`.
+    BagChanged,
     /// `game_over`.
     GameOver,
     /// `event_logged`, which carries every event.
@@ -46,7 +48,7 @@ pub enum EventSignal {
 
 impl EventSignal {
     /// Every one, in declaration order.
-    const ALL: [EventSignal; 17] = [
+    const ALL: [EventSignal; 18] = [
         EventSignal::GameStarted,
         EventSignal::MulliganTaken,
         EventSignal::HandKept,
@@ -62,6 +64,7 @@ impl EventSignal {
         EventSignal::RoundEnded,
         EventSignal::PlayerEliminated,
         EventSignal::PlayerRenamed,
+        EventSignal::BagChanged,
         EventSignal::GameOver,
         EventSignal::EventLogged,
     ];
@@ -95,6 +98,7 @@ impl EventSignal {
             EventSignal::RoundEnded => "round_ended",
             EventSignal::PlayerEliminated => "player_eliminated",
             EventSignal::PlayerRenamed => "player_renamed",
+            EventSignal::BagChanged => "bag_changed",
             EventSignal::GameOver => "game_over",
             EventSignal::EventLogged => "event_logged",
         }
@@ -119,6 +123,7 @@ impl EventSignal {
             Event::RoundEnded { .. } => EventSignal::RoundEnded,
             Event::PlayerEliminated { .. } => EventSignal::PlayerEliminated,
             Event::PlayerRenamed { .. } => EventSignal::PlayerRenamed,
+            Event::TokensAdded { .. } | Event::TokensRemoved { .. } => EventSignal::BagChanged,
             Event::GameOver { .. } => EventSignal::GameOver,
             _ => return None,
         })

@@ -299,6 +299,7 @@ func _rules_wiring() -> Array[Array]:
 		[rules.token_drawn, _on_token_drawn],
 		[rules.round_ended, _on_round_ended],
 		[rules.player_eliminated, _on_player_eliminated],
+		[rules.bag_changed, _on_bag_changed],
 		[rules.game_over, _on_game_over],
 	]
 
@@ -393,6 +394,10 @@ func _on_game_over(winner_id: int) -> void:
 
 func _on_player_eliminated(player_id: int) -> void:
 	_enqueue(_show_elimination.bind(player_id))
+
+
+func _on_bag_changed(player_id: int, change: int) -> void:
+	_enqueue(_show_bag_change.bind(player_id, change))
 
 
 func _enqueue(step: Callable) -> void:
@@ -499,6 +504,19 @@ func _show_game_over(winner_id: int) -> void:
 	_game_over = true
 	_winner = winner_id
 	_active = -1
+	_refresh(true)
+
+
+# A card put tokens into the bag (they count as put in this round) or took some out.
+func _show_bag_change(player_id: int, change: int) -> void:
+	var left: int = _left.get(player_id, 0)
+	_left[player_id] = maxi(0, left + change)
+	_remaining += _left[player_id] - left
+	if change > 0:
+		_contributed[player_id] = _contributed.get(player_id, 0) + change
+		_round_total += change
+		_most_contributed = maxi(_most_contributed, _contributed[player_id])
+	_read_chances()
 	_refresh(true)
 
 

@@ -264,6 +264,14 @@ impl GameConfig {
                 ));
             }
         }
+        if self.activation_order != ActivationOrder::Bag
+            && let Some(path) = self.bag_changing_effect()
+        {
+            return invalid(format!(
+                "{path} adds or removes tokens, a rule of bag order: seat and initiative orders \
+                 are fixed when the round starts"
+            ));
+        }
         match self.max_streak {
             Some(0) => {
                 return invalid("max_streak is 0: a player needs at least one draw".to_owned());
@@ -288,6 +296,27 @@ impl GameConfig {
             ));
         }
         Ok(())
+    }
+
+    /// Where the first effect that changes the bag sits (e.g. `cards.3.effects[0]`), if any.
+    fn bag_changing_effect(&self) -> Option<String> {
+        let first = |effects: &[Effect]| effects.iter().position(Effect::changes_the_bag);
+        let cards = self
+            .cards
+            .iter()
+            .map(|(id, c)| (format!("cards.{}", id.0), &c.effects));
+        let structures = self
+            .structures
+            .iter()
+            .map(|(name, s)| (format!("structures.{name}"), &s.effects));
+        let kinds = self
+            .action_kinds
+            .iter()
+            .map(|(name, k)| (format!("action_kinds.{name}"), &k.effects));
+        cards
+            .chain(structures)
+            .chain(kinds)
+            .find_map(|(path, effects)| first(effects).map(|i| format!("{path}.effects[{i}]")))
     }
 
     /// Tokens per round at `tier` (the highest tier for anything above it).

@@ -6,6 +6,7 @@ use serde_json::Value;
 
 use crate::error::GameError;
 use crate::game::Emitter;
+use crate::game::bag_effects::{self, TokenOwner};
 use crate::game::event::Event;
 use crate::game::layers::{ContinuousEffect, GameObject, LayerChange};
 use crate::game::state::GameState;
@@ -163,6 +164,29 @@ pub enum Effect {
         /// How many.
         count: u32,
     },
+    /// Puts `count` more tokens of each player of `whose` into this round's bag (as many as fit
+    /// under the bag's 64 a player a round): more activations this round. Bag order only.
+    AddTokens {
+        /// Whose.
+        whose: TokenOwner,
+        /// How many each.
+        count: u32,
+    },
+    /// Takes up to `count` tokens of each player of `whose` out of this round's bag — the ones
+    /// they would draw next: fewer activations this round. Bag order only.
+    RemoveTokens {
+        /// Whose.
+        whose: TokenOwner,
+        /// How many each.
+        count: u32,
+    },
+}
+
+impl Effect {
+    /// Whether the effect changes the round's bag (which only bag order allows).
+    pub fn changes_the_bag(&self) -> bool {
+        matches!(self, Effect::AddTokens { .. } | Effect::RemoveTokens { .. })
+    }
 }
 
 /// The acting player, the action's context and what the action has created so far.
@@ -283,6 +307,12 @@ fn run_one(
                     *pile = pile.saturating_add(*count);
                 }
             }
+        }
+        Effect::AddTokens { whose, count } => {
+            bag_effects::add_tokens(state, player_id, *whose, *count, out)
+        }
+        Effect::RemoveTokens { whose, count } => {
+            bag_effects::remove_tokens(state, player_id, *whose, *count, out)
         }
     }
     Ok(())

@@ -244,6 +244,21 @@ pub enum Event {
         /// Tokens taken out of the bag.
         tokens_removed: u32,
     },
+    /// A card or structure put more of a player's tokens into this round's bag.
+    TokensAdded {
+        /// Whose.
+        player: PlayerId,
+        /// How many.
+        count: u32,
+    },
+    /// A card or structure took some of a player's tokens out of this round's bag (the ones
+    /// they would have drawn next).
+    TokensRemoved {
+        /// Whose.
+        player: PlayerId,
+        /// How many.
+        count: u32,
+    },
     /// A player's display name changed.
     PlayerRenamed {
         /// Who.

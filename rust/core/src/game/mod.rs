@@ -23,6 +23,7 @@
 
 pub mod actions;
 pub mod activation;
+pub mod bag_effects;
 pub mod bots;
 pub mod command;
 pub mod config;

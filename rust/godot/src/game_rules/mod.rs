@@ -348,6 +348,11 @@ impl GameRules {
     /// A player left the game; their remaining tokens left the bag.
     #[signal]
     pub fn player_eliminated(player_id: i64);
+    /// A card or structure changed this round's bag: [param change] more of [param player_id]'s
+    /// tokens in it (effect [code]add_tokens[/code]), or fewer if negative
+    /// ([code]remove_tokens[/code]: the ones they would have drawn next).
+    #[signal]
+    pub fn bag_changed(player_id: i64, change: i64);
     /// A player's display name changed ([method rename_player]).
     #[signal]
     pub fn player_renamed(player_id: i64, name: GString);

@@ -121,6 +121,12 @@ impl GameRules {
             Event::PlayerEliminated { player, .. } => {
                 signals.player_eliminated().emit(player.to_raw())
             }
+            Event::TokensAdded { player, count } => signals
+                .bag_changed()
+                .emit(player.to_raw(), i64::from(*count)),
+            Event::TokensRemoved { player, count } => signals
+                .bag_changed()
+                .emit(player.to_raw(), -i64::from(*count)),
             Event::PlayerRenamed { player, name } => signals
                 .player_renamed()
                 .emit(player.to_raw(), &GString::from(name.as_str())),
