@@ -62,6 +62,14 @@ static func describe(event: Dictionary, names: Dictionary, card_names: Dictionar
 			return "%s takes their action back" % who
 		"round_ended":
 			return "Round %d is complete" % event["round"]
+		"tokens_added":
+			var added: int = event["count"]
+			return "%s puts %d more token%s in the bag" % [who, added, "" if added == 1 else "s"]
+		"tokens_removed":
+			var removed: int = event["count"]
+			return "%d of %s's tokens leave the bag" % [removed, who]
+		"player_renamed":
+			return "Player %d is now called %s" % [event["player"], event["name"]]
 		"player_eliminated":
 			return "%s is eliminated (%d tokens leave the bag)" % [who, event["tokens_removed"]]
 		"game_over":
