@@ -49,6 +49,11 @@ var _passes_owed := 0
 var _live := false
 ## Bytes this client's ENet host received (everything the server sent it, with ENet's own).
 var _received_bytes := 0
+## Token prediction: the owners of the next draws this seat's last private_peek foretold, still
+## to come; the peeks received; whether a snapshot showed this seat foresight.
+var _foretold: Array = []
+var _peeks := 0
+var _has_foresight := false
 
 
 func _initialize() -> void:
@@ -97,7 +102,12 @@ func _on_event(event: Dictionary) -> void:
 			_finished = true
 			_session.close()
 			quit(0)
+	elif event["type"] == "private_peek":
+		_peeks += 1
+		_foretold = Array(event["upcoming"])
 	elif event["type"] == "token_drawn":
+		if not _foretold.is_empty() and _foretold.pop_front() != event["player"]:
+			_failures.append("a peek foretold another owner for draw %s" % event["seq"])
 		_draws += 1
 		print("MARK round=%d draws=%d" % [event["round"], _draws])
 	elif event["type"] == "action_resolved" and _live:
@@ -124,6 +134,7 @@ func _on_snapshot(snapshot: Dictionary) -> void:
 	_live = true
 	var me := _session.get_player_id()
 	var mine: Dictionary = snapshot["players"].filter(func(seat): return seat["id"] == me)[0]
+	_has_foresight = _has_foresight or mine.get("foreseen") != null
 	if snapshot["phase"]["phase"] == "game_over":
 		_finish()
 	elif snapshot["phase"]["phase"] == "mulligan" and not mine["kept"]:
@@ -213,6 +224,8 @@ func _finish() -> void:
 	var shown: Array = (
 		seats.filter(func(seat): return seat["id"] == me).map(func(seat): return seat["name"])
 	)
+	if _has_foresight and _peeks == 0:
+		_failures.append("this seat has foresight but received no peek")
 	if shown != [_options["name"]]:
 		_failures.append("this seat shows as %s, not as %s" % [shown, _options["name"]])
 	_count_traffic()

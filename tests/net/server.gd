@@ -19,6 +19,8 @@ extends SceneTree
 const GRACE_MSEC := 15000
 ## The whole game must be over by then; the process ends itself either way.
 const WATCHDOG_SEC := 180.0
+## How many of each round's next draws seat 0 sees.
+const FORESIGHT := 2
 
 var _options := {
 	"port": 0,
@@ -35,6 +37,8 @@ var _options := {
 var _rules: GameRules
 var _session := RulesSession.new()
 var _failures: PackedStringArray = []
+## Private peeks sent, all to seat 0 (token prediction).
+var _peeks_sent := 0
 var _hash_after_update := 0
 var _refusals := 0
 var _timeouts := 0
@@ -53,6 +57,10 @@ func _initialize() -> void:
 	_options = NetOptions.parse(OS.get_cmdline_user_args(), _options)
 	var overrides := {"round_limit": _options["rounds"], "player_entropy": _options["entropy"] == 1}
 	_rules = StarterGame.rules(_options["seed"], _options["players"], overrides)
+	# Seat 0 sees the next draws (token prediction): nobody else may receive them.
+	var seats := StarterGame.players(_options["players"])
+	seats[0]["foresight"] = FORESIGHT
+	_rules.setup(seats, StarterGame.config(overrides))
 	root.add_child(_rules)
 	_session.name = "Session"
 	_session.turn_deadline = _options["deadline"]
@@ -122,7 +130,7 @@ func _on_checkpoint_checked(player_id: int, round_number: int, in_sync: bool) ->
 
 
 ## Fails the run if [param update] (bound for [param player_id]) holds the seed, a random
-## stream, a deck's order, another player's hand or another player's private draw.
+## stream, a deck's order, another player's hand, or another player's private draw or foresight.
 func _check_no_secrets(player_id: int, update: Dictionary) -> void:
 	var text := JSON.stringify(update)
 	if str(_options["seed"]) in text:
@@ -133,9 +141,17 @@ func _check_no_secrets(player_id: int, update: Dictionary) -> void:
 	for seat: Dictionary in update["snapshot"]["players"]:
 		if seat["id"] != player_id and seat["hand"] != null:
 			_failures.append("player %d's hand went to player %d" % [seat["id"], player_id])
+	for seat: Dictionary in update["snapshot"]["players"]:
+		if seat["id"] != player_id and seat.get("foreseen") != null:
+			_failures.append("player %d's foresight went to player %d" % [seat["id"], player_id])
 	for event: Dictionary in update["events"]:
-		if event["type"] == "private_draw" and event["player"] != player_id:
-			_failures.append("player %d's draw went to player %d" % [event["player"], player_id])
+		var private: bool = event["type"] in ["private_draw", "private_peek"]
+		if private and event["player"] != player_id:
+			_failures.append(
+				"player %d's %s went to player %d" % [event["player"], event["type"], player_id]
+			)
+		if event["type"] == "private_peek":
+			_peeks_sent += 1
 
 
 ## Every player who put tokens into a round added a nonce to its shuffle (no one is eliminated in
@@ -197,6 +213,8 @@ func _finish(all_synced: bool) -> void:
 			"not every client still here reported the last round in sync: %s" % _synced
 		)
 	_check_leavers()
+	if _peeks_sent == 0:
+		_failures.append("seat 0 has foresight, but no private peek was sent")
 	if _options["entropy"] == 1:
 		_check_entropy()
 	if _options["deadline"] > 0.0 and _timeouts == 0:

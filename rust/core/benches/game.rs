@@ -26,6 +26,7 @@ fn bots(count: u32) -> Vec<PlayerSetup> {
             deck: DECK.iter().map(|&card| CardId(card)).collect(),
             energy_per_round: None,
             resources_per_round: None,
+            foresight: 0,
         })
         .collect()
 }

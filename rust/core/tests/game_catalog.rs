@@ -71,6 +71,7 @@ fn examples() -> Vec<Effect> {
             whose: TokenOwner::Own,
             count: 1,
         },
+        Effect::Foresight { count: 3 },
         Effect::RemoveTokens {
             whose: TokenOwner::Opponents,
             count: 2,
@@ -89,6 +90,7 @@ fn examples() -> Vec<Effect> {
             | Effect::SwitchPowerToughness { .. }
             | Effect::AddCounters { .. }
             | Effect::AddTokens { .. }
+            | Effect::Foresight { .. }
             | Effect::RemoveTokens { .. } => {}
         }
     }
@@ -130,7 +132,7 @@ fn schema_lists_exactly_the_effect_kinds_the_core_reads() {
         .filter_map(|kind| kind.as_str().map(str::to_owned))
         .collect();
     let read = kinds_the_core_reads();
-    assert_eq!(read.len(), 12, "{read:?}");
+    assert_eq!(read.len(), 13, "{read:?}");
     assert_eq!(listed, read);
     let examples: BTreeSet<String> = examples()
         .iter()

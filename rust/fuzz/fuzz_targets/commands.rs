@@ -60,6 +60,7 @@ fuzz_target!(|data: &[u8]| {
                 .collect(),
             energy_per_round: None,
             resources_per_round: None,
+            foresight: 0,
         })
         .collect();
     let mut game = Game::new(players, config, seed).expect("valid setup");

@@ -137,6 +137,7 @@ pub fn play(
             deck: DECK.iter().map(|&card| CardId(card)).collect(),
             energy_per_round: None,
             resources_per_round: None,
+            foresight: 0,
         })
         .collect();
     let mut game = Game::new(seats, config.clone(), seed).map_err(|e| e.to_string())?;

@@ -168,20 +168,26 @@ impl Sequencer {
 
     /// The next `depth` activations this round (fewer when the bag runs out), worked out on
     /// copies; `None` when the bag decides (its order is secret).
-    pub fn upcoming(&self, bag: &Bag, depth: usize) -> Result<Option<Vec<PlayerId>>, RulesError> {
-        if self.is_bag() {
-            return Ok(None);
-        }
+    pub fn upcoming(&self, bag: &Bag, depth: usize) -> Option<Vec<PlayerId>> {
+        (!self.is_bag()).then(|| self.foreseen(bag, depth))
+    }
+
+    /// The owners of the next `depth` draws this round in any order, the bag's secret one
+    /// included (token prediction), worked out on copies: exact unless the bag changes first.
+    pub fn foreseen(&self, bag: &Bag, depth: usize) -> Vec<PlayerId> {
         let (mut sequencer, mut bag) = (self.clone(), bag.clone());
-        let mut upcoming = Vec::with_capacity(depth);
-        while upcoming.len() < depth && !bag.is_empty() {
-            let Some(player) = sequencer.next(&bag)? else {
-                break;
+        let mut owners = Vec::with_capacity(depth.min(bag.remaining() as usize));
+        while owners.len() < depth && !bag.is_empty() {
+            let draw = match sequencer.next(&bag) {
+                Ok(Some(player)) => bag.draw_for(player),
+                _ => bag.draw(),
             };
-            bag.draw_for(player)?;
-            upcoming.push(player);
+            match draw {
+                Ok(draw) => owners.push(draw.token.owner),
+                Err(_) => break,
+            }
         }
-        Ok(Some(upcoming))
+        owners
     }
 
     /// Takes an eliminated player out of the seat order or the race.

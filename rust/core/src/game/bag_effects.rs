@@ -1,12 +1,14 @@
-//! Token manipulation (seed 000's "cards that add/remove tokens from the bag mid-round"): the
-//! effects `add_tokens` and `remove_tokens`, which change this round's bag. Bag order only (the
-//! config refuses them otherwise): seat and initiative orders are fixed when a round starts.
+//! The advanced bag of seed 000 that effects reach. Token manipulation ("cards that add/remove
+//! tokens from the bag mid-round"): the effects `add_tokens` and `remove_tokens`, which change
+//! this round's bag — bag order only (the config refuses them otherwise): seat and initiative
+//! orders are fixed when a round starts. Token prediction ("buildings that reveal upcoming token
+//! draws"): a player's foresight, and the private peeks that tell them the next draws.
 
 use serde::{Deserialize, Serialize};
 
 use crate::game::Emitter;
 use crate::game::event::Event;
-use crate::game::state::GameState;
+use crate::game::state::{GameState, Phase};
 use crate::ids::PlayerId;
 
 /// Whose tokens a token effect changes, seen from the acting player.
@@ -61,6 +63,43 @@ pub fn remove_tokens(
     if !was_empty && state.bag.is_empty() {
         // The round's last tokens left: the bag is empty, as after a last draw.
         out.push(Event::BagEmptied);
+    }
+}
+
+/// What the players with foresight see changes with: the round, the bag's contents and draws,
+/// whether the round is sealed, and who foresees how far.
+pub fn foresight_key(state: &GameState) -> (u32, u32, usize, bool, Vec<(PlayerId, u32)>) {
+    let seers = state
+        .living()
+        .filter(|p| p.foresight > 0)
+        .map(|p| (p.id, p.foresight))
+        .collect();
+    (
+        state.round,
+        state.bag.remaining(),
+        state.bag.drawn_history().len(),
+        state.entropy.pending.is_empty(),
+        seers,
+    )
+}
+
+/// The owners of the round's next `depth` draws as foresight shows them now; `None` outside a
+/// round and until it is sealed (with player entropy, the shuffle waits for the last nonce).
+pub fn foreseen(state: &GameState, depth: u32) -> Option<Vec<PlayerId>> {
+    let sealed = state.entropy.pending.is_empty();
+    let in_round = matches!(state.phase, Phase::AwaitingDraw | Phase::Activation { .. });
+    (sealed && in_round).then(|| state.sequencer.foreseen(&state.bag, depth as usize))
+}
+
+/// Tells every living player with foresight the owners of the round's next draws.
+pub fn foresee(state: &GameState, out: &mut Emitter) {
+    for seer in state.living().filter(|p| p.foresight > 0) {
+        if let Some(upcoming) = foreseen(state, seer.foresight) {
+            out.push(Event::PrivatePeek {
+                player: seer.id,
+                upcoming,
+            });
+        }
     }
 }
 

@@ -164,6 +164,12 @@ pub enum Effect {
         /// How many.
         count: u32,
     },
+    /// Token prediction: from now on the acting player sees the owners of `count` more of each
+    /// round's next draws ([`crate::Event::PrivatePeek`], only to them).
+    Foresight {
+        /// How many more draws.
+        count: u32,
+    },
     /// Puts `count` more tokens of each player of `whose` into this round's bag (as many as fit
     /// under the bag's 64 a player a round): more activations this round. Bag order only.
     AddTokens {
@@ -307,6 +313,9 @@ fn run_one(
                     *pile = pile.saturating_add(*count);
                 }
             }
+        }
+        Effect::Foresight { count } => {
+            player.foresight = player.foresight.saturating_add(*count);
         }
         Effect::AddTokens { whose, count } => {
             bag_effects::add_tokens(state, player_id, *whose, *count, out)

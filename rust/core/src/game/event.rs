@@ -105,6 +105,15 @@ pub enum Event {
         /// The cards, in the order drawn.
         cards: Vec<CardId>,
     },
+    /// Token prediction: the owners of the round's next draws as the player with foresight sees
+    /// them now (as many as their foresight, fewer near the round's end), the only viewer who
+    /// sees this event. Sent whenever that changes: a draw, a round's seal, a change of the bag.
+    PrivatePeek {
+        /// Who sees it.
+        player: PlayerId,
+        /// Whose tokens come next, in order.
+        upcoming: Vec<PlayerId>,
+    },
     /// A player put their tokens into the bag.
     TokensContributed {
         /// Who.
@@ -275,10 +284,13 @@ pub enum Event {
 
 impl Event {
     /// Whether `viewer` (a player, or `None` for a spectator) may see this event: everything is
-    /// public except a [`Event::PrivateDraw`], which only its player sees.
+    /// public except a [`Event::PrivateDraw`] and a [`Event::PrivatePeek`], which only their
+    /// player sees.
     pub fn visible_to(&self, viewer: Option<PlayerId>) -> bool {
         match self {
-            Event::PrivateDraw { player, .. } => viewer == Some(*player),
+            Event::PrivateDraw { player, .. } | Event::PrivatePeek { player, .. } => {
+                viewer == Some(*player)
+            }
             _ => true,
         }
     }

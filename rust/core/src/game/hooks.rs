@@ -70,11 +70,7 @@ impl GameView<'_> {
     /// Who acts in the next `depth` activations of this round in seat or initiative order (see
     /// [`crate::game::Game::upcoming_activations`]); `None` for the bag.
     pub fn upcoming_activations(&self, depth: usize) -> Option<Vec<PlayerId>> {
-        self.state
-            .sequencer
-            .upcoming(&self.state.bag, depth)
-            .ok()
-            .flatten()
+        self.state.sequencer.upcoming(&self.state.bag, depth)
     }
 
     /// The player the mercy rule (config `max_streak`) passes over for the next draw, if any.

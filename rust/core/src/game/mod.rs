@@ -312,6 +312,7 @@ impl Game {
         out: &mut Emitter,
     ) -> Result<(), RulesError> {
         let undoable = is_action(&self.state, command);
+        let foreseen = bag_effects::foresight_key(&self.state);
         let next = match command {
             Command::Undo => {
                 // The undo point becomes the state as it is: nothing to copy.
@@ -337,6 +338,9 @@ impl Game {
             }
         };
         let previous = next.map(|next| std::mem::replace(&mut self.state, next));
+        if bag_effects::foresight_key(&self.state) != foreseen {
+            bag_effects::foresee(&self.state, out);
+        }
         // After an action the state it replaced is the undo point; any other command ends it.
         let dropped_undo = if undoable {
             std::mem::replace(&mut self.undo, previous)

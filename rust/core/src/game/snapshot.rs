@@ -11,6 +11,7 @@ use crate::bag::{PlayerTally, Token};
 use crate::error::GameError;
 use crate::fairness::Bytes32;
 use crate::game::Game;
+use crate::game::bag_effects;
 use crate::game::event::EventRecord;
 use crate::game::flow::round_secret;
 use crate::game::layers::{ContinuousEffect, GameObject};
@@ -70,6 +71,10 @@ pub struct PlayerView {
     pub hand_size: u32,
     /// The cards in hand, only in the viewer's own view.
     pub hand: Option<Vec<CardId>>,
+    /// With foresight (token prediction), only in the viewer's own view: the owners of the
+    /// round's next draws, as their latest [`crate::Event::PrivatePeek`] said.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub foreseen: Option<Vec<PlayerId>>,
     /// Cards played.
     pub discard: Vec<CardId>,
     /// Hand size drawn up to each round.
@@ -111,6 +116,8 @@ impl PlayerView {
             deck_size: player.deck.len() as u32,
             hand_size: player.hand.len() as u32,
             hand: (viewer == Some(player.id)).then(|| player.hand.clone()),
+            foreseen: (viewer == Some(player.id) && player.foresight > 0)
+                .then(|| bag_effects::foreseen(state, player.foresight).unwrap_or_default()),
             discard: player.discard.clone(),
             hand_limit: player.hand_limit,
             command_tier: player.command_tier,

@@ -64,6 +64,15 @@ pub struct PlayerSetup {
     /// Resources gained per round; the config's default if absent.
     #[serde(default)]
     pub resources_per_round: Option<u32>,
+    /// How many of the next draws the player sees from the start (token prediction); 0 by
+    /// default (and then left out of saves and replays).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub foresight: u32,
+}
+
+/// Whether `n` is 0 (for leaving default counts out of saves).
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// One player's state.
@@ -100,6 +109,10 @@ pub struct Player {
     pub kept: bool,
     /// Whether the player is out of the game.
     pub eliminated: bool,
+    /// How many of the round's next draws the player sees (token prediction: effect
+    /// `foresight`, or their setup); they alone receive [`crate::Event::PrivatePeek`].
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub foresight: u32,
 }
 
 impl Player {
@@ -123,6 +136,7 @@ impl Player {
             mulligans: 0,
             kept: false,
             eliminated: false,
+            foresight: setup.foresight,
         }
     }
 
@@ -154,6 +168,7 @@ impl Player {
             mulligans,
             kept,
             eliminated,
+            foresight,
         } = source;
         self.id = *id;
         self.name.clone_from(name);
@@ -170,6 +185,7 @@ impl Player {
         self.mulligans = *mulligans;
         self.kept = *kept;
         self.eliminated = *eliminated;
+        self.foresight = *foresight;
     }
 }
 

@@ -104,6 +104,7 @@ pub fn players(count: u32) -> Vec<PlayerSetup> {
             deck: (0..20).map(|i| [SPARK, RECRUIT, GROWTH][i % 3]).collect(),
             energy_per_round: None,
             resources_per_round: None,
+            foresight: 0,
         })
         .collect()
 }

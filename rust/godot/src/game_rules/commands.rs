@@ -19,8 +19,9 @@ use crate::refusal::{Refusal, refusing};
 impl GameRules {
     /// Seats [param players] in turn order and prepares a new game (any game in progress is
     /// dropped). Each entry is a player id or a Dictionary [code]{"id": int, "name": String,
-    /// "deck": Array[int], "energy_per_round": int, "resources_per_round": int}[/code] (only
-    /// [code]id[/code] required). [param config] overrides the exported settings and [member
+    /// "deck": Array[int], "energy_per_round": int, "resources_per_round": int, "foresight":
+    /// int}[/code] (only [code]id[/code] required; [code]foresight[/code]: how many of each
+    /// round's next draws they see, see [method get_foreseen]). [param config] overrides the exported settings and [member
     /// catalog]: it takes their names, a [code]"catalog"[/code] ([CardCatalog]) and the JSON form's
     /// [code]command_tiers[/code], [code]cards[/code], [code]structures[/code],
     /// [code]action_kinds[/code], [code]reactions[/code] (README, "Cards, structures and

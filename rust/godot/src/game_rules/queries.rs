@@ -2,6 +2,7 @@
 //! the event log and per-viewer snapshots. They work from inside hooks too (see `SharedView`).
 
 use godot::prelude::*;
+use horizons_edge_core::game::bag_effects;
 use horizons_edge_core::game::mulligan::cards_to_bottom;
 use horizons_edge_core::ids::count_from_raw;
 use horizons_edge_core::{GameError, Phase, PlayerId};
@@ -76,6 +77,25 @@ impl GameRules {
         let depth = refusing(METHOD, || Ok(count_from_raw("depth", depth, 0, 1_000)?))?;
         self.read(METHOD, |view| {
             view.upcoming_activations(depth as usize)
+                .unwrap_or_default()
+                .iter()
+                .map(|p| p.to_raw())
+                .collect()
+        })
+    }
+
+    /// Token prediction: the owners of this round's next draws that [param player_id]'s foresight
+    /// (effect [code]foresight[/code], or [code]"foresight"[/code] in their setup) shows now —
+    /// as many as their foresight, fewer near the round's end, empty without it or before the
+    /// round is sealed. Secret to that player: a hot-seat screen shows it to them alone; online,
+    /// each client gets its own through its snapshot and [code]private_peek[/code] events.
+    #[func]
+    pub fn get_foreseen(&self, player_id: i64) -> Result<PackedInt64Array, Refusal> {
+        const METHOD: &str = "GameRules.get_foreseen";
+        let player = parse_player(METHOD, player_id)?;
+        self.read(METHOD, |view| {
+            let depth = view.state.player(player).map_or(0, |p| p.foresight);
+            bag_effects::foreseen(view.state, depth)
                 .unwrap_or_default()
                 .iter()
                 .map(|p| p.to_raw())
