@@ -62,6 +62,8 @@ static func describe(event: Dictionary, names: Dictionary, card_names: Dictionar
 			return "%s takes their action back" % who
 		"round_ended":
 			return "Round %d is complete" % event["round"]
+		"reserve_committed":
+			return "%s puts a reserve token in the bag (%d held back)" % [who, event["left"]]
 		"tokens_added":
 			var added: int = event["count"]
 			return "%s puts %d more token%s in the bag" % [who, added, "" if added == 1 else "s"]

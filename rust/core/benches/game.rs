@@ -27,6 +27,7 @@ fn bots(count: u32) -> Vec<PlayerSetup> {
             energy_per_round: None,
             resources_per_round: None,
             foresight: 0,
+            faction: None,
         })
         .collect()
 }

@@ -61,6 +61,7 @@ fuzz_target!(|data: &[u8]| {
             energy_per_round: None,
             resources_per_round: None,
             foresight: 0,
+            faction: None,
         })
         .collect();
     let mut game = Game::new(players, config, seed).expect("valid setup");

@@ -188,7 +188,9 @@ fn game_code_of(error: &GameError) -> Error {
         | G::NoEntropyDue { .. }
         | G::AwaitingEntropy { .. }
         | G::CannotUndo { .. } => Error::ERR_UNAVAILABLE,
-        G::CommandAtMaximum { .. } | G::MulliganLimit { .. } => Error::ERR_CANT_ACQUIRE_RESOURCE,
+        G::CommandAtMaximum { .. } | G::MulliganLimit { .. } | G::NoReserve { .. } => {
+            Error::ERR_CANT_ACQUIRE_RESOURCE
+        }
         G::CannotAfford { .. } => Error::ERR_UNAUTHORIZED,
         G::RejectedByGame { .. } => Error::FAILED,
         G::ReactionTooDeep { .. } | G::TooManyReactions { .. } => Error::ERR_CYCLIC_LINK,

@@ -138,6 +138,7 @@ pub fn play(
             energy_per_round: None,
             resources_per_round: None,
             foresight: 0,
+            faction: None,
         })
         .collect();
     let mut game = Game::new(seats, config.clone(), seed).map_err(|e| e.to_string())?;

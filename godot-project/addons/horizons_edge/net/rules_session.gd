@@ -163,6 +163,12 @@ func request_keep(bottom: Array[int] = []) -> void:
 	send_request({"command": "keep", "player_id": get_player_id(), "bottom": bottom})
 
 
+## Client: asks to put one of this seat's reserve tokens (its faction's, see
+## [method GameRules.commit_reserve]) into the current round's bag; no activation needed.
+func request_reserve() -> void:
+	send_request({"command": "reserve", "player_id": get_player_id()})
+
+
 ## Client: asks to take a mulligan.
 func request_mulligan() -> void:
 	_answering("mulligan")

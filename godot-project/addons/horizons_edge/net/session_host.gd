@@ -393,13 +393,15 @@ func _apply(player_id: int, request: Dictionary) -> String:
 			error = _rules.keep_hand(player_id, PackedInt64Array(bottom))
 		"mulligan":
 			error = _rules.take_mulligan(player_id)
+		"reserve":
+			error = _rules.commit_reserve(player_id)
 		"entropy":
 			var nonce: Variant = request.get("nonce")
 			if typeof(nonce) != TYPE_STRING or nonce.length() != NONCE_LENGTH:
 				return "an entropy request needs a nonce of %d hex digits" % NONCE_LENGTH
 			error = _rules.add_entropy(player_id, nonce)
 		_:
-			return "unknown command: expected act, keep, mulligan or entropy"
+			return "unknown command: expected act, keep, mulligan, entropy or reserve"
 	return _refusal_of(error)
 
 

@@ -102,6 +102,7 @@ impl GameError {
             G::UnknownStructure { .. } => "unknown_structure",
             G::UnknownActionKind { .. } => "unknown_action_kind",
             G::CommandAtMaximum { .. } => "top_tier",
+            G::NoReserve { .. } => "no_reserve",
             G::CannotAfford { .. } => "cannot_afford",
             G::RejectedByGame { .. } => "rejected_by_game",
             G::TooDeep { .. } => "too_deep",

@@ -169,6 +169,14 @@ pub enum GameError {
         /// The name given.
         kind: String,
     },
+    /// A reserve token asked for that the player does not hold, or one the bag has no room for.
+    #[error("player {player} has no reserve token to put in: {reason}")]
+    NoReserve {
+        /// Who.
+        player: PlayerId,
+        /// Why not.
+        reason: &'static str,
+    },
     /// An upgrade past the highest command tier.
     #[error("player {player} is already at the highest command tier ({tokens} tokens)")]
     CommandAtMaximum {

@@ -147,7 +147,7 @@ fn price(
         }
         Action::UpgradeCommand => {
             config
-                .next_tier(owner.command_tier)
+                .upgrade_for(owner.command_tier, owner.faction.as_deref())
                 .ok_or(GameError::CommandAtMaximum {
                     player,
                     tokens: config.tokens_at(owner.command_tier),

@@ -6,6 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::error::GameError;
 use crate::game::Emitter;
 use crate::game::event::Event;
 use crate::game::state::{GameState, Phase};
@@ -64,6 +65,46 @@ pub fn remove_tokens(
         // The round's last tokens left: the bag is empty, as after a last draw.
         out.push(Event::BagEmptied);
     }
+}
+
+/// Puts one of `player`'s reserve tokens (their faction's) into this round's bag.
+pub fn commit_reserve(
+    state: &mut GameState,
+    player: PlayerId,
+    out: &mut Emitter,
+) -> Result<(), GameError> {
+    let refuse = |reason| Err(GameError::NoReserve { player, reason });
+    if !matches!(state.phase, Phase::AwaitingDraw | Phase::Activation { .. }) {
+        return Err(GameError::WrongPhase {
+            command: "commit_reserve",
+            expected: "a round",
+            actual: state.phase.name(),
+        });
+    }
+    let seated = state
+        .player(player)
+        .ok_or(GameError::UnknownPlayer { player })?;
+    if seated.eliminated {
+        return Err(GameError::Eliminated { player });
+    }
+    if seated.reserve == 0 {
+        return refuse("none is held back");
+    }
+    if state.bag.tally(player).is_err() || state.bag.room_for(player) == 0 {
+        return refuse("the bag takes no more of their tokens this round");
+    }
+    if state.bag.add_player_tokens(player, 1).is_err() {
+        return refuse("the bag takes no more of their tokens this round");
+    }
+    let left = state
+        .player(player)
+        .map_or(0, |p| p.reserve.saturating_sub(1));
+    if let Some(seated) = state.player_mut(player) {
+        seated.reserve = left;
+    }
+    out.push(Event::ReserveCommitted { player, left });
+    out.push(Event::TokensAdded { player, count: 1 });
+    Ok(())
 }
 
 /// What the players with foresight see changes with: the round, the bag's contents and draws,

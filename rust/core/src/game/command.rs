@@ -55,6 +55,12 @@ pub enum Command {
         /// Who.
         player: PlayerId,
     },
+    /// During a round, at any moment (no activation needed): `player` puts one of their
+    /// faction's reserve tokens into this round's bag — one more activation this round.
+    CommitReserve {
+        /// Who.
+        player: PlayerId,
+    },
     /// At any time: `player`'s display name becomes `name` (1 to [`MAX_NAME_CHARS`] characters,
     /// not only spaces, no control characters). An online host applies the name a player typed
     /// in the lobby when they take their seat.
@@ -111,7 +117,8 @@ impl Command {
             | Command::BotDecide { player }
             | Command::AddEntropy { player, .. }
             | Command::Eliminate { player }
-            | Command::Rename { player, .. } => Some(*player),
+            | Command::Rename { player, .. }
+            | Command::CommitReserve { player } => Some(*player),
             Command::StartGame | Command::DrawToken | Command::Undo | Command::Rekey { .. } => None,
         }
     }

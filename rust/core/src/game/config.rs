@@ -71,6 +71,17 @@ pub struct ActionKindDef {
     pub effects: Vec<Effect>,
 }
 
+/// A faction (asymmetric tokens, seed 000): what its players get beyond the common rules.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct FactionDef {
+    /// Reserve tokens each of its players starts the game with: held back, and put into a
+    /// round's bag when the player chooses ([`crate::Command::CommitReserve`]), once each.
+    pub reserve_tokens: u32,
+    /// Percent off the price of every command upgrade (0 to 100), rounded in the player's favour.
+    pub upgrade_discount: u32,
+}
+
 /// Whose actions trigger a reaction rule, seen from the rule's owner.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -136,6 +147,9 @@ pub struct GameConfig {
     pub action_kinds: BTreeMap<String, ActionKindDef>,
     /// Reaction rules, in the order they are checked.
     pub reactions: Vec<ReactionRule>,
+    /// Factions by name, which players' setups may name (asymmetric tokens). Default none.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub factions: BTreeMap<String, FactionDef>,
     /// Deepest allowed reaction chain (a reaction to a reaction ... has depth > 1). Default 8.
     pub max_reaction_depth: u32,
     /// Most reactions one activation may resolve. Default 64, at most
@@ -196,6 +210,7 @@ impl Default for GameConfig {
             structures: BTreeMap::new(),
             action_kinds: BTreeMap::new(),
             reactions: Vec::new(),
+            factions: BTreeMap::new(),
             max_reaction_depth: 8,
             max_reactions_per_activation: 64,
             players_remaining_to_end: 1,
@@ -272,6 +287,19 @@ impl GameConfig {
                  are fixed when the round starts"
             ));
         }
+        if let Some((name, _)) = self.factions.iter().find(|(_, f)| f.upgrade_discount > 100) {
+            return invalid(format!(
+                "faction \"{name}\" has an upgrade discount over 100 %"
+            ));
+        }
+        let reserves = self.factions.iter().find(|(_, f)| f.reserve_tokens > 0);
+        if let (Some((name, _)), false) = (reserves, self.activation_order == ActivationOrder::Bag)
+        {
+            return invalid(format!(
+                "faction \"{name}\" has reserve tokens, a rule of bag order: seat and initiative \
+                 orders are fixed when the round starts"
+            ));
+        }
         match self.max_streak {
             Some(0) => {
                 return invalid("max_streak is 0: a player needs at least one draw".to_owned());
@@ -325,6 +353,23 @@ impl GameConfig {
             .get(tier as usize)
             .or(self.command_tiers.last())
             .map_or(0, |t| t.tokens)
+    }
+
+    /// What `faction`'s player pays to move from `tier` to the next tier, and that tier; `None`
+    /// at the highest tier.
+    pub fn upgrade_for(&self, tier: u32, faction: Option<&str>) -> Option<CommandTier> {
+        let next = *self.next_tier(tier)?;
+        let discount = faction
+            .and_then(|name| self.factions.get(name))
+            .map_or(0, |f| f.upgrade_discount.min(100));
+        let pay = |price: u32| (u64::from(price) * u64::from(100 - discount)).div_ceil(100) as u32;
+        Some(CommandTier {
+            tokens: next.tokens,
+            cost: Cost {
+                energy: pay(next.cost.energy),
+                resources: pay(next.cost.resources),
+            },
+        })
     }
 
     /// The tier above `tier`, if there is one.

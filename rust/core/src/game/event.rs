@@ -253,6 +253,14 @@ pub enum Event {
         /// Tokens taken out of the bag.
         tokens_removed: u32,
     },
+    /// A player put one of their faction's reserve tokens into this round's bag (a
+    /// [`Event::TokensAdded`] follows).
+    ReserveCommitted {
+        /// Who.
+        player: PlayerId,
+        /// Reserve tokens they still hold back.
+        left: u32,
+    },
     /// A card or structure put more of a player's tokens into this round's bag.
     TokensAdded {
         /// Whose.

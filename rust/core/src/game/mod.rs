@@ -198,6 +198,14 @@ impl Game {
                     player.id
                 )));
             }
+            if let Some(faction) = &player.faction
+                && !config.factions.contains_key(faction)
+            {
+                return Err(GameError::InvalidSetup(format!(
+                    "player {}'s faction \"{faction}\" is not in the config's factions",
+                    player.id
+                )));
+            }
             if let Some(card) = player.deck.iter().find(|c| !config.cards.contains_key(c)) {
                 return Err(GameError::InvalidSetup(format!(
                     "player {}'s deck holds card {card}, which is not in the card catalog",
@@ -490,6 +498,7 @@ fn dispatch(
         Command::Eliminate { player } => flow::eliminate(config, state, *player, out)?,
         Command::Rekey { key } => flow::rekey(state, *key)?,
         Command::Rename { player, name } => flow::rename(state, *player, name, out)?,
+        Command::CommitReserve { player } => bag_effects::commit_reserve(state, *player, out)?,
         // Handled by `Game::apply_with`, which holds the state to go back to.
         Command::Undo => {
             return Err(GameError::CannotUndo {

@@ -68,6 +68,9 @@ pub struct PlayerSetup {
     /// default (and then left out of saves and replays).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub foresight: u32,
+    /// The player's faction, one of the config's `factions` (asymmetric tokens); none by default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub faction: Option<String>,
 }
 
 /// Whether `n` is 0 (for leaving default counts out of saves).
@@ -113,6 +116,12 @@ pub struct Player {
     /// `foresight`, or their setup); they alone receive [`crate::Event::PrivatePeek`].
     #[serde(default, skip_serializing_if = "is_zero")]
     pub foresight: u32,
+    /// Their faction, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub faction: Option<String>,
+    /// Reserve tokens still held back (their faction's), each to put into a round's bag once.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub reserve: u32,
 }
 
 impl Player {
@@ -137,6 +146,12 @@ impl Player {
             kept: false,
             eliminated: false,
             foresight: setup.foresight,
+            reserve: setup
+                .faction
+                .as_ref()
+                .and_then(|name| config.factions.get(name))
+                .map_or(0, |f| f.reserve_tokens),
+            faction: setup.faction,
         }
     }
 
@@ -169,6 +184,8 @@ impl Player {
             kept,
             eliminated,
             foresight,
+            faction,
+            reserve,
         } = source;
         self.id = *id;
         self.name.clone_from(name);
@@ -186,6 +203,8 @@ impl Player {
         self.kept = *kept;
         self.eliminated = *eliminated;
         self.foresight = *foresight;
+        self.faction.clone_from(faction);
+        self.reserve = *reserve;
     }
 }
 

@@ -105,6 +105,7 @@ pub fn players(count: u32) -> Vec<PlayerSetup> {
             energy_per_round: None,
             resources_per_round: None,
             foresight: 0,
+            faction: None,
         })
         .collect()
 }

@@ -20,8 +20,9 @@ impl GameRules {
     /// Seats [param players] in turn order and prepares a new game (any game in progress is
     /// dropped). Each entry is a player id or a Dictionary [code]{"id": int, "name": String,
     /// "deck": Array[int], "energy_per_round": int, "resources_per_round": int, "foresight":
-    /// int}[/code] (only [code]id[/code] required; [code]foresight[/code]: how many of each
-    /// round's next draws they see, see [method get_foreseen]). [param config] overrides the exported settings and [member
+    /// int, "faction": String}[/code] (only [code]id[/code] required; [code]foresight[/code]: how
+    /// many of each round's next draws they see, see [method get_foreseen]; [code]faction[/code]:
+    /// one of the config's [code]factions[/code], see [method commit_reserve]). [param config] overrides the exported settings and [member
     /// catalog]: it takes their names, a [code]"catalog"[/code] ([CardCatalog]) and the JSON form's
     /// [code]command_tiers[/code], [code]cards[/code], [code]structures[/code],
     /// [code]action_kinds[/code], [code]reactions[/code] (README, "Cards, structures and
@@ -390,6 +391,18 @@ impl GameRules {
     pub fn eliminate_player(&mut self, player_id: i64) -> Result<(), Refusal> {
         self.run_for("GameRules.eliminate_player", player_id, |player| {
             Command::Eliminate { player }
+        })
+    }
+
+    /// During a round, at any moment (it is not an action and needs no activation): [param
+    /// player_id] puts one of their faction's reserve tokens into this round's bag, one more
+    /// activation this round ([code]reserve[/code] in [method get_player_state] counts what is
+    /// left). Refused with [constant ERR_CANT_ACQUIRE_RESOURCE] when none is held back (or the bag
+    /// has no room); emits [signal bag_changed].
+    #[func]
+    pub fn commit_reserve(&mut self, player_id: i64) -> Result<(), Refusal> {
+        self.run_for("GameRules.commit_reserve", player_id, |player| {
+            Command::CommitReserve { player }
         })
     }
 

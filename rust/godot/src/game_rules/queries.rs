@@ -167,6 +167,8 @@ impl GameRules {
                     i64::from(view.config.tokens_at(seated.command_tier)),
                 );
                 dict.set("tokens_in_bag", tally.map_or(0, |t| i64::from(t.remaining)));
+                dict.set("faction", seated.faction.as_deref().unwrap_or(""));
+                dict.set("reserve", i64::from(seated.reserve));
                 dict.set(
                     "tokens_contributed",
                     tally.map_or(0, |t| i64::from(t.contributed)),
@@ -198,7 +200,10 @@ impl GameRules {
             })?;
             let tier = seated.command_tier + 1;
             let mut dict = VarDictionary::new();
-            if let Some(next) = view.config.next_tier(seated.command_tier) {
+            if let Some(next) = view
+                .config
+                .upgrade_for(seated.command_tier, seated.faction.as_deref())
+            {
                 dict.set("tier", i64::from(tier));
                 dict.set("tokens", i64::from(next.tokens));
                 dict.set("energy", i64::from(next.cost.energy));

@@ -1,0 +1,201 @@
+//! Asymmetric tokens: factions as config data — reserve tokens held back and put into a round's
+//! bag when the player chooses, and cheaper command upgrades — named per player at setup.
+
+mod common;
+
+use common::*;
+use horizons_edge_core::audit::Auditor;
+use horizons_edge_core::game::activation::ActivationOrder;
+use horizons_edge_core::game::config::FactionDef;
+use horizons_edge_core::game::replay::Replay;
+use horizons_edge_core::{Action, Command, Event, Game, GameConfig, GameError, PlayerSetup};
+
+/// Vanguard holds one reserve token; Engineers pay half for upgrades.
+fn factions() -> GameConfig {
+    let mut config = config();
+    config.round_limit = Some(3);
+    config.victory_points_to_win = None;
+    config.factions.insert(
+        "vanguard".into(),
+        FactionDef {
+            reserve_tokens: 1,
+            upgrade_discount: 0,
+        },
+    );
+    config.factions.insert(
+        "engineers".into(),
+        FactionDef {
+            reserve_tokens: 0,
+            upgrade_discount: 50,
+        },
+    );
+    config
+}
+
+/// Player 0 vanguard, player 1 engineers, player 2 none.
+fn seated() -> Vec<PlayerSetup> {
+    let mut seated = players(3);
+    seated[0].faction = Some("vanguard".into());
+    seated[1].faction = Some("engineers".into());
+    seated
+}
+
+fn started(config: GameConfig, seed: u64) -> Game {
+    let mut game = Game::new(seated(), config, seed).unwrap();
+    game.apply(Command::StartGame).unwrap();
+    for id in 0..3 {
+        game.apply(Command::Keep {
+            player: p(id),
+            bottom: vec![],
+        })
+        .unwrap();
+    }
+    game
+}
+
+#[test]
+fn a_reserve_token_goes_into_the_bag_once_when_its_player_chooses() {
+    let mut game = started(factions(), 3);
+    assert_eq!(game.state().player(p(0)).unwrap().reserve, 1);
+    assert_eq!(game.state().player(p(2)).unwrap().reserve, 0);
+    let before = game.state().bag.player_remaining(p(0)).unwrap();
+    let events = game.apply(Command::CommitReserve { player: p(0) }).unwrap();
+    assert_eq!(
+        events[..2],
+        [
+            Event::ReserveCommitted {
+                player: p(0),
+                left: 0
+            },
+            Event::TokensAdded {
+                player: p(0),
+                count: 1
+            }
+        ]
+    );
+    assert_eq!(game.state().bag.player_remaining(p(0)).unwrap(), before + 1);
+    refused(
+        &mut game,
+        Command::CommitReserve { player: p(0) },
+        "none is held back",
+    );
+    refused(
+        &mut game,
+        Command::CommitReserve { player: p(2) },
+        "none is held back",
+    );
+    // The extra token is one more activation this round.
+    let mut activations = 0;
+    while game.state().round == 1 {
+        let player = draw(&mut game);
+        act(&mut game, player, Action::Pass);
+        activations += u32::from(player == p(0));
+    }
+    assert_eq!(activations, before + 1);
+}
+
+#[test]
+fn reserve_tokens_wait_for_a_round() {
+    let mut game = Game::new(seated(), factions(), 1).unwrap();
+    refused(
+        &mut game,
+        Command::CommitReserve { player: p(0) },
+        "commit_reserve",
+    );
+    game.apply(Command::StartGame).unwrap();
+    refused(
+        &mut game,
+        Command::CommitReserve { player: p(0) },
+        "commit_reserve",
+    );
+}
+
+#[test]
+fn engineers_pay_half_for_every_upgrade_rounded_in_their_favour() {
+    let mut config = factions();
+    let full = config.upgrade_for(0, None).unwrap();
+    let half = config.upgrade_for(0, Some("engineers")).unwrap();
+    assert_eq!(half.tokens, full.tokens);
+    assert_eq!(half.cost.resources, full.cost.resources.div_ceil(2));
+    assert_eq!(half.cost.energy, full.cost.energy.div_ceil(2));
+    // Round 1's income buys an engineer's upgrade, not anyone else's.
+    config.starting_resources = 0;
+    config.resources_per_round = half.cost.resources;
+    let mut game = started(config, 5);
+    let mut seen = [false; 3];
+    while game.state().round == 1 {
+        let player = draw(&mut game);
+        if !seen[player.0 as usize] {
+            seen[player.0 as usize] = true;
+            let check = game.check_action(player, &Action::UpgradeCommand);
+            match player.0 {
+                1 => {
+                    let before = game.state().player(player).unwrap().resources;
+                    act(&mut game, player, Action::UpgradeCommand);
+                    let after = game.state().player(player).unwrap().resources;
+                    assert_eq!(before - after, half.cost.resources);
+                    continue;
+                }
+                _ => assert!(
+                    matches!(check, Err(GameError::CannotAfford { .. })),
+                    "{check:?}"
+                ),
+            }
+        }
+        act(&mut game, player, Action::Pass);
+    }
+    assert_eq!(game.state().player(p(1)).unwrap().command_tier, 1);
+}
+
+#[test]
+fn a_round_with_a_reserve_token_verifies() {
+    let mut game = started(factions(), 7);
+    draw(&mut game);
+    game.apply(Command::CommitReserve { player: p(0) }).unwrap();
+    play_out(&mut game, 100_000);
+    let mut auditor = Auditor::new();
+    let verdicts: Vec<_> = game
+        .events_for(None, 0)
+        .unwrap()
+        .iter()
+        .filter_map(|r| auditor.observe(&r.event))
+        .collect();
+    assert_eq!(verdicts.len(), 3);
+    assert!(verdicts.iter().all(|v| v.outcome.is_ok()), "{verdicts:?}");
+    let (replayed, _) = Replay::from_json(&game.replay().to_json())
+        .unwrap()
+        .play()
+        .unwrap();
+    assert_eq!(replayed.state_hash(), game.state_hash());
+    let loaded = Game::from_json(&game.to_json()).unwrap();
+    assert_eq!(
+        loaded.state().player(p(1)).unwrap().faction.as_deref(),
+        Some("engineers")
+    );
+}
+
+#[test]
+fn unknown_factions_and_impossible_ones_are_refused() {
+    let mut seats = seated();
+    seats[2].faction = Some("pirates".into());
+    let error = Game::new(seats, factions(), 1).unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("\"pirates\" is not in the config's factions")
+    );
+    let mut config = factions();
+    config
+        .factions
+        .get_mut("engineers")
+        .unwrap()
+        .upgrade_discount = 101;
+    let error = Game::new(seated(), config, 1).unwrap_err();
+    assert!(matches!(error, GameError::InvalidConfig(_)), "{error}");
+    let mut config = factions();
+    config.activation_order = ActivationOrder::Initiative;
+    let error = Game::new(seated(), config, 1).unwrap_err();
+    assert!(error.to_string().contains("rule of bag order"), "{error}");
+    let config = GameConfig::default();
+    assert!(!serde_json::to_string(&config).unwrap().contains("factions"));
+}

@@ -1,0 +1,63 @@
+extends TestSuite
+## Asymmetric tokens through GDScript: factions in the config, a faction per player at setup, a
+## reserve token put into the bag when its player chooses, cheaper upgrades.
+
+const FACTIONS := {
+	"vanguard": {"reserve_tokens": 1},
+	"engineers": {"upgrade_discount": 50},
+}
+
+
+func test_a_vanguard_player_puts_their_reserve_token_in_once() -> void:
+	var rules := _rules(51)
+	var changes: Array = []
+	rules.bag_changed.connect(func(id: int, change: int) -> void: changes.append([id, change]))
+	check_equal(rules.get_player_state(0)["faction"], "vanguard", "faction")
+	check_equal(rules.get_player_state(0)["reserve"], 1, "one reserve token")
+	check_equal(rules.get_player_state(2)["faction"], "", "no faction")
+	var early: Variant = expect_refusal(rules, "wrong_phase", rules.commit_reserve.bind(0))
+	check_equal(early, ERR_UNAVAILABLE, "not before a round")
+	StarterGame.keep_all(rules)
+	var before: int = rules.get_player_state(0)["tokens_in_bag"]
+	check_equal(rules.commit_reserve(0), OK, "in a round, without an activation")
+	check_equal(changes, [[0, 1]], "bag_changed")
+	check_equal(rules.get_player_state(0)["tokens_in_bag"], before + 1, "one more token")
+	check_equal(rules.get_player_state(0)["reserve"], 0, "none left")
+	var again: Variant = expect_refusal(
+		rules, "no_reserve", rules.commit_reserve.bind(0), "none is held back"
+	)
+	check_equal(again, ERR_CANT_ACQUIRE_RESOURCE, "only once")
+	rules.free()
+
+
+func test_engineers_see_and_pay_half_the_upgrade_price() -> void:
+	var rules := _rules(52)
+	var full := rules.get_upgrade_cost(2)
+	var half := rules.get_upgrade_cost(1)
+	check_equal(half["tokens"], full["tokens"], "the same tier")
+	check_equal(half["resources"], ceili(full["resources"] / 2.0), "half the resources")
+	check_equal(half["energy"], ceili(full["energy"] / 2.0), "half the energy")
+	rules.free()
+
+
+func test_an_unknown_faction_is_refused() -> void:
+	var rules := GameRules.new()
+	var seats := StarterGame.players(2)
+	seats[1]["faction"] = "pirates"
+	var code: Variant = expect_error(
+		rules.setup.bind(seats, StarterGame.config({"factions": FACTIONS})), '"pirates"'
+	)
+	check_equal(code, ERR_INVALID_PARAMETER, "refused")
+	rules.free()
+
+
+func _rules(seed_value: int) -> GameRules:
+	var rules := GameRules.new()
+	rules.randomize_seed = false
+	rules.seed = seed_value
+	var seats := StarterGame.players(3)
+	seats[0]["faction"] = "vanguard"
+	seats[1]["faction"] = "engineers"
+	var config := StarterGame.config({"factions": FACTIONS})
+	check_equal(rules.setup(seats, config), OK, "setup with factions")
+	return rules
