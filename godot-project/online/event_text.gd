@@ -62,6 +62,13 @@ static func describe(event: Dictionary, names: Dictionary, card_names: Dictionar
 			return "%s takes their action back" % who
 		"round_ended":
 			return "Round %d is complete" % event["round"]
+		"double_action_drawn":
+			return "%s's token is a double action: two actions" % who
+		"extra_action":
+			return "%s takes their second action" % who
+		"double_action_granted":
+			var when := "this round" if event["this_round"] else "next round"
+			return "%s gets a double-action token for %s" % [who, when]
 		"reserve_committed":
 			return "%s puts a reserve token in the bag (%d held back)" % [who, event["left"]]
 		"tokens_added":

@@ -30,13 +30,24 @@ pub const MAX_TOKENS_PER_PLAYER: u32 = 64;
 pub enum TokenKind {
     /// An ordinary command token: one action.
     Command,
+    /// A special token (seed 000): its owner takes two actions in one activation.
+    DoubleAction,
 }
 
 impl TokenKind {
-    /// The integer GDScript sees (`CommandToken.KIND_COMMAND` is 0).
+    /// The integer GDScript sees (`CommandToken.KIND_COMMAND` is 0, `KIND_DOUBLE_ACTION` 1).
     pub fn code(self) -> i64 {
         match self {
             TokenKind::Command => 0,
+            TokenKind::DoubleAction => 1,
+        }
+    }
+
+    /// Actions its owner takes when it is drawn.
+    pub fn actions(self) -> u32 {
+        match self {
+            TokenKind::Command => 1,
+            TokenKind::DoubleAction => 2,
         }
     }
 }
@@ -359,6 +370,16 @@ impl Bag {
         tally.remaining = 0;
         self.tokens.retain(|token| token.owner != player);
         Ok(removed)
+    }
+
+    /// Puts one token of `player` of `kind` into the bag, as [`Bag::add_player_tokens`] puts an
+    /// ordinary one: the kind changes what its draw allows, never the bag's order.
+    pub fn add_special_token(&mut self, player: PlayerId, kind: TokenKind) -> Result<(), BagError> {
+        self.add_player_tokens(player, 1)?;
+        if let Some(token) = self.tokens.last_mut() {
+            token.kind = kind;
+        }
+        Ok(())
     }
 
     /// Takes up to `count` of `player`'s tokens out of the bag — the ones they would draw next, so

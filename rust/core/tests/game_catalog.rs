@@ -72,6 +72,7 @@ fn examples() -> Vec<Effect> {
             count: 1,
         },
         Effect::Foresight { count: 3 },
+        Effect::GrantDoubleAction { this_round: false },
         Effect::RemoveTokens {
             whose: TokenOwner::Opponents,
             count: 2,
@@ -91,6 +92,7 @@ fn examples() -> Vec<Effect> {
             | Effect::AddCounters { .. }
             | Effect::AddTokens { .. }
             | Effect::Foresight { .. }
+            | Effect::GrantDoubleAction { .. }
             | Effect::RemoveTokens { .. } => {}
         }
     }
@@ -132,7 +134,7 @@ fn schema_lists_exactly_the_effect_kinds_the_core_reads() {
         .filter_map(|kind| kind.as_str().map(str::to_owned))
         .collect();
     let read = kinds_the_core_reads();
-    assert_eq!(read.len(), 13, "{read:?}");
+    assert_eq!(read.len(), 14, "{read:?}");
     assert_eq!(listed, read);
     let examples: BTreeSet<String> = examples()
         .iter()

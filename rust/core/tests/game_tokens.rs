@@ -195,3 +195,18 @@ fn a_game_with_bag_changes_saves_and_replays_exactly() {
     let (replayed, _) = replay.play().unwrap();
     assert_eq!(replayed.state_hash(), game.state_hash());
 }
+
+#[test]
+fn a_save_with_more_tokens_than_any_tier_gives_loads_when_cards_added_them() {
+    let mut config = manipulating();
+    config.action_kinds.get_mut("reinforce").unwrap().effects = vec![Effect::AddTokens {
+        whose: TokenOwner::Own,
+        count: 10,
+    }];
+    let mut game = in_round_one(2, config, 14);
+    let active = draw(&mut game);
+    act(&mut game, active, custom("reinforce"));
+    assert!(game.state().bag.tally(active).unwrap().contributed > 6);
+    let loaded = Game::from_json(&game.to_json()).expect("the save loads");
+    assert_eq!(loaded.state_hash(), game.state_hash());
+}

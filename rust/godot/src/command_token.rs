@@ -35,6 +35,10 @@ impl CommandToken {
     /// An ordinary command token: its owner takes exactly one action.
     #[constant]
     pub const KIND_COMMAND: i64 = 0;
+    /// A double-action token (granted by a card or structure): its owner takes two actions in
+    /// one activation.
+    #[constant]
+    pub const KIND_DOUBLE_ACTION: i64 = 1;
 }
 
 #[godot_api]

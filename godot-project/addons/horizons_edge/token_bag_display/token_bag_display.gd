@@ -26,6 +26,8 @@ extends PanelContainer
 ## A drawn token reached its owner's row (or was shown at once, with no animation).
 signal draw_shown(player_id: int)
 
+## Added to the drawn token's line when it is a double-action token.
+const DOUBLE_ACTION_TEXT := " Double action: two actions"
 ## The chance column of a player the mercy rule passes over for the next draw.
 const CAPPED_TEXT := "waits"
 ## The text shown when a round ends.
@@ -84,6 +86,8 @@ var _remaining := 0
 var _round_total := 0
 var _most_contributed := 0
 var _active := -1
+## Actions the drawn token gives (2 for a double-action token).
+var _active_actions := 1
 ## The mercy rule's longest run of one player's draws (0: off), and the run shown so far.
 var _max_streak := 0
 var _streak_player := -1
@@ -238,7 +242,8 @@ func show_view(
 ) -> void:
 	var drawn: Array = bag.get("drawn", [])
 	if round_number == _view_round and drawn.size() == _view_drawn + 1:
-		_enqueue(_show_draw.bind(int(drawn[-1]["owner"]), int(bag["remaining"])))
+		var actions := 2 if drawn[-1].get("kind") == "double_action" else 1
+		_enqueue(_show_draw.bind(int(drawn[-1]["owner"]), int(bag["remaining"]), actions))
 	elif round_number != _view_round or drawn.size() != _view_drawn:
 		if _view_round > 0 and round_number > _view_round:
 			_enqueue(_show_round_end.bind(_view_round))
@@ -377,7 +382,8 @@ func _on_round_started(round_number: int) -> void:
 
 
 func _on_token_drawn(player_id: int, remaining: int) -> void:
-	_enqueue(_show_draw.bind(player_id, remaining))
+	var actions: int = rules.get_actions_left() if rules != null else 1
+	_enqueue(_show_draw.bind(player_id, remaining, actions))
 
 
 func _on_bare_bag_emptied() -> void:
@@ -467,8 +473,9 @@ func _show_round_start(round_number: int, snapshot: Dictionary) -> void:
 	_refresh(true)
 
 
-func _show_draw(player_id: int, remaining: int) -> void:
+func _show_draw(player_id: int, remaining: int, actions := 1) -> void:
 	_active = player_id
+	_active_actions = actions
 	_streak = _streak + 1 if player_id == _streak_player else 1
 	_streak_player = player_id
 	_remaining = remaining
@@ -672,6 +679,8 @@ func _refresh_texts() -> void:
 		return
 	if _active >= 0 and _player_ids.has(_active):
 		_active_label.text = "%s's token!" % _names.get(_active, "Player %d" % _active)
+		if _active_actions > 1:
+			_active_label.text += DOUBLE_ACTION_TEXT
 		_active_label.add_theme_color_override(
 			"font_color", Contrast.readable_on(_color_of(_active).lightened(0.3), PANEL_BACKGROUND)
 		)

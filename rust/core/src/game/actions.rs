@@ -92,6 +92,18 @@ pub fn act(
         });
     }
     resolve(config, state, hooks, player, action.clone(), out)?;
+    // A double-action token's first action leaves the activation open, unless it was a pass
+    // (which gives up the whole activation), ended the game, or a reaction ended the activation.
+    let still_active = state.phase == (Phase::Activation { player });
+    if state.extra_actions > 0
+        && *action != Action::Pass
+        && still_active
+        && !flow::has_winner(config, state)
+    {
+        state.extra_actions -= 1;
+        out.push(Event::ExtraAction { player });
+        return Ok(());
+    }
     flow::end_activation(config, state, player, out)
 }
 

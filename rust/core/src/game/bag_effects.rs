@@ -6,6 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::bag::TokenKind;
 use crate::error::GameError;
 use crate::game::Emitter;
 use crate::game::event::Event;
@@ -64,6 +65,33 @@ pub fn remove_tokens(
     if !was_empty && state.bag.is_empty() {
         // The round's last tokens left: the bag is empty, as after a last draw.
         out.push(Event::BagEmptied);
+    }
+}
+
+/// Grants `player` a double-action token: into this round's bag now (if the bag has room for
+/// it) or into the next round's.
+pub fn grant_double_action(
+    state: &mut GameState,
+    player: PlayerId,
+    this_round: bool,
+    out: &mut Emitter,
+) {
+    if !this_round {
+        if let Some(seated) = state.player_mut(player) {
+            seated.double_actions_next_round = seated.double_actions_next_round.saturating_add(1);
+        }
+        out.push(Event::DoubleActionGranted { player, this_round });
+        return;
+    }
+    // Every acting player is in the bag; only a full share keeps the token out.
+    if state.bag.room_for(player) > 0
+        && state
+            .bag
+            .add_special_token(player, TokenKind::DoubleAction)
+            .is_ok()
+    {
+        out.push(Event::DoubleActionGranted { player, this_round });
+        out.push(Event::TokensAdded { player, count: 1 });
     }
 }
 

@@ -326,6 +326,27 @@ impl GameConfig {
         Ok(())
     }
 
+    /// The most tokens a player can have put into one round's bag: their highest tier's, or the
+    /// bag's own limit when cards, structures or factions can add more mid-round.
+    pub fn max_tokens_in_round(&self) -> u32 {
+        let grows = |effects: &[Effect]| {
+            effects.iter().any(|effect| {
+                matches!(
+                    effect,
+                    Effect::AddTokens { .. } | Effect::GrantDoubleAction { .. }
+                )
+            })
+        };
+        let by_effect = self.cards.values().any(|c| grows(&c.effects))
+            || self.structures.values().any(|s| grows(&s.effects))
+            || self.action_kinds.values().any(|k| grows(&k.effects));
+        let by_faction = self.factions.values().any(|f| f.reserve_tokens > 0);
+        match by_effect || by_faction {
+            true => crate::bag::MAX_TOKENS_PER_PLAYER,
+            false => self.tokens_at(self.command_tiers.len() as u32),
+        }
+    }
+
     /// Where the first effect that changes the bag sits (e.g. `cards.3.effects[0]`), if any.
     fn bag_changing_effect(&self) -> Option<String> {
         let first = |effects: &[Effect]| effects.iter().position(Effect::changes_the_bag);

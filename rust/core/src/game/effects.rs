@@ -170,6 +170,13 @@ pub enum Effect {
         /// How many more draws.
         count: u32,
     },
+    /// A special token (seed 000): the acting player gets a double-action token — drawn, it
+    /// gives two actions in one activation — into this round's bag (`this_round`, bag order
+    /// only) or into the next round's.
+    GrantDoubleAction {
+        /// This round's bag, or the next round's.
+        this_round: bool,
+    },
     /// Puts `count` more tokens of each player of `whose` into this round's bag (as many as fit
     /// under the bag's 64 a player a round): more activations this round. Bag order only.
     AddTokens {
@@ -191,7 +198,12 @@ pub enum Effect {
 impl Effect {
     /// Whether the effect changes the round's bag (which only bag order allows).
     pub fn changes_the_bag(&self) -> bool {
-        matches!(self, Effect::AddTokens { .. } | Effect::RemoveTokens { .. })
+        matches!(
+            self,
+            Effect::AddTokens { .. }
+                | Effect::RemoveTokens { .. }
+                | Effect::GrantDoubleAction { this_round: true }
+        )
     }
 }
 
@@ -313,6 +325,9 @@ fn run_one(
                     *pile = pile.saturating_add(*count);
                 }
             }
+        }
+        Effect::GrantDoubleAction { this_round } => {
+            bag_effects::grant_double_action(state, player_id, *this_round, out)
         }
         Effect::Foresight { count } => {
             player.foresight = player.foresight.saturating_add(*count);

@@ -253,6 +253,25 @@ pub enum Event {
         /// Tokens taken out of the bag.
         tokens_removed: u32,
     },
+    /// A double-action token was drawn: its owner takes two actions in this activation (an
+    /// [`Event::ExtraAction`] opens the second).
+    DoubleActionDrawn {
+        /// Whose.
+        player: PlayerId,
+    },
+    /// The active player's first action of a double-action token resolved; they take one more.
+    ExtraAction {
+        /// Who.
+        player: PlayerId,
+    },
+    /// A card or structure granted a double-action token: into this round's bag
+    /// (`this_round`, a [`Event::TokensAdded`] follows) or the next round's.
+    DoubleActionGranted {
+        /// To whom.
+        player: PlayerId,
+        /// Whether it went into this round's bag.
+        this_round: bool,
+    },
     /// A player put one of their faction's reserve tokens into this round's bag (a
     /// [`Event::TokensAdded`] follows).
     ReserveCommitted {

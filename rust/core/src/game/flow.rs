@@ -1,6 +1,7 @@
 //! The round lifecycle: starting the game, starting and ending rounds, drawing tokens, ending
 //! activations, elimination and the end of the game.
 
+use crate::bag::{MAX_TOKENS_PER_PLAYER, TokenKind};
 use crate::error::{GameError, RulesError};
 use crate::fairness::{Bytes32, RoundSecret, mixed_key};
 use crate::game::activation::Sequencer;
@@ -112,14 +113,37 @@ pub fn begin_round(
         entropy: config.player_entropy,
         max_streak: config.max_streak,
     });
-    let contributions: Vec<(PlayerId, u32)> = state
+    // Double-action tokens granted for this round join their owner's share: the shuffle (and a
+    // client's audit) sees only how many tokens each player put in.
+    let contributions: Vec<(PlayerId, u32, u32)> = state
         .living()
-        .map(|p| (p.id, config.tokens_at(p.command_tier)))
+        .map(|p| {
+            let tier = config.tokens_at(p.command_tier);
+            let special = p
+                .double_actions_next_round
+                .min(MAX_TOKENS_PER_PLAYER - tier);
+            (p.id, tier, special)
+        })
         .collect();
-    for &(player, tokens) in &contributions {
+    for &(player, tokens, special) in &contributions {
         state.bag.add_player_tokens(player, tokens)?;
-        out.push(Event::TokensContributed { player, tokens });
+        for _ in 0..special {
+            state
+                .bag
+                .add_special_token(player, TokenKind::DoubleAction)?;
+        }
+        if let Some(seated) = state.player_mut(player) {
+            seated.double_actions_next_round = 0;
+        }
+        out.push(Event::TokensContributed {
+            player,
+            tokens: tokens + special,
+        });
     }
+    let contributions: Vec<(PlayerId, u32)> = contributions
+        .iter()
+        .map(|&(player, tokens, special)| (player, tokens + special))
+        .collect();
     out.push(Event::BagFilled {
         tokens: state.bag.remaining(),
     });
@@ -221,6 +245,10 @@ pub fn draw_token(state: &mut GameState, out: &mut Emitter) -> Result<(), RulesE
         token: draw.token.id,
         remaining: draw.remaining,
     });
+    state.extra_actions = draw.token.kind.actions() - 1;
+    if state.extra_actions > 0 {
+        out.push(Event::DoubleActionDrawn { player });
+    }
     if draw.remaining == 0 {
         out.push(Event::BagEmptied);
     }
@@ -240,6 +268,7 @@ pub fn end_activation(
 ) -> Result<(), RulesError> {
     out.push(Event::ActivationEnded { player });
     state.phase = Phase::AwaitingDraw;
+    state.extra_actions = 0;
     if let Some(winner) = victory_points_winner(config, state) {
         reveal_round(state, out);
         game_over(state, Some(winner), out);
@@ -295,6 +324,7 @@ pub fn eliminate(
     }
     let was_active = state.phase == Phase::Activation { player };
     if was_active {
+        state.extra_actions = 0;
         out.push(Event::ActivationEnded { player });
         state.phase = Phase::AwaitingDraw;
     }
@@ -414,6 +444,11 @@ fn leader(state: &GameState) -> Option<PlayerId> {
 
 /// The player who has reached `victory_points_to_win`, if any: the one with the most; on a tie,
 /// the first in turn order from the active player.
+/// Whether someone has reached the victory points that win at once.
+pub fn has_winner(config: &GameConfig, state: &GameState) -> bool {
+    victory_points_winner(config, state).is_some()
+}
+
 fn victory_points_winner(config: &GameConfig, state: &GameState) -> Option<PlayerId> {
     let target = config.victory_points_to_win?;
     let start = state.active.and_then(|a| state.seat(a)).unwrap_or(0);

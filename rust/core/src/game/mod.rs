@@ -226,6 +226,7 @@ impl Game {
             active: None,
             bag: crate::bag::Bag::new(seed),
             sequencer: activation::Sequencer::Bag,
+            extra_actions: 0,
             entropy: state::RoundEntropy::default(),
             objects: Vec::new(),
             effects: Vec::new(),

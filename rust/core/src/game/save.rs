@@ -120,9 +120,10 @@ fn check_state(config: &GameConfig, state: &GameState) -> Result<(), SaveError> 
                 tally.player
             ));
         }
-        if tally.contributed > config.tokens_at(config.command_tiers.len() as u32) {
+        if tally.contributed > config.max_tokens_in_round() {
             return inconsistent(format!(
-                "player {} put {} tokens in the bag, more than any command tier gives",
+                "player {} put {} tokens in the bag, more than any command tier gives (and \
+                 the rules add)",
                 tally.player, tally.contributed
             ));
         }

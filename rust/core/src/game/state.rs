@@ -122,6 +122,9 @@ pub struct Player {
     /// Reserve tokens still held back (their faction's), each to put into a round's bag once.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub reserve: u32,
+    /// Double-action tokens granted for the next round, put into its bag with their tokens.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub double_actions_next_round: u32,
 }
 
 impl Player {
@@ -152,6 +155,7 @@ impl Player {
                 .and_then(|name| config.factions.get(name))
                 .map_or(0, |f| f.reserve_tokens),
             faction: setup.faction,
+            double_actions_next_round: 0,
         }
     }
 
@@ -186,6 +190,7 @@ impl Player {
             foresight,
             faction,
             reserve,
+            double_actions_next_round,
         } = source;
         self.id = *id;
         self.name.clone_from(name);
@@ -205,6 +210,7 @@ impl Player {
         self.foresight = *foresight;
         self.faction.clone_from(faction);
         self.reserve = *reserve;
+        self.double_actions_next_round = *double_actions_next_round;
     }
 }
 
@@ -231,6 +237,9 @@ pub struct GameState {
     /// Who acts next when the config's activation order is not the bag.
     #[serde(default)]
     pub sequencer: Sequencer,
+    /// Actions the active player may still take after the current one (a double-action token).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub extra_actions: u32,
     /// The players' nonces for this round's shuffle, when the config asks for them (left out of
     /// saves of games without them, which stay as they were).
     #[serde(default, skip_serializing_if = "RoundEntropy::is_unused")]
@@ -262,6 +271,7 @@ impl GameState {
             active,
             bag,
             sequencer,
+            extra_actions,
             entropy,
             objects,
             effects,
@@ -282,6 +292,7 @@ impl GameState {
         self.active = *active;
         self.bag.copy_from(bag);
         self.sequencer.clone_from(sequencer);
+        self.extra_actions = *extra_actions;
         self.entropy.pending.clone_from(&entropy.pending);
         self.entropy.nonces.clone_from(&entropy.nonces);
         self.objects.clone_from(objects);

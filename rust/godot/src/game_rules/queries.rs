@@ -103,6 +103,20 @@ impl GameRules {
         })
     }
 
+    /// Actions the active player may still take in this activation: 1, or 2 right after a
+    /// double-action token is drawn (effect [code]grant_double_action[/code]), then 1 for the
+    /// second; 0 outside an activation. Read it in a [signal token_drawn] handler to show the
+    /// double action.
+    #[func]
+    pub fn get_actions_left(&self) -> i64 {
+        self.read_or("GameRules.get_actions_left", 0, |view| {
+            match view.state.phase {
+                Phase::Activation { .. } => i64::from(view.state.extra_actions) + 1,
+                _ => 0,
+            }
+        })
+    }
+
     /// The player the mercy rule ([member max_streak]) passes over for the next draw: they have
     /// drawn that many times in a row and someone else still has a token. [constant NO_PLAYER]
     /// otherwise, and without the rule. Their chance of the next draw is 0; the others share it
