@@ -3,8 +3,6 @@ extends TestSuite
 ## many times in a row while anyone else has a token; [method GameRules.get_capped_player] names
 ## who waits, and the token bag display says so.
 
-const DISPLAY_SCENE := "res://addons/horizons_edge/token_bag_display/token_bag_display.tscn"
-
 
 func test_no_player_gets_a_longer_run_while_others_wait() -> void:
 	for max_streak in [1, 2]:
@@ -28,11 +26,7 @@ func test_the_capped_player_is_named_and_passed_over() -> void:
 
 func test_the_display_says_who_waits_and_gives_the_others_the_chance() -> void:
 	var rules := StarterGame.rules(8, 2, {"max_streak": 1})
-	var display: TokenBagDisplay = (load(DISPLAY_SCENE) as PackedScene).instantiate()
-	display.draw_duration = 0.0
-	display.transition_duration = 0.0
-	add_child(display)
-	display.rules = rules
+	var display := DisplayCheck.make(self, rules)
 	StarterGame.keep_all(rules)
 	var first := rules.draw_next_token()
 	var other := 1 - first

@@ -2,7 +2,6 @@ extends TestSuite
 ## Special tokens through GDScript: a double-action token (effect grant_double_action) gives its
 ## owner two actions in one activation; the token's kind, get_actions_left and the display say so.
 
-const DISPLAY_SCENE := "res://addons/horizons_edge/token_bag_display/token_bag_display.tscn"
 const KINDS := {
 	"rally": {"effects": [{"effect": "grant_double_action", "this_round": true}]},
 	"muster": {"effects": [{"effect": "grant_double_action", "this_round": false}]},
@@ -12,11 +11,7 @@ const KINDS := {
 func test_a_double_action_token_gives_two_actions_and_is_shown() -> void:
 	var rules := StarterGame.rules(61, 2, {"action_kinds": KINDS, "round_limit": 2})
 	check(rules.is_set_up(), "setup")
-	var display: TokenBagDisplay = (load(DISPLAY_SCENE) as PackedScene).instantiate()
-	display.draw_duration = 0.0
-	display.transition_duration = 0.0
-	add_child(display)
-	display.rules = rules
+	var display := DisplayCheck.make(self, rules)
 	StarterGame.keep_all(rules)
 	var first := rules.draw_next_token()
 	check_equal(rules.get_actions_left(), 1, "an ordinary token")

@@ -3,7 +3,6 @@ extends TestSuite
 ## chances match the rules' bag), shows "Round Complete!" and resets for the next round, and
 ## takes a player's tokens away when they are eliminated.
 
-const DISPLAY_SCENE := "res://addons/horizons_edge/token_bag_display/token_bag_display.tscn"
 const Contrast := preload("res://addons/horizons_edge/token_bag_display/contrast.gd")
 
 
@@ -93,32 +92,12 @@ func test_a_bare_bag_is_followed_and_refreshed_after_a_refill() -> void:
 
 
 func _check_against_bag(display: TokenBagDisplay, rules: GameRules, what: String) -> void:
-	var bag := rules.get_bag()
-	var remaining: Label = display.get_node("%RemainingLabel")
-	check_equal(remaining.text, str(bag.get_remaining_count()), "%s: bag count" % what)
-	for player_id in bag.get_player_ids():
-		var row := "%%Rows/Row%d/Line/" % player_id
-		var count: Label = display.get_node(row + "Count")
-		var expected := (
-			"%d / %d"
-			% [
-				bag.get_player_remaining_count(player_id),
-				bag.get_player_contributed_count(player_id)
-			]
-		)
-		check_equal(count.text, expected, "%s: player %d's tokens" % [what, player_id])
-	var problems := ChanceColumn.problems(display, bag)
-	check(problems.is_empty(), "%s: the chance column: %s" % [what, problems])
+	var problems := DisplayCheck.problems(display, rules)
+	check(problems.is_empty(), "%s: %s" % [what, problems])
 
 
 func _display(rules: GameRules, hold: float) -> TokenBagDisplay:
-	var display: TokenBagDisplay = (load(DISPLAY_SCENE) as PackedScene).instantiate()
-	display.draw_duration = 0.0
-	display.transition_duration = 0.0
-	display.round_complete_hold = hold
-	add_child(display)
-	display.rules = rules
-	return display
+	return DisplayCheck.make(self, rules, hold)
 
 
 func _rules(seed_value: int, player_count: int) -> GameRules:

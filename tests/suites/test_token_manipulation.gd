@@ -3,7 +3,6 @@ extends TestSuite
 ## bag; bag_changed tells of it, the bag and the display follow, and a client's auditor verifies
 ## the round.
 
-const DISPLAY_SCENE := "res://addons/horizons_edge/token_bag_display/token_bag_display.tscn"
 const KINDS := {
 	"reinforce": {"effects": [{"effect": "add_tokens", "whose": "own", "count": 2}]},
 	"sabotage": {"effects": [{"effect": "remove_tokens", "whose": "opponents", "count": 1}]},
@@ -13,11 +12,7 @@ const KINDS := {
 func test_reinforce_and_sabotage_change_the_bag_and_the_display_follows() -> void:
 	var rules := StarterGame.rules(21, 3, {"action_kinds": KINDS, "round_limit": 2})
 	check(rules.is_set_up(), "setup")
-	var display: TokenBagDisplay = (load(DISPLAY_SCENE) as PackedScene).instantiate()
-	display.draw_duration = 0.0
-	display.transition_duration = 0.0
-	add_child(display)
-	display.rules = rules
+	var display := DisplayCheck.make(self, rules)
 	var changes: Array = []
 	rules.bag_changed.connect(func(id: int, change: int) -> void: changes.append([id, change]))
 	StarterGame.keep_all(rules)
@@ -77,17 +72,5 @@ func _custom(kind: String) -> Dictionary:
 
 
 func _check_display(display: TokenBagDisplay, rules: GameRules, moment: String) -> void:
-	var bag := rules.get_bag()
-	check_equal(display.get_remaining(), bag.get_remaining_count(), "%s: the bag count" % moment)
-	for player_id in bag.get_player_ids():
-		var count := display.get_node("%%Rows/Row%d/Line/Count" % player_id) as Label
-		var expected := (
-			"%d / %d"
-			% [
-				bag.get_player_remaining_count(player_id),
-				bag.get_player_contributed_count(player_id)
-			]
-		)
-		check_equal(count.text, expected, "%s: player %d's tokens" % [moment, player_id])
-	var problems := ChanceColumn.problems(display, bag)
-	check(problems.is_empty(), "%s: the chance column: %s" % [moment, problems])
+	var problems := DisplayCheck.problems(display, rules)
+	check(problems.is_empty(), "%s: %s" % [moment, problems])

@@ -4,10 +4,8 @@
 mod common;
 
 use common::*;
-use horizons_edge_core::audit::Auditor;
 use horizons_edge_core::game::config::ActionKindDef;
 use horizons_edge_core::game::effects::Effect;
-use horizons_edge_core::game::replay::Replay;
 use horizons_edge_core::{Action, Event, Game, GameConfig, PlayerId, TokenKind};
 
 /// `rally` grants a double-action token for this round, `muster` one for the next.
@@ -140,20 +138,8 @@ fn a_token_for_next_round_joins_its_bag_and_rounds_verify() {
     assert_eq!(doubles, 1);
     assert!(draw_until_double(&mut game, player));
     play_out(&mut game, 100_000);
-    let mut auditor = Auditor::new();
-    let verdicts: Vec<_> = game
-        .events_for(None, 0)
-        .unwrap()
-        .iter()
-        .filter_map(|r| auditor.observe(&r.event))
-        .collect();
-    assert_eq!(verdicts.len(), 3);
-    assert!(verdicts.iter().all(|v| v.outcome.is_ok()), "{verdicts:?}");
+    assert_eq!(audit_every_round(&game), 3);
     let loaded = Game::from_json(&game.to_json()).unwrap();
     assert_eq!(loaded.state_hash(), game.state_hash());
-    let (replayed, _) = Replay::from_json(&game.replay().to_json())
-        .unwrap()
-        .play()
-        .unwrap();
-    assert_eq!(replayed.state_hash(), game.state_hash());
+    assert_replays(&game);
 }

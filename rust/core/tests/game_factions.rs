@@ -4,10 +4,8 @@
 mod common;
 
 use common::*;
-use horizons_edge_core::audit::Auditor;
 use horizons_edge_core::game::activation::ActivationOrder;
 use horizons_edge_core::game::config::FactionDef;
-use horizons_edge_core::game::replay::Replay;
 use horizons_edge_core::{Action, Command, Event, Game, GameConfig, GameError, PlayerSetup};
 
 /// Vanguard holds one reserve token; Engineers pay half for upgrades.
@@ -153,20 +151,8 @@ fn a_round_with_a_reserve_token_verifies() {
     draw(&mut game);
     game.apply(Command::CommitReserve { player: p(0) }).unwrap();
     play_out(&mut game, 100_000);
-    let mut auditor = Auditor::new();
-    let verdicts: Vec<_> = game
-        .events_for(None, 0)
-        .unwrap()
-        .iter()
-        .filter_map(|r| auditor.observe(&r.event))
-        .collect();
-    assert_eq!(verdicts.len(), 3);
-    assert!(verdicts.iter().all(|v| v.outcome.is_ok()), "{verdicts:?}");
-    let (replayed, _) = Replay::from_json(&game.replay().to_json())
-        .unwrap()
-        .play()
-        .unwrap();
-    assert_eq!(replayed.state_hash(), game.state_hash());
+    assert_eq!(audit_every_round(&game), 3);
+    assert_replays(&game);
     let loaded = Game::from_json(&game.to_json()).unwrap();
     assert_eq!(
         loaded.state().player(p(1)).unwrap().faction.as_deref(),

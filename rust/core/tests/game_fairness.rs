@@ -19,15 +19,6 @@ fn bot_game(players: u32, rounds: u32, order: ActivationOrder, seed: u64) -> Gam
     game
 }
 
-/// The game's public events, as a spectator receives them.
-fn public_events(game: &Game) -> Vec<Event> {
-    game.events_for(None, 0)
-        .unwrap()
-        .into_iter()
-        .map(|record| record.event)
-        .collect()
-}
-
 /// Every round's commitment, in order.
 fn commitments(game: &Game) -> Vec<Bytes32> {
     public_events(game)

@@ -7,7 +7,6 @@ use common::*;
 use horizons_edge_core::game::activation::ActivationOrder;
 use horizons_edge_core::game::config::ActionKindDef;
 use horizons_edge_core::game::effects::Effect;
-use horizons_edge_core::game::replay::Replay;
 use horizons_edge_core::{Action, Event, Game, GameConfig, PlayerId, PlayerSetup};
 
 fn seated(count: u32, foresight: u32) -> Vec<PlayerSetup> {
@@ -134,11 +133,7 @@ fn the_foresight_effect_grants_it_at_once() {
     assert_eq!(peek.map(Vec::len), Some(2));
     let loaded = Game::from_json(&game.to_json()).unwrap();
     assert_eq!(loaded.state().player(player).unwrap().foresight, 2);
-    let (replayed, _) = Replay::from_json(&game.replay().to_json())
-        .unwrap()
-        .play()
-        .unwrap();
-    assert_eq!(replayed.state_hash(), game.state_hash());
+    assert_replays(&game);
 }
 
 #[test]

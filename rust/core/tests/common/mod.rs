@@ -195,3 +195,37 @@ pub fn play_out(game: &mut Game, limit: usize) -> usize {
     }
     count
 }
+
+/// Audits every round of `game` as a spectator's client would, and checks that each verified.
+/// Returns how many rounds were audited.
+pub fn audit_every_round(game: &Game) -> usize {
+    let mut auditor = horizons_edge_core::audit::Auditor::new();
+    let verdicts: Vec<_> = game
+        .events_for(None, 0)
+        .unwrap()
+        .iter()
+        .filter_map(|r| auditor.observe(&r.event))
+        .collect();
+    assert!(verdicts.iter().all(|v| v.outcome.is_ok()), "{verdicts:?}");
+    verdicts.len()
+}
+
+/// Checks that `game`'s replay, through its JSON, plays again to the same state.
+pub fn assert_replays(game: &Game) {
+    let replay = horizons_edge_core::game::replay::Replay::from_json(&game.replay().to_json());
+    let (replayed, _) = replay.unwrap().play().unwrap();
+    assert_eq!(
+        replayed.state_hash(),
+        game.state_hash(),
+        "the replay differs"
+    );
+}
+
+/// The game's public events, as a spectator receives them.
+pub fn public_events(game: &Game) -> Vec<Event> {
+    game.events_for(None, 0)
+        .unwrap()
+        .into_iter()
+        .map(|record| record.event)
+        .collect()
+}
