@@ -69,6 +69,7 @@ func _ready() -> void:
 	if headless:
 		_manager.draw_delay = 0.0
 		_manager.bot_delay = 0.0
+		_manager.bot_strength = 0
 		_display.draw_duration = 0.0
 		_display.transition_duration = 0.0
 		_display.round_complete_hold = 0.0

@@ -22,6 +22,9 @@ signal game_finished(winner_id: int)
 @export_range(0.0, 5.0, 0.05) var draw_delay := 0.5
 ## Seconds a bot "thinks" before acting.
 @export_range(0.0, 5.0, 0.05) var bot_delay := 0.3
+## How hard bots think: rollouts per legal action of [method GameRules.bot_decide]'s Monte Carlo
+## planner (0: a random legal action).
+@export_range(0, 64) var bot_strength := 4
 
 var _seats: Dictionary[int, PlayerSeat] = {}
 var _card_names: Dictionary[int, String] = {}
@@ -90,7 +93,7 @@ func _advance() -> void:
 			human_turn_started.emit(player_id)
 			return
 		await _pause(bot_delay)
-		rules.bot_decide(player_id)
+		rules.bot_decide(player_id, bot_strength)
 
 
 ## Hoplite: when a player builds and then controls two buildings or more — the one just built

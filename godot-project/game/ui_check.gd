@@ -32,6 +32,7 @@ func _run() -> void:
 	var manager: GameManager = main.get_node("GameManager")
 	manager.draw_delay = 0.0
 	manager.bot_delay = 0.0
+	manager.bot_strength = 0
 	root.add_child(main)
 	var bar: ActionBar = main.get_node("%ActionBar")
 	while bar.get_choices().is_empty():

@@ -8,7 +8,8 @@ use horizons_edge_core::{Action, CardId, Command, Game, GameConfig, Phase, Playe
 const STARTER_SET: &str =
     include_str!("../../../godot-project/addons/horizons_edge/starter_set.json");
 
-const DECK: [u32; 20] = [1, 2, 3, 4, 5, 1, 2, 4, 5, 1, 2, 3, 4, 5, 1, 2, 4, 1, 5, 2];
+/// The deck every seat plays: the starter set's five cards.
+pub const DECK: [u32; 20] = [1, 2, 3, 4, 5, 1, 2, 4, 5, 1, 2, 3, 4, 5, 1, 2, 4, 1, 5, 2];
 
 /// The player whose upgrade timing is varied; everyone else is a random bot.
 pub const STUDIED: PlayerId = PlayerId(0);

@@ -18,6 +18,7 @@
 //! [`report`] writes the text summary and the HTML page.
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod ai;
 mod bag_rounds;
 mod charts;
 mod confidence;
@@ -78,6 +79,13 @@ pub struct Args {
     /// measured).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=64))]
     pub mercy: u32,
+    /// Games per table size (4 players, then 2) in which seat 0 plays with the core's Monte Carlo
+    /// planner against random bots (0: not measured).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=100_000))]
+    pub ai_games: u32,
+    /// The planner's rollouts per legal action.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub ai_rollouts: u32,
     /// The folder the report is written to.
     #[arg(long, default_value = "target/simulate")]
     pub out: PathBuf,
@@ -130,6 +138,9 @@ fn run(args: Args) -> Result<(), String> {
     let started = Instant::now();
     let economics = simulate_economics(&args)?;
     let game_seconds = started.elapsed().as_secs_f64();
+    let started = Instant::now();
+    let ai = simulate_ai(&args)?;
+    let ai_seconds = started.elapsed().as_secs_f64();
     let results = Results {
         threads: rayon::current_num_threads(),
         args,
@@ -141,6 +152,8 @@ fn run(args: Args) -> Result<(), String> {
         order_seconds,
         economics,
         game_seconds,
+        ai,
+        ai_seconds,
     };
     let summary = report::summary(&results);
     print!("{summary}");
@@ -236,6 +249,32 @@ fn simulate_orders(args: &Args, rounds: u64) -> Result<Vec<orders::Firsts>, Stri
         .collect::<Result<Vec<_>, String>>()?;
     finish(bar, "rounds in the activation orders", started);
     Ok(firsts)
+}
+
+/// `--ai-games` games at 4 and at 2 seats, seat 0 planning, over the thread pool.
+fn simulate_ai(args: &Args) -> Result<Vec<ai::Strength>, String> {
+    if args.ai_games == 0 {
+        return Ok(Vec::new());
+    }
+    let config = economics::config(args.game_rounds, args.tiers.clone().map(|t| t.0))?;
+    let started = Instant::now();
+    let bar = progress("planner games", 2 * u64::from(args.ai_games));
+    let result = [4, 2]
+        .iter()
+        .map(|&players| {
+            (0..args.ai_games)
+                .into_par_iter()
+                .map(|game| {
+                    let seed = item_seed(args.seed, u64::from(game));
+                    let outcome = ai::play(&config, players, args.ai_rollouts, seed);
+                    bar.inc(1);
+                    outcome
+                })
+                .try_reduce(ai::Strength::default, |a, b| Ok(a.merge(b)))
+        })
+        .collect();
+    finish(bar, "planner games", started);
+    result
 }
 
 /// For every first-upgrade round (1 ..= game rounds, then never), `--games` bot games over the

@@ -37,6 +37,10 @@ pub struct Results {
     pub economics: Vec<(u32, Outcome)>,
     /// How long they took.
     pub game_seconds: f64,
+    /// The planner's results per table size (`--ai-games`; empty when not measured).
+    pub ai: Vec<crate::ai::Strength>,
+    /// How long they took.
+    pub ai_seconds: f64,
 }
 
 impl Results {
@@ -206,6 +210,7 @@ pub fn summary(results: &Results) -> String {
             verdict(p)
         );
     }
+    write_ai(&mut text, results);
     if results.economics.is_empty() {
         return text;
     }
@@ -238,6 +243,37 @@ pub fn summary(results: &Results) -> String {
         );
     }
     text
+}
+
+/// The planner's table (`--ai-games`), if it was measured.
+fn write_ai(text: &mut String, results: &Results) {
+    if results.ai.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        text,
+        "\nMonte Carlo planner: seat 0 plans ({} rollouts per legal action), the others play random \
+         legal actions; {} rounds, starter set, {:.1} s (95 % intervals in brackets):",
+        results.args.ai_rollouts, results.args.game_rounds, results.ai_seconds
+    );
+    let _ = writeln!(
+        text,
+        "  seats   games   win rate              draw rate   an even share"
+    );
+    for s in &results.ai {
+        let win = confidence::wilson(u64::from(s.wins), u64::from(s.games));
+        let _ = writeln!(
+            text,
+            "  {:<7} {:<7} {:.3} ({:.3}–{:.3})   {:>9.3}   {:.3}",
+            s.players,
+            s.games,
+            win.value,
+            win.low,
+            win.high,
+            f64::from(s.draws) / f64::from(s.games.max(1)),
+            1.0 / f64::from(s.players.max(1)),
+        );
+    }
 }
 
 /// Writes `summary.txt`, `report.html` and every chart as SVG and PNG into `--out`; returns the
@@ -376,6 +412,13 @@ mod tests {
             order_seconds: 0.1,
             economics,
             game_seconds: 0.1,
+            ai: vec![crate::ai::Strength {
+                players: 2,
+                games: 10,
+                wins: 8,
+                draws: 1,
+            }],
+            ai_seconds: 0.1,
         }
     }
 
@@ -406,6 +449,7 @@ mod tests {
         }
         assert!(page.contains("1/3: an even seat&apos;s win rate if no game were drawn"));
         assert!(summary.contains("draw rate"));
+        assert!(summary.contains("Monte Carlo planner"));
     }
 
     #[test]

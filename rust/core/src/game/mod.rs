@@ -33,6 +33,7 @@ pub mod flow;
 pub mod hooks;
 pub mod layers;
 pub mod mulligan;
+pub mod planner;
 pub mod replay;
 pub mod save;
 pub mod snapshot;
@@ -83,6 +84,21 @@ pub struct Emitter {
 }
 
 impl Emitter {
+    /// An emitter of no game's log, for a state played on its own (a planner's rollout).
+    pub fn detached(round: u32) -> Emitter {
+        Emitter {
+            log: Vec::new(),
+            command: 0,
+            cause: None,
+            round,
+        }
+    }
+
+    /// Forgets the events recorded so far.
+    pub fn clear(&mut self) {
+        self.log.clear();
+    }
+
     /// Records `event`.
     pub fn push(&mut self, event: Event) {
         if let Event::RoundStarted { round } = event {
@@ -444,6 +460,13 @@ impl Game {
     /// bag, whose order stays secret.
     pub fn upcoming_activations(&self, depth: usize) -> Option<Vec<PlayerId>> {
         self.view().upcoming_activations(depth)
+    }
+
+    /// The action the Monte Carlo planner ([`planner::plan`]) picks for the active `player`,
+    /// `rollouts` determinized rollouts per legal action, its choices from `seed`; `None` when
+    /// `player` is not active.
+    pub fn plan(&self, player: PlayerId, rollouts: u32, seed: u64) -> Option<Action> {
+        planner::plan(self.view(), player, rollouts, seed)
     }
 
     /// The next command of this game playing itself under `policy` (see

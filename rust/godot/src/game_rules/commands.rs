@@ -196,13 +196,46 @@ impl GameRules {
     }
 
     /// Lets a bot decide for [param player_id]: a mulligan decision during the mulligan, or a
-    /// uniformly random legal action when they are active. Bots draw from the game's own random
-    /// stream, so bot games replay exactly.
+    /// legal action when they are active. With [param strength] 0 (the default) the action is
+    /// uniformly random, from the game's own random stream. With [param strength] n (at most
+    /// [constant MAX_BOT_STRENGTH]) a Monte Carlo planner plays the odds: it tries every legal
+    /// action in n rollouts each, on copies of the game where what this seat cannot see (the
+    /// bag's order, the other hands, the decks) is shuffled afresh, played on by random bots to
+    /// the end of the next round, and takes the best average victory-point margin. Either way the
+    /// replay records the action taken, so bot games replay exactly. Should the game's validator
+    /// refuse the planned action, the bot decides at random instead.
     #[func]
-    pub fn bot_decide(&mut self, player_id: i64) -> Result<(), Refusal> {
-        self.run_for("GameRules.bot_decide", player_id, |player| {
-            Command::BotDecide { player }
-        })
+    pub fn bot_decide(
+        &mut self,
+        player_id: i64,
+        #[opt(default = 0)] strength: i64,
+    ) -> Result<(), Refusal> {
+        const METHOD: &str = "GameRules.bot_decide";
+        let rollouts = refusing(METHOD, || {
+            Ok(count_from_raw(
+                "strength",
+                strength,
+                0,
+                Self::MAX_BOT_STRENGTH as u32,
+            )?)
+        });
+        let rollouts = self.noted(player_id, rollouts)?;
+        let planned = match (
+            rollouts,
+            self.game.as_deref(),
+            PlayerId::from_raw(player_id),
+        ) {
+            (1.., Some(game), Ok(player)) => game.plan(player, rollouts, game.state_hash()),
+            _ => None,
+        };
+        if let Some(action) = planned
+            && self
+                .run_for(METHOD, player_id, |player| Command::Act { player, action })
+                .is_ok()
+        {
+            return Ok(());
+        }
+        self.run_for(METHOD, player_id, |player| Command::BotDecide { player })
     }
 
     /// Lets the game play itself for up to [param rounds] rounds (at most [constant

@@ -289,6 +289,9 @@ impl GameRules {
     /// log for four players), so that no call can hold the game up for long.
     #[constant]
     pub const MAX_AUTOPLAY_ROUNDS: i64 = 10_000;
+    /// The most rollouts per legal action [method bot_decide] may be asked for.
+    #[constant]
+    pub const MAX_BOT_STRENGTH: i64 = 256;
 
     /// Setup ended: decks were shuffled and opening hands dealt; the mulligan begins.
     #[signal]
