@@ -154,3 +154,11 @@ func _rules(seed_value: int) -> GameRules:
 	rules.randomize_seed = false
 	rules.seed = seed_value
 	return rules
+
+
+func test_an_untyped_array_where_a_typed_one_belongs_is_refused_not_a_crash() -> void:
+	var catalog := CardCatalog.new()
+	var untyped: Array = [CardDefinition.new(), "not a card"]
+	expect_error(func() -> void: catalog.set_cards(untyped), "set_cards")
+	check_equal(catalog.cards.size(), 0, "the catalog kept its cards")
+	check_equal(catalog.validate(), "", "and still reads")

@@ -1174,6 +1174,11 @@ impl<T: Element> ToGodot for Array<T> {
 
 impl<T: Element> FromGodot for Array<T> {
     fn try_from_godot(via: Self::Via) -> Result<Self, ConvertError> {
+        // Horizon's Edge patch: a ptrcall hands over the array unchecked, so an untyped Array
+        // reached a typed `Array<Gd<T>>` parameter or property, and the first clone of it
+        // panicked (and later calls crashed). Check the runtime element type here, as the
+        // Variant path does.
+        let via = via.with_checked_type()?;
         T::debug_validate_elements(&via)?;
         Ok(via)
     }
@@ -1219,13 +1224,10 @@ impl<T: Element> Clone for Array<T> {
         // Type-check follows below.
         let copy = unsafe { self.clone_unchecked() };
 
-        // Double-check copy's runtime type in Debug mode.
-        if cfg!(safeguards_strict) {
-            copy.with_checked_type()
-                .expect("copied array should have same type as original array")
-        } else {
-            copy
-        }
+        // Horizon's Edge patch: no panic here. A ptrcall argument is cloned (to take its
+        // reference) before it is converted, so a mistyped argument panicked at this point; the
+        // conversion (`FromGodot::try_from_godot`) now checks the type and refuses it instead.
+        copy
     }
 }
 
