@@ -28,7 +28,10 @@ extends Node
 ## No table waits forever: with [member turn_deadline] set (the default), the server decides for
 ## whoever the game waits on once it runs out. Peers are untrusted: the server bounds what each
 ## may make it do (a rate limit per peer, size and type checks on every field, refusals that are
-## rate-limited themselves; see [SessionHost]).
+## rate-limited themselves; see [SessionHost]).[br][br]
+## A [RulesServer] hosts many tables on one port: each table is a RulesSession child of it, named
+## after the table's code, on the server ([method host_table]) and on each client that joined or
+## watches it ([method join_table]); the code in the node path routes the messages.
 
 ## Client: the server seated this client as [param player_id].
 signal joined(player_id: int)
@@ -91,6 +94,9 @@ const DEFAULT_TURN_DEADLINE := 30.0
 
 var _host: SessionHost
 var _guest: SessionGuest
+## Server, a table of a [RulesServer]: called with (peer_id, arguments) before any message of a
+## peer is read; false drops it (see [method RulesServer.admit]).
+var _gate := Callable()
 
 
 func _process(_delta: float) -> void:
@@ -129,6 +135,28 @@ func host_game(rules: GameRules, port: int, bind_address := "*") -> Error:
 	multiplayer.peer_connected.connect(_host.on_peer_connected)
 	multiplayer.peer_disconnected.connect(_host.on_peer_disconnected)
 	return OK
+
+
+## Server: hosts [param rules] (set up, rekeyed, perhaps resumed) as a table of a
+## [RulesServer], on the connection the server already listens on, recording it in
+## [param journal] before anyone is told anything. [param gate] sees every message first.
+func host_table(rules: GameRules, journal: TableJournal, gate: Callable) -> SessionHost:
+	_host = SessionHost.new(self, rules)
+	_host.journal = journal
+	_host.kicks_silent_peers = false
+	_gate = gate
+	multiplayer.peer_disconnected.connect(_on_table_peer_left)
+	return _host
+
+
+## Client: takes a seat at a table of a [RulesServer] this client is connected to (the session
+## is the server node's child named after the table's code): as [param player_name], or back
+## with [param rejoin_token]. With an empty name and token, and the server's leave to watch,
+## this client spectates: it receives the public view and audits every round.
+func join_table(player_name: String, rejoin_token := "") -> void:
+	_guest = SessionGuest.new(self, player_name, rejoin_token)
+	multiplayer.server_disconnected.connect(connection_lost.emit)
+	_guest.on_connected()
 
 
 ## Joins the server at [param address]:[param port] as [param player_name]; with
@@ -268,20 +296,34 @@ func _answering(decision: String) -> void:
 func _rpc_hello(
 	player_name: Variant = null, rejoin_token: Variant = null, since: Variant = null
 ) -> void:
-	if _host:
-		_host.on_hello(multiplayer.get_remote_sender_id(), player_name, rejoin_token, since)
+	var sender := multiplayer.get_remote_sender_id()
+	if _admitted(sender, [player_name, rejoin_token, since]):
+		_host.on_hello(sender, player_name, rejoin_token, since)
 
 
 @rpc("any_peer", "call_remote", "reliable")
 func _rpc_request(request: Variant = null) -> void:
-	if _host:
-		_host.on_request(multiplayer.get_remote_sender_id(), request)
+	var sender := multiplayer.get_remote_sender_id()
+	if _admitted(sender, [request]):
+		_host.on_request(sender, request)
 
 
 @rpc("any_peer", "call_remote", "reliable")
 func _rpc_checkpoint(seq: Variant = null, snapshot_digest: Variant = null) -> void:
+	var sender := multiplayer.get_remote_sender_id()
+	if _admitted(sender, [seq, snapshot_digest]):
+		_host.on_checkpoint(sender, seq, snapshot_digest)
+
+
+func _on_table_peer_left(peer_id: int) -> void:
 	if _host:
-		_host.on_checkpoint(multiplayer.get_remote_sender_id(), seq, snapshot_digest)
+		_host.on_peer_disconnected(peer_id)
+
+
+## Whether a message of [param peer_id] goes to the host: this session hosts, and the gate (a
+## table's server) lets it through.
+func _admitted(peer_id: int, arguments: Array) -> bool:
+	return _host != null and (not _gate.is_valid() or _gate.call(peer_id, arguments))
 
 
 @rpc("authority", "call_remote", "reliable")

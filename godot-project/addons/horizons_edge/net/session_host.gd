@@ -11,7 +11,9 @@ extends RefCounted
 ## dropped unread, and a peer that keeps sending runs into debt and is disconnected when the debt
 ## reaches [constant FLOOD_DEBT]. Refusals sent back have their own smaller bucket, so a flood is
 ## never reflected one for one. Every field is type- and size-checked before use, and refusal
-## messages never echo what was sent.
+## messages never echo what was sent.[br][br]
+## A table of a [RulesServer] also has spectators (peers the server let watch: they get the
+## public view) and a [TableJournal]: everything a peer is told is recorded on disk first.
 
 ## Why a request from a peer without a seat is refused.
 const NOT_SEATED := "this peer holds no seat"
@@ -48,8 +50,20 @@ const MAX_OPEN_CHECKPOINTS := 4
 ## Value types a request may hold; objects, callables, signals and RIDs are refused.
 const REFUSED_TYPES := [TYPE_OBJECT, TYPE_CALLABLE, TYPE_SIGNAL, TYPE_RID]
 
+## Where the table is recorded before any peer is told anything (null: nowhere).
+var journal: TableJournal
+## Whether this host disconnects peers that take no seat in time; a [RulesServer] does that for
+## its tables.
+var kicks_silent_peers := true
+
 var _session: RulesSession
 var _rules: GameRules
+## Set when [member journal] could not record the game: the table tells nobody anything more.
+var _halted := false
+## The newest event seq sent to the spectators.
+var _spectators_seq := 0
+## Peers the server lets watch (see [method add_spectator]) -> whether they said hello.
+var _spectators := {}
 ## player_id -> {"token", "peer" (0 while away), "away_since" (msec), "passing", "gone",
 ## "rejoins" (a [SessionHost.Bucket])}.
 var _seats := {}
@@ -100,6 +114,35 @@ func get_stats() -> Dictionary:
 	return _stats.duplicate()
 
 
+## Each seat's rejoin token (player_id -> token, "" for a seat never taken).
+func get_tokens() -> Dictionary:
+	var tokens := {}
+	for player_id in _seats:
+		tokens[player_id] = _seats[player_id]["token"]
+	return tokens
+
+
+## Gives the seats back their tokens (a table resumed from its journal): each seat is away from
+## now on, and waits [member RulesSession.reconnect_timeout] for its player.
+func restore_tokens(tokens: Dictionary) -> void:
+	for player_id in tokens:
+		if _seats.has(player_id):
+			_seats[player_id]["token"] = tokens[player_id]
+			_seats[player_id]["away_since"] = Time.get_ticks_msec()
+			_seats[player_id]["gone"] = player_id not in _rules.get_living_player_ids()
+
+
+## Lets [param peer_id] watch: its hello is answered with the public view (see
+## [constant GameRules.SPECTATOR]) and every event anyone may see.
+func add_spectator(peer_id: int) -> void:
+	_spectators[peer_id] = false
+
+
+## Whether [member journal] failed and the table stopped.
+func is_halted() -> bool:
+	return _halted
+
+
 ## A peer connected: it has [constant HELLO_TIMEOUT_MSEC] to ask for a seat.
 func on_peer_connected(peer_id: int) -> void:
 	_peer(peer_id)
@@ -108,6 +151,7 @@ func on_peer_connected(peer_id: int) -> void:
 ## A peer dropped: its seat waits [member RulesSession.reconnect_timeout] seconds.
 func on_peer_disconnected(peer_id: int) -> void:
 	_peers.erase(peer_id)
+	_spectators.erase(peer_id)
 	if not _seat_of_peer.has(peer_id):
 		return
 	var player_id: int = _seat_of_peer[peer_id]
@@ -125,11 +169,14 @@ func on_hello(
 ) -> void:
 	if not _admit(peer_id):
 		return
-	if _seat_of_peer.has(peer_id):
+	if _seat_of_peer.has(peer_id) or _spectators.get(peer_id, false):
 		_refuse(peer_id, "this peer already holds a seat")
 		return
 	if not _is_hello(player_name, rejoin_token, since_seq):
 		_refuse(peer_id, "a hello is a name (String), a rejoin token (String) and a seq (int)")
+		return
+	if _spectators.has(peer_id):
+		_watch(peer_id, clampi(since_seq, 0, _rules.get_last_event_seq()))
 		return
 	var player_id := _seat_for(rejoin_token)
 	var refusal := ""
@@ -155,8 +202,8 @@ func on_request(peer_id: int, request: Variant) -> void:
 	if not _admit(peer_id):
 		return
 	var player_id: int = _seat_of_peer.get(peer_id, -1)
-	if player_id < 0:
-		_refuse(peer_id, NOT_SEATED)
+	if player_id < 0 or _halted:
+		_refuse(peer_id, NOT_SEATED if player_id < 0 else "this table stopped")
 		return
 	if typeof(request) != TYPE_DICTIONARY or not is_small(request):
 		_refuse(peer_id, "a request is a small Dictionary of plain values")
@@ -204,12 +251,12 @@ func on_checkpoint(peer_id: int, seq: Variant, snapshot_digest: Variant) -> void
 ## Decides for the seats the game waited on past the deadline, applies the reconnect policy to
 ## seats that waited too long, and disconnects peers that never asked for a seat.
 func tick(now_msec: int) -> void:
-	for peer_id in _peers.keys():
+	for peer_id in _peers.keys() if kicks_silent_peers else []:
 		var peer: Dictionary = _peers[peer_id]
 		var silent: bool = now_msec - int(peer["connected_at"]) > HELLO_TIMEOUT_MSEC
 		if silent and not peer["kicked"] and not _seat_of_peer.has(peer_id):
 			_kick(peer_id, "no hello within %d ms" % HELLO_TIMEOUT_MSEC)
-	if _rules.get_phase() == GameRules.PHASE_GAME_OVER:
+	if _rules.get_phase() == GameRules.PHASE_GAME_OVER or _halted:
 		return
 	var changed := false
 	if _deadline_at > 0 and now_msec >= _deadline_at:
@@ -345,6 +392,8 @@ func _seat(peer_id: int, player_id: int, since_seq: int) -> void:
 	seat["passing"] = false
 	_seat_of_peer[peer_id] = player_id
 	_sent_seq[player_id] = since_seq
+	if not _record():
+		return
 	_session._rpc_welcome.rpc_id(peer_id, player_id, seat["token"])
 	_session.peer_seated.emit(player_id, peer_id)
 	if _rules.get_phase() == GameRules.PHASE_SETUP and _all_seated():
@@ -467,8 +516,45 @@ func _restart_deadline() -> void:
 	_deadline_at = Time.get_ticks_msec() + int(limit * 1000.0) if timed else 0
 
 
-## Sends every connected client what it has not seen yet.
+## Welcomes the spectator [param peer_id] and sends it every public event after
+## [param since_seq].
+func _watch(peer_id: int, since_seq: int) -> void:
+	_spectators[peer_id] = true
+	_give_back(peer_id)
+	_session._rpc_welcome.rpc_id(peer_id, GameRules.SPECTATOR, "")
+	_send_spectator(peer_id, since_seq)
+
+
+func _send_spectator(peer_id: int, since_seq: int) -> void:
+	var update := {
+		"snapshot": _rules.get_snapshot_for(GameRules.SPECTATOR),
+		"events": _rules.get_events_for(GameRules.SPECTATOR, since_seq),
+		"legal_actions": [],
+	}
+	_session.update_sent.emit(GameRules.SPECTATOR, update)
+	_session._rpc_update.rpc_id(peer_id, update)
+
+
+## Records the game in [member journal] (if any) before anyone is told of it; false, and the
+## table halted with an error logged, if it could not be recorded.
+func _record() -> bool:
+	if _halted:
+		return false
+	if journal and journal.append(_rules, get_tokens()) != OK:
+		_halted = true
+		push_error("RulesSession: table %s stopped: its journal cannot be written" % journal.code)
+	return not _halted
+
+
+## Sends every connected client what it has not seen yet (once it is recorded).
 func _broadcast() -> void:
+	var spectators_seq := _spectators_seq
+	_spectators_seq = _rules.get_last_event_seq()
+	if not _record():
+		return
+	for peer_id in _spectators:
+		if _spectators[peer_id]:
+			_send_spectator(peer_id, spectators_seq)
 	for peer_id in _seat_of_peer:
 		if _peers.has(peer_id) and _peers[peer_id]["kicked"]:
 			continue
@@ -555,13 +641,14 @@ class Bucket:
 	func give_back() -> void:
 		tokens = minf(capacity, tokens + 1.0)
 
-	## Takes one token if there is one (true); else adds one to the debt (false).
-	func take() -> bool:
+	## Takes [param amount] tokens if there are as many (true); else adds them to the debt
+	## (false).
+	func take(amount := 1.0) -> bool:
 		var now := Time.get_ticks_msec()
 		tokens = minf(capacity, tokens + (now - _at) * rate / 1000.0)
 		_at = now
-		if tokens >= 1.0:
-			tokens -= 1.0
+		if tokens >= amount:
+			tokens -= amount
 			return true
-		tokens = maxf(lowest, tokens - 1.0)
+		tokens = maxf(lowest, tokens - amount)
 		return false

@@ -1,0 +1,101 @@
+extends TestSuite
+## A game server's table journal (TableJournal) and the lobby's option checks (ServerLobby).
+
+
+func test_a_journal_reads_back_to_the_same_game_and_tokens() -> void:
+	var rules := StarterGame.rules(41, 2)
+	check_equal(rules.rekey_from_os(), OK, "rekeyed")
+	var journal := TableJournal.create(_fresh_folder(), "ABC234", {"players": 2})
+	check(journal != null, "created")
+	check_equal(journal.append(rules, {0: "", 1: ""}), OK, "first record")
+	StarterGame.keep_all(rules)
+	check_equal(journal.append(rules, {0: "a".repeat(32), 1: ""}), OK, "kept")
+	check_equal(journal.append(rules, {0: "a".repeat(32), 1: ""}), OK, "nothing new")
+	rules.draw_next_token()
+	check_equal(journal.append(rules, {0: "a".repeat(32), 1: "b".repeat(32)}), OK, "drawn")
+	journal.close()
+	var read := TableJournal.open(journal.path)
+	check_equal(read.records, 4, "header and three records (nothing new wrote none)")
+	check_equal(read.code, "ABC234", "code")
+	check_equal(read.note, "", "nothing torn")
+	check_equal(read.tokens, {0: "a".repeat(32), 1: "b".repeat(32)}, "tokens")
+	var resumed := GameRules.new()
+	check_equal(resumed.load_replay(read.replay), OK, "the replay loads")
+	check_equal(resumed.get_state_hash(), rules.get_state_hash(), "the same game")
+	check_equal(read.state_hash, str(rules.get_state_hash()), "the recorded hash")
+	read.close()
+	resumed.free()
+	rules.free()
+
+
+func test_a_torn_last_record_is_dropped_and_the_file_mended() -> void:
+	var rules := StarterGame.rules(42, 2)
+	var journal := TableJournal.create(_fresh_folder(), "TORN22", {})
+	journal.append(rules, {})
+	var recorded := rules.get_state_hash()
+	StarterGame.keep_all(rules)
+	journal.append(rules, {})
+	journal.close()
+	var whole := FileAccess.get_file_as_string(journal.path)
+	var lines := whole.split("\n")
+	var last := lines[lines.size() - 2]
+	# The last record cut in half, as a kill in the middle of its write would leave it.
+	var file := FileAccess.open(journal.path, FileAccess.WRITE)
+	file.store_string(whole.left(whole.length() - last.length() / 2 - 1))
+	file.close()
+	var read := TableJournal.open(journal.path)
+	check(read.note.contains("torn") and read.note.contains("dropped"), "said: %s" % read.note)
+	check_equal(read.records, 2, "the header and the whole record")
+	check_equal(read.state_hash, str(recorded), "the state before the torn record")
+	check(FileAccess.get_file_as_string(journal.path).ends_with("\n"), "the file is mended")
+	check_equal(read.append(rules, {}), OK, "appends again")
+	read.close()
+	var again := TableJournal.open(journal.path)
+	check_equal([again.note, again.state_hash], ["", str(rules.get_state_hash())], "read again")
+	again.close()
+	rules.free()
+
+
+func test_a_damaged_record_before_the_last_refuses_the_journal() -> void:
+	var rules := StarterGame.rules(43, 2)
+	var journal := TableJournal.create(_fresh_folder(), "BAD234", {})
+	journal.append(rules, {})
+	StarterGame.keep_all(rules)
+	journal.append(rules, {})
+	journal.close()
+	var text := FileAccess.get_file_as_string(journal.path)
+	var file := FileAccess.open(journal.path, FileAccess.WRITE)
+	file.store_string(text.replace('"n":1', '"n":7'))
+	file.close()
+	var read: Variant = expect_error(TableJournal.open.bind(journal.path), "record 1 is damaged")
+	check_equal(read, null, "refused")
+	rules.free()
+
+
+func test_table_options_are_checked_and_filled_in() -> void:
+	var defaults := ServerLobby.check_options({})
+	check_equal(defaults["players"], 2, "default seats")
+	check_equal(defaults["deadline"], RulesSession.DEFAULT_TURN_DEADLINE, "default deadline")
+	var given := ServerLobby.check_options({"players": 3.0, "rounds": 5, "deadline": 4})
+	check_equal([given["players"], given["rounds"], given["deadline"]], [3, 5, 4.0], "converted")
+	for bad: Variant in [
+		{"players": 99},
+		{"players": 1},
+		{"players": "3"},
+		{"seed": 7},
+		{3: 3},
+		{"rounds": NAN},
+		[],
+		"players",
+		null,
+	]:
+		check_equal(ServerLobby.check_options(bad), {}, "refused: %s" % var_to_str(bad))
+
+
+## An empty folder of user:// for one test's journals (the last test's are removed).
+func _fresh_folder() -> String:
+	var folder := OS.get_user_data_dir().path_join("journal_test")
+	DirAccess.make_dir_recursive_absolute(folder)
+	for file in DirAccess.get_files_at(folder):
+		DirAccess.remove_absolute(folder.path_join(file))
+	return folder
