@@ -1,0 +1,211 @@
+@icon("res://addons/horizons_edge/icons/rules_server.svg")
+class_name RulesServer
+extends Node
+## Many tables on one ENet port: a lobby (list the tables, create one with options, join one by
+## its code, watch one), each table its own [GameRules] and [RulesSession], and a journal on
+## disk from which a restarted server resumes every table exactly.[br][br]
+## Like [RulesSession], this script runs on both sides, at the same node path: the server
+## ([method host_server]) and each client ([method connect_to_server]). Each table is a
+## [RulesSession] child named after its code, on the server and on every client at it, so the
+## node path routes a table's messages; the lobby's go to this node.
+## [codeblock]
+## # Server: the game builds each table's rules from the options a client asked for.
+## server.table_setup = func(options: Dictionary) -> GameRules: return make_rules(options)
+## server.journal_folder = "user://journal"
+## server.host_server(7000)
+## # Client:
+## server.connect_to_server("127.0.0.1", 7000)
+## server.table_created.connect(func(code): server.join_table(code, "Ada"))
+## server.create_table({"players": 3, "rounds": 5})
+## # join_table returns the table's RulesSession: play it as any other.
+## [/codeblock]
+## Peers are untrusted: see [ServerLobby] for the limits every peer lives within, and
+## [SessionHost] for each table's own; [TableJournal] for what is on disk and when.
+
+## Client: the lobby answered [method list_tables]: one Dictionary per open table, with
+## [code]code[/code], [code]options[/code], [code]seated[/code] (seats taken so far),
+## [code]phase[/code] and [code]round[/code].
+signal tables_listed(tables: Array)
+## Client: the server opened the table asked for with [method create_table].
+signal table_created(code: String)
+## Client: the lobby refused a request ([param code]: the table it was for, or "").
+signal lobby_refused(code: String, reason: String)
+## Client: the connection to the server is gone (or could not be made).
+signal connection_lost
+## Client: connected; the lobby listens.
+signal lobby_connected
+## Server: a table opened, new or resumed from its journal ([param rules] is its game).
+signal table_opened(code: String, session: RulesSession, rules: GameRules)
+## Server: a finished table closed.
+signal table_closed(code: String)
+## Server: the server disconnected [param peer_id] (over its limits, or silent).
+signal peer_kicked(peer_id: int, reason: String)
+
+## Server: the most tables open at once.
+@export_range(1, 100000) var max_tables := 10000
+## Server: the most tables one peer may join or watch.
+@export_range(1, 64) var max_tables_per_peer := 4
+## Server: messages a second one peer may send, whatever tables they go to (twice that at once).
+@export_range(1.0, 1000.0) var messages_per_sec := 50.0
+## Server: bytes a second one peer may send (four times that at once).
+@export_range(1024.0, 1048576.0) var bytes_per_sec := 32768.0
+## Server: seconds a table's disconnected player keeps their seat, passed meanwhile (see
+## [member RulesSession.reconnect_timeout]).
+@export_range(0.0, 3600.0, 0.5, "suffix:s") var reconnect_timeout := 60.0
+## Server: the folder of the tables' journals ("": no journal, nothing survives the process).
+@export var journal_folder := ""
+## Server: makes a table's [GameRules] (set up, not started; not in the tree) from the options a
+## client asked for (checked, see [constant ServerLobby.OPTIONS]); null refuses them.
+var table_setup := Callable()
+
+var _lobby: ServerLobby
+## Client: code -> [name, rejoin token] for tables asked for and not answered yet.
+var _asked := {}
+
+
+func _process(_delta: float) -> void:
+	if _lobby:
+		_lobby.tick(Time.get_ticks_msec())
+
+
+## Server: resumes every table journaled in [member journal_folder], then listens on
+## [param port]. Returns ENet's error, if any.
+func host_server(port: int, bind_address := "*") -> Error:
+	_lobby = ServerLobby.new(self)
+	var resumed := _lobby.resume_tables()
+	var peer := ENetMultiplayerPeer.new()
+	peer.set_bind_ip(bind_address)
+	var error := peer.create_server(port, 4095)
+	if error != OK:
+		push_error("RulesServer: cannot listen on port %d: %s" % [port, error_string(error)])
+		return error
+	var scene_multiplayer := multiplayer as SceneMultiplayer
+	if scene_multiplayer:
+		scene_multiplayer.server_relay = false
+	multiplayer.multiplayer_peer = peer
+	multiplayer.peer_connected.connect(_lobby.on_peer_connected)
+	multiplayer.peer_disconnected.connect(_lobby.on_peer_disconnected)
+	print("RulesServer: listening on port %d, %d tables resumed" % [port, resumed])
+	return OK
+
+
+## Server: opens a table with [param options] (see [constant ServerLobby.OPTIONS]) as if a
+## client asked; returns its code ("" if refused).
+func open_table(options: Dictionary) -> String:
+	var checked := ServerLobby.check_options(options)
+	return _lobby.open_table(checked) if _lobby and not checked.is_empty() else ""
+
+
+## Server: the open tables (code -> [RulesSession]).
+func get_tables() -> Dictionary:
+	return _lobby.get_tables() if _lobby else {}
+
+
+## Client: connects to the server at [param address]:[param port].
+func connect_to_server(address: String, port: int) -> Error:
+	var peer := ENetMultiplayerPeer.new()
+	var error := peer.create_client(address, port)
+	if error != OK:
+		push_error("RulesServer: cannot reach %s:%d: %s" % [address, port, error_string(error)])
+		return error
+	multiplayer.multiplayer_peer = peer
+	for event: Signal in [multiplayer.connection_failed, multiplayer.server_disconnected]:
+		if not event.is_connected(_on_connection_lost):
+			event.connect(_on_connection_lost)
+	if not multiplayer.connected_to_server.is_connected(_on_connected):
+		multiplayer.connected_to_server.connect(_on_connected)
+	return OK
+
+
+## Client: asks for the open tables ([signal tables_listed]).
+func list_tables() -> void:
+	_send({"op": "list"})
+
+
+## Client: asks for a new table ([signal table_created]): [code]players[/code],
+## [code]rounds[/code], [code]deadline[/code], [code]entropy[/code] (see
+## [constant ServerLobby.OPTIONS]).
+func create_table(options: Dictionary) -> void:
+	_send({"op": "create", "options": options})
+
+
+## Client: takes a seat at table [param code] as [param player_name], or back with
+## [param rejoin_token]. Returns the table's session, to connect to and play
+## ([signal RulesSession.joined] once seated).
+func join_table(code: String, player_name: String, rejoin_token := "") -> RulesSession:
+	_asked[code] = [player_name, rejoin_token]
+	_send({"op": "join", "code": code})
+	return _table(code)
+
+
+## Client: watches table [param code]: its session gets the public view and audits every round.
+func spectate(code: String) -> RulesSession:
+	_asked[code] = ["", ""]
+	_send({"op": "spectate", "code": code})
+	return _table(code)
+
+
+## Either side: closes the connection; the tables' sessions go with it.
+func close() -> void:
+	if _lobby:
+		_lobby.close()
+	if multiplayer.multiplayer_peer:
+		multiplayer.multiplayer_peer.close()
+	multiplayer.multiplayer_peer = null
+	for child in get_children():
+		if child is RulesSession:
+			remove_child(child)
+			child.queue_free()
+	_lobby = null
+	_asked.clear()
+
+
+func _send(message: Dictionary) -> void:
+	_rpc_lobby.rpc_id(MultiplayerPeer.TARGET_PEER_SERVER, message)
+
+
+## The session child for table [param code], made on first use.
+func _table(code: String) -> RulesSession:
+	var session := get_node_or_null(NodePath(code)) as RulesSession
+	if session == null:
+		session = RulesSession.new()
+		session.name = code
+		add_child(session)
+	return session
+
+
+func _on_connected() -> void:
+	lobby_connected.emit()
+
+
+func _on_connection_lost() -> void:
+	connection_lost.emit()
+
+
+func _on_lobby_reply(reply: Dictionary) -> void:
+	var code: String = reply.get("code", "")
+	match reply.get("op"):
+		"list":
+			tables_listed.emit(reply.get("tables", []))
+		"created":
+			table_created.emit(code)
+		"joined", "spectating":
+			var asked: Array = _asked.get(code, ["", ""])
+			_asked.erase(code)
+			_table(code).join_table(asked[0], asked[1])
+		"refused":
+			_asked.erase(code)
+			lobby_refused.emit(code, reply.get("reason", ""))
+
+
+# What peers send arrives untyped and is checked by the lobby.
+@rpc("any_peer", "call_remote", "reliable")
+func _rpc_lobby(message: Variant = null) -> void:
+	if _lobby:
+		_lobby.on_lobby(multiplayer.get_remote_sender_id(), message)
+
+
+@rpc("authority", "call_remote", "reliable")
+func _rpc_lobby_reply(reply: Dictionary) -> void:
+	if not _lobby:
+		_on_lobby_reply(reply)

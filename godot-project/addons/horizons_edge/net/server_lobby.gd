@@ -1,0 +1,348 @@
+@icon("res://addons/horizons_edge/icons/server_lobby.svg")
+class_name ServerLobby
+extends RefCounted
+## The server side of a [RulesServer]: its tables (each a [RulesSession] child of the server node
+## with its own [GameRules], [SessionHost] and [TableJournal]), the lobby's answers, which peer
+## may talk to which table, and the limits every peer lives within whatever table it talks to.
+## Created by [method RulesServer.host_server].[br][br]
+## Every message, lobby or table, costs its peer a token from a bucket of
+## [member RulesServer.messages_per_sec] (twice that at once) and its size (its arguments as
+## [method @GlobalScope.var_to_bytes] encodes them) from a bucket of
+## [member RulesServer.bytes_per_sec] (four times that at once); without, it is dropped unread,
+## and a peer [constant DEBT_SECONDS] seconds' worth in debt is disconnected. A peer joins or
+## watches at most [member RulesServer.max_tables_per_peer] tables, creates one every
+## [constant CREATE_INTERVAL_SEC] seconds (three at once), and must say something within
+## [constant SessionHost.HELLO_TIMEOUT_MSEC].
+
+## Table options a client may give, each [min, max, default]: seats, rounds, the turn deadline
+## in seconds ([member RulesSession.turn_deadline]) and player entropy (0 or 1).
+const OPTIONS := {
+	"players": [2, 8, 2],
+	"rounds": [1, 30, 10],
+	"deadline": [0.0, 600.0, RulesSession.DEFAULT_TURN_DEADLINE],
+	"entropy": [0, 1, 1],
+}
+## A table's code: this many characters of [constant CODE_ALPHABET].
+const CODE_LENGTH := 6
+## No 0/O or 1/I, so a code read aloud is not misheard.
+const CODE_ALPHABET := "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+## A peer this many seconds of its rate in debt is disconnected.
+const DEBT_SECONDS := 10.0
+## Seconds between tables one peer may create (after three at once).
+const CREATE_INTERVAL_SEC := 10.0
+## At most this many tables in one list.
+const MAX_LISTED := 100
+## Seconds a finished table stays (for the last updates and late spectators) before it closes
+## and its journal is renamed [code]<code>.finished[/code], so no restart resumes it.
+const FINISHED_LINGER_SEC := 30.0
+
+var _server: RulesServer
+## code -> {"session", "host", "rules", "journal", "options", "over_at" (msec, 0 while on)}.
+var _tables := {}
+## peer_id -> {"tables" ({code: true}), "messages", "bytes", "creates" ([SessionHost.Bucket]s),
+## "connected_at", "spoke", "kicked"}.
+var _peers := {}
+var _crypto := Crypto.new()
+
+
+func _init(server: RulesServer) -> void:
+	_server = server
+
+
+## Opens every table whose journal is in [member RulesServer.journal_folder], as it was last
+## recorded; returns how many. A torn last record is dropped (and said so); a damaged journal
+## is left alone, with an error logged.
+func resume_tables() -> int:
+	var folder := _server.journal_folder
+	if folder == "":
+		return 0
+	DirAccess.make_dir_recursive_absolute(folder)
+	var resumed := 0
+	for file in DirAccess.get_files_at(folder):
+		if file.get_extension() != TableJournal.EXTENSION:
+			continue
+		var journal := TableJournal.open(folder.path_join(file))
+		if journal == null:
+			continue
+		if journal.note != "":
+			print("RulesServer: journal %s: %s" % [file, journal.note])
+		if _resume(journal):
+			resumed += 1
+	return resumed
+
+
+## Opens a table with [param options] (checked, see [constant OPTIONS]); returns its code, or ""
+## (with an error logged) if the game refused the options or the journal cannot be written.
+func open_table(options: Dictionary) -> String:
+	var code := _new_code()
+	var rules := _server.table_setup.call(options) as GameRules
+	if rules == null:
+		return ""
+	if rules.rekey_from_os() != OK:
+		rules.free()
+		return ""
+	var journal: TableJournal = null
+	if _server.journal_folder != "":
+		journal = TableJournal.create(_server.journal_folder, code, options)
+		if journal == null or journal.append(rules, {}) != OK:
+			rules.free()
+			return ""
+	_add_table(code, options, rules, journal)
+	return code
+
+
+## A lobby message from [param peer_id]: list, create, join or spectate. Anything else, or
+## anything malformed, is refused.
+func on_lobby(peer_id: int, message: Variant) -> void:
+	if not admit(peer_id, "", [message]):
+		return
+	if not (message is Dictionary and SessionHost.is_small(message)):
+		_reply(peer_id, {"op": "refused", "reason": "a lobby message is a small Dictionary"})
+		return
+	var code: Variant = message.get("code", "")
+	match message.get("op"):
+		"list":
+			_reply(peer_id, {"op": "list", "tables": _listing()})
+		"create":
+			_create(peer_id, message.get("options", {}))
+		"join", "spectate":
+			if code is String and _tables.has(code):
+				_enter(peer_id, code, message["op"] == "spectate")
+			else:
+				_reply(peer_id, {"op": "refused", "reason": "no table has this code", "code": ""})
+		_:
+			_reply(peer_id, {"op": "refused", "reason": "op is list, create, join or spectate"})
+
+
+## Whether a message of [param peer_id] with [param arguments] may be read: the peer is within
+## its limits and, for a table ([param code] not ""), joined or watches it.
+func admit(peer_id: int, code: String, arguments: Array) -> bool:
+	var peer := _peer(peer_id)
+	if peer["kicked"]:
+		return false
+	peer["spoke"] = true
+	var size := var_to_bytes(arguments).size()
+	var messages: SessionHost.Bucket = peer["messages"]
+	var bytes: SessionHost.Bucket = peer["bytes"]
+	if not (messages.take() and bytes.take(size)):
+		if messages.tokens <= messages.lowest or bytes.tokens <= bytes.lowest:
+			kick(peer_id, "over %d messages or %d bytes a second" % [messages.rate, bytes.rate])
+		return false
+	return code == "" or peer["tables"].has(code)
+
+
+## Disconnects [param peer_id]; what it still sends is dropped unread.
+func kick(peer_id: int, reason: String) -> void:
+	_peer(peer_id)["kicked"] = true
+	_server.peer_kicked.emit(peer_id, reason)
+	_server.multiplayer.multiplayer_peer.disconnect_peer(peer_id)
+
+
+## Disconnects peers silent too long and closes tables finished long enough.
+func tick(now_msec: int) -> void:
+	for peer_id in _peers.keys():
+		var peer: Dictionary = _peers[peer_id]
+		var silent: bool = now_msec - int(peer["connected_at"]) > SessionHost.HELLO_TIMEOUT_MSEC
+		if silent and not peer["spoke"] and not peer["kicked"]:
+			kick(peer_id, "no message within %d ms" % SessionHost.HELLO_TIMEOUT_MSEC)
+	for code in _tables.keys():
+		var table: Dictionary = _tables[code]
+		if table["over_at"] == 0 and table["rules"].get_phase() == GameRules.PHASE_GAME_OVER:
+			table["over_at"] = now_msec
+		if table["over_at"] > 0 and now_msec - table["over_at"] > FINISHED_LINGER_SEC * 1000:
+			_close(code)
+
+
+## A peer connected: it must say something soon.
+func on_peer_connected(peer_id: int) -> void:
+	_peer(peer_id)
+
+
+## A peer left: it no longer counts at any table (each table's seat waits for it).
+func on_peer_disconnected(peer_id: int) -> void:
+	_peers.erase(peer_id)
+
+
+## The tables open now (code -> [RulesSession]).
+func get_tables() -> Dictionary:
+	var sessions := {}
+	for code in _tables:
+		sessions[code] = _tables[code]["session"]
+	return sessions
+
+
+## Closes every table's journal (the server stops).
+func close() -> void:
+	for table: Dictionary in _tables.values():
+		if table["journal"]:
+			table["journal"].close()
+
+
+## [param raw] as table options: every key one of [constant OPTIONS], a number within its
+## bounds, converted to its default's type, the missing ones at their defaults; {} if not.
+static func check_options(raw: Variant) -> Dictionary:
+	if not raw is Dictionary:
+		return {}
+	var options := {}
+	for key: String in OPTIONS:
+		options[key] = OPTIONS[key][2]
+	for key: Variant in raw:
+		var value: Variant = raw[key]
+		if not (key is String and OPTIONS.has(key)) or not (value is int or value is float):
+			return {}
+		var bounds: Array = OPTIONS[key]
+		if not (value >= bounds[0] and value <= bounds[1]):  # NAN fails both.
+			return {}
+		options[key] = type_convert(value, typeof(bounds[2]))
+	return options
+
+
+func _peer(peer_id: int) -> Dictionary:
+	if not _peers.has(peer_id):
+		var rate := _server.messages_per_sec
+		var bytes := _server.bytes_per_sec
+		_peers[peer_id] = {
+			"tables": {},
+			"messages": SessionHost.Bucket.new(rate * 2.0, rate, -rate * DEBT_SECONDS),
+			"bytes": SessionHost.Bucket.new(bytes * 4.0, bytes, -bytes * DEBT_SECONDS),
+			"creates": SessionHost.Bucket.new(3.0, 1.0 / CREATE_INTERVAL_SEC),
+			"connected_at": Time.get_ticks_msec(),
+			"spoke": false,
+			"kicked": false,
+		}
+	return _peers[peer_id]
+
+
+func _create(peer_id: int, raw: Variant) -> void:
+	var options := check_options(raw)
+	var refusal := ""
+	if options.is_empty():
+		refusal = "options are %s, numbers within bounds" % ", ".join(OPTIONS.keys())
+	elif _tables.size() >= _server.max_tables:
+		refusal = "this server hosts as many tables as it may"
+	elif not _peer(peer_id)["creates"].take():
+		refusal = "one table every %d s" % CREATE_INTERVAL_SEC
+	var code := open_table(options) if refusal == "" else ""
+	if refusal == "" and code == "":
+		refusal = "the server could not open this table"
+	if refusal != "":
+		_reply(peer_id, {"op": "refused", "reason": refusal, "code": ""})
+	else:
+		_reply(peer_id, {"op": "created", "code": code})
+
+
+func _enter(peer_id: int, code: String, watch: bool) -> void:
+	var joined: Dictionary = _peer(peer_id)["tables"]
+	if not joined.has(code) and joined.size() >= _server.max_tables_per_peer:
+		var reason := "a peer joins at most %d tables" % _server.max_tables_per_peer
+		_reply(peer_id, {"op": "refused", "reason": reason, "code": code})
+		return
+	joined[code] = true
+	if watch:
+		_tables[code]["host"].add_spectator(peer_id)
+	_reply(peer_id, {"op": "spectating" if watch else "joined", "code": code})
+
+
+func _listing() -> Array:
+	var listing := []
+	for code in _tables:
+		var table: Dictionary = _tables[code]
+		var rules: GameRules = table["rules"]
+		var tokens: Dictionary = table["host"].get_tokens()
+		listing.append(
+			{
+				"code": code,
+				"options": table["options"],
+				"seated": tokens.values().filter(func(token): return token != "").size(),
+				"phase": rules.get_phase(),
+				"round": rules.get_round(),
+			}
+		)
+		if listing.size() >= MAX_LISTED:
+			break
+	return listing
+
+
+func _resume(journal: TableJournal) -> bool:
+	var options := check_options(journal.options)
+	var rules := _server.table_setup.call(options) as GameRules if not options.is_empty() else null
+	var why := ""
+	if rules == null:
+		why = "the game refused its options"
+	elif rules.load_replay(journal.replay) != OK:
+		why = "its replay does not load"
+	elif str(rules.get_state_hash()) != journal.state_hash:
+		why = "its replay does not reach the recorded state"
+	if why != "":
+		push_error("RulesServer: table %s not resumed: %s" % [journal.code, why])
+		if rules:
+			rules.free()
+		journal.close()
+		return false
+	var host := _add_table(journal.code, options, rules, journal)
+	host.restore_tokens(journal.tokens)
+	print(
+		(
+			"RulesServer: table %s resumed: %d records, round %d, state hash %s as recorded"
+			% [journal.code, journal.records, rules.get_round(), journal.state_hash]
+		)
+	)
+	return true
+
+
+func _add_table(
+	code: String, options: Dictionary, rules: GameRules, journal: TableJournal
+) -> SessionHost:
+	var session := RulesSession.new()
+	session.name = code
+	session.turn_deadline = options["deadline"]
+	session.reconnect_timeout = _server.reconnect_timeout
+	session.add_child(rules)
+	_server.add_child(session)
+	var gate := func(peer_id: int, arguments: Array) -> bool: return admit(peer_id, code, arguments)
+	var host := session.host_table(rules, journal, gate)
+	_tables[code] = {
+		"session": session,
+		"host": host,
+		"rules": rules,
+		"journal": journal,
+		"options": options,
+		"over_at": 0,
+	}
+	_server.table_opened.emit(code, session, rules)
+	return host
+
+
+func _close(code: String) -> void:
+	var table: Dictionary = _tables[code]
+	_tables.erase(code)
+	for peer: Dictionary in _peers.values():
+		peer["tables"].erase(code)
+	var journal: TableJournal = table["journal"]
+	if journal:
+		journal.close()
+		DirAccess.rename_absolute(journal.path, journal.path.get_basename() + ".finished")
+	table["session"].queue_free()
+	_server.table_closed.emit(code)
+
+
+## A code no table has had (32^6, about a billion: a handful of tries at most).
+func _new_code() -> String:
+	var code := ""
+	while code == "" or _tables.has(code) or _journal_exists(code):
+		code = ""
+		for byte in _crypto.generate_random_bytes(CODE_LENGTH):
+			code += CODE_ALPHABET[byte % CODE_ALPHABET.length()]
+	return code
+
+
+func _journal_exists(code: String) -> bool:
+	var folder := _server.journal_folder
+	if folder == "":
+		return false
+	var base := folder.path_join(code)
+	return FileAccess.file_exists(base + ".journal") or FileAccess.file_exists(base + ".finished")
+
+
+func _reply(peer_id: int, reply: Dictionary) -> void:
+	_server._rpc_lobby_reply.rpc_id(peer_id, reply)

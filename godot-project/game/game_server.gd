@@ -1,0 +1,110 @@
+extends SceneTree
+## The bundled game's server: many tables on one port, through a [RulesServer] (at
+## [code]/root/Server[/code], where clients put theirs). Clients create tables on the starter set
+## with their options (seats, rounds, deadline, player entropy), join them by code or watch them;
+## every table is journaled in [code]--journal[/code], and a server started again on the same
+## folder resumes every table where it was. Prints a line per table opened, resumed or closed,
+## per seat taken or left, per round and game over, and per peer disconnected.
+## [codeblock]
+## godot --headless --path godot-project -s res://game/game_server.gd -- --port 7000
+## [/codeblock]
+## ([code]cargo xtask server[/code] builds the extension and runs exactly this.) Options after
+## [code]--[/code]: [code]--port N[/code] (7000), [code]--journal FOLDER[/code]
+## ([code]user://journal[/code]; [code]""[/code] for none), [code]--reconnect-timeout S[/code]
+## (60) and [code]--quit-after S[/code] (0: run until stopped).
+
+const Main := preload("res://main.gd")
+## The server node's name under the root; clients use the same.
+const SERVER_NAME := "Server"
+const DEFAULTS := {
+	"port": 7000,
+	"journal": "user://journal",
+	"reconnect_timeout": 60.0,
+	"quit_after": 0.0,
+}
+
+var _server := RulesServer.new()
+
+
+func _initialize() -> void:
+	var options := parse_options(OS.get_cmdline_user_args())
+	if options.is_empty():
+		quit(2)
+		return
+	_server.name = SERVER_NAME
+	_server.table_setup = make_rules
+	_server.reconnect_timeout = options["reconnect_timeout"]
+	var journal: String = options["journal"]
+	_server.journal_folder = ProjectSettings.globalize_path(journal) if journal != "" else ""
+	_server.table_opened.connect(_on_table_opened)
+	_server.table_closed.connect(func(code: String): print("server: table %s closed" % code))
+	_server.peer_kicked.connect(
+		func(peer_id: int, reason: String):
+			print("server: disconnected peer %d: %s" % [peer_id, reason])
+	)
+	root.add_child(_server)
+	if options["quit_after"] > 0.0:
+		create_timer(options["quit_after"]).timeout.connect(_shut_down)
+	# The root enters the tree only after _initialize returns, and hosting needs the tree's
+	# multiplayer API.
+	_listen.call_deferred(options)
+
+
+## A table's rules on the starter set, for [param options] as [ServerLobby] checked them.
+static func make_rules(options: Dictionary) -> GameRules:
+	var rules := GameRules.new()
+	rules.player_entropy = options["entropy"] == 1
+	var players: Array = []
+	for player_id in options["players"]:
+		players.append({"id": player_id, "name": "player %d" % player_id, "deck": Main.DECK})
+	if rules.setup(players, Main.starter_config(options["rounds"])) != OK:
+		rules.free()
+		return null
+	return rules
+
+
+## [constant DEFAULTS] with every [code]--name value[/code] pair of [param args] applied, each
+## value converted to its default's type; empty (after an error message) on an unknown option.
+static func parse_options(args: PackedStringArray) -> Dictionary:
+	var options := DEFAULTS.duplicate()
+	if args.size() % 2 != 0:
+		printerr("server: options come in pairs (--name value): %s" % " ".join(args))
+		return {}
+	for index in range(0, args.size(), 2):
+		var key := args[index].trim_prefix("--").replace("-", "_")
+		if not options.has(key):
+			printerr("server: unknown option: %s" % args[index])
+			return {}
+		options[key] = type_convert(args[index + 1], typeof(DEFAULTS[key]))
+	return options
+
+
+func _listen(options: Dictionary) -> void:
+	if _server.host_server(options["port"]) != OK:
+		quit(2)
+		return
+	print("server: listening on port %d · journal %s" % [options["port"], _server.journal_folder])
+
+
+func _on_table_opened(code: String, session: RulesSession, rules: GameRules) -> void:
+	var table := "server: table %s" % code
+	print(
+		"%s open · %d seats · round %d" % [table, rules.get_player_ids().size(), rules.get_round()]
+	)
+	session.peer_seated.connect(
+		func(player_id: int, peer_id: int):
+			print("%s: seat %d taken by peer %d" % [table, player_id, peer_id])
+	)
+	session.peer_left.connect(func(player_id: int): print("%s: seat %d left" % [table, player_id]))
+	session.activation_timed_out.connect(
+		func(player_id: int): print("%s: player %d ran out of time and passed" % [table, player_id])
+	)
+	rules.round_ended.connect(
+		func(round_number: int): print("%s: round %d complete" % [table, round_number])
+	)
+	rules.game_over.connect(func(winner: int): print("%s: game over · winner %d" % [table, winner]))
+
+
+func _shut_down() -> void:
+	_server.close()
+	quit()
