@@ -16,8 +16,10 @@
 //! - `bench` — the GDScript reference design against the Rust classes in one Godot process.
 //! - `simulate` — the Monte Carlo balance and fairness report (`rust/simulate`); `--check`
 //!   renders a small one in headless Chromium and checks it (see [`simulate`], [`chromium`]).
-//! - `server [--port N] [-- <args>]` — build the extension and run the bundled game's dedicated
-//!   server headless in the foreground.
+//! - `server [--single] [--port N] [-- <args>]` — build the extension and run the bundled game's
+//!   server (many tables, or with `--single` the one-table dedicated server) headless in the
+//!   foreground.
+//! - `crash` — the game server's crash test (see [`crash`]), also a step of `test`.
 //! - `godot` — make sure a Godot 4 is available and print how it is run.
 //!
 //! See [`godot`] for how Godot is found or fetched without touching the system.
@@ -25,6 +27,7 @@
 
 mod bench;
 mod chromium;
+mod crash;
 mod cross;
 mod debian;
 mod demo;
@@ -75,10 +78,14 @@ commands:
   simulate [-- <options>] | simulate --check
                       Monte Carlo balance and fairness report (see rust/simulate);
                       --check: a small report rendered and checked in headless Chromium
-  server [--port N] [-- <server args>]
-                      build the extension and run the bundled game's dedicated server
-                      (--players N --rounds N --seed N --deadline S --entropy 0|1;
-                      Ctrl+C stops it)
+  server [--single] [--port N] [-- <server args>]
+                      build the extension and run the bundled game's server: many
+                      tables, a lobby and journals (--journal DIR --reconnect-timeout S
+                      --quit-after S); --single: the one-table dedicated server
+                      (--players N --rounds N --seed N --deadline S --entropy 0|1);
+                      Ctrl+C stops it
+  crash               the game server's crash test alone (kill -9 mid-round, restart
+                      on the same journal, every client rejoins; see cargo xtask test)
   package [--only linux-x86_64,linux-arm64,windows-x86_64,macos-arm64,macos-x86_64]
           [--release-only]
                       build the libraries for every desktop platform (debug and
@@ -105,6 +112,7 @@ fn main() -> ExitCode {
         "fuzz" => fuzz::run(rest),
         "simulate" => simulate::run(rest),
         "server" => server::run(rest),
+        "crash" => crash::run(rest),
         "test" => test::run(rest),
         "build" => extension::Profile::from_args(rest).and_then(|profile| {
             extension::build(profile)?;

@@ -48,8 +48,8 @@ const ROGUE_BYTES_FACTOR: u64 = 3;
 /// Rounds of the network abuse game.
 const ABUSE_ROUNDS: usize = 4;
 
-/// A line from one of the processes.
-type Line = (String, String);
+/// A line from one of the processes: its name and the line.
+pub type Line = (String, String);
 
 /// The Godot project a process runs in.
 #[derive(Clone, Copy)]
@@ -376,12 +376,7 @@ impl Places<'_> {
 
 /// Plays one scenario to its end and checks every process's outcome and the whole log.
 fn run(godot: &Godot, places: &Places, scenario: &Scenario) -> Result {
-    let (sender, receiver) = mpsc::channel();
-    let mut table = Table {
-        godot,
-        sender,
-        logs: Vec::new(),
-    };
+    let (mut table, receiver) = Table::new(godot);
     let port = free_udp_port()?.to_string();
     let server_args = places.args(&scenario.server, &port, false);
     let server_project = places.project(scenario.server.project);
@@ -543,16 +538,27 @@ fn bytes_received(line: &str) -> Option<u64> {
     number.parse().ok()
 }
 
-/// The processes of the run and everything they printed.
-struct Table<'a> {
+/// The processes of a run and everything they printed.
+pub struct Table<'a> {
     godot: &'a Godot,
     sender: Sender<Line>,
     logs: Vec<Line>,
 }
 
-impl Table<'_> {
+impl<'a> Table<'a> {
+    /// No process yet; their lines will arrive on the receiver.
+    pub fn new(godot: &'a Godot) -> (Self, Receiver<Line>) {
+        let (sender, receiver) = mpsc::channel();
+        let table = Table {
+            godot,
+            sender,
+            logs: Vec::new(),
+        };
+        (table, receiver)
+    }
+
     /// Starts `script` of `project` headless as `name`, its output lines arriving on the channel.
-    fn spawn(
+    pub fn spawn(
         &mut self,
         name: &str,
         project: &Path,
@@ -588,7 +594,7 @@ impl Table<'_> {
     }
 
     /// Waits (at most 60 s) for a line containing `needle`, keeping every line seen.
-    fn wait_for(&mut self, receiver: &Receiver<Line>, needle: &str) -> Result {
+    pub fn wait_for(&mut self, receiver: &Receiver<Line>, needle: &str) -> Result {
         let started = Instant::now();
         while started.elapsed() < Duration::from_secs(60) {
             if let Ok(line) = receiver.recv_timeout(Duration::from_millis(100)) {
@@ -607,20 +613,26 @@ impl Table<'_> {
     }
 
     /// Echoes and keeps one line.
-    fn record(&mut self, line: Line) {
+    pub fn record(&mut self, line: Line) {
         println!("[{}] {}", line.0, line.1);
         self.logs.push(line);
     }
 
     /// The lines the process `name` printed.
-    fn said<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a str> {
+    pub fn said<'b>(&'b self, name: &'b str) -> impl Iterator<Item = &'b str> {
         self.logs
             .iter()
             .filter(move |(from, _)| from == name)
             .map(|(_, line)| line.as_str())
     }
 
-    fn log_text(&self) -> String {
+    /// Every line so far, whoever printed it.
+    pub fn said_by_all(&self) -> impl Iterator<Item = &str> {
+        self.logs.iter().map(|(_, line)| line.as_str())
+    }
+
+    /// Every line so far, each after the name of its process.
+    pub fn log_text(&self) -> String {
         self.logs
             .iter()
             .map(|(name, line)| format!("[{name}] {line}\n"))
@@ -629,7 +641,7 @@ impl Table<'_> {
 }
 
 /// A UDP port on 127.0.0.1 that was free a moment ago.
-fn free_udp_port() -> Result<u16> {
+pub fn free_udp_port() -> Result<u16> {
     UdpSocket::bind("127.0.0.1:0")
         .and_then(|socket| socket.local_addr())
         .map(|address| address.port())

@@ -53,6 +53,9 @@ pub fn run(args: &[String]) -> Result {
             report.step_on("multiplayer (ENet)", tests.as_deref(), |project| {
                 crate::multiplayer::check(&godot, project)
             });
+            report.step_on("crash test (journal)", tests.as_deref(), |project| {
+                crate::crash::check(&godot, project)
+            });
             let mut bundled = None;
             report.step("online mode (bundled game)", || {
                 crate::online::check(&godot, bundled.insert(crate::demo::prepare(&godot)?))
@@ -75,6 +78,7 @@ pub fn run(args: &[String]) -> Result {
             "GDScript fuzzer",
             "class docs",
             "multiplayer (ENet)",
+            "crash test (journal)",
             "online mode (bundled game)",
             "demo (8 bots)",
             "screenshots",

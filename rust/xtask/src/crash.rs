@@ -1,0 +1,265 @@
+//! The crash test: the bundled game's server (`godot-project/game/game_server.gd`, a
+//! `RulesServer` with a journal folder) is killed with SIGKILL in the middle of a round and
+//! started again on the same folder, while its bot clients (`tests/net/lobby_client.gd`, real
+//! ENet on 127.0.0.1) connect again and take their seats back.
+//!
+//! Two tables: A (two seats, player entropy, and a spectator) and B (two seats, no entropy),
+//! each created through the lobby by its first client and joined by code by the others. The
+//! server is killed when a client of table A prints [`KILL_AT`]. Each client then asks the
+//! restarted server for its table's whole log: every event it had received before must come again
+//! unchanged (so nothing the server acknowledged was lost), and a fresh auditor verifies every
+//! round from the start. The restarted server must resume both tables with the state hash their
+//! journals recorded. The second run tears the journal of table A before the restart, as a write
+//! cut short by the kill would (the first half of its last record appended again, with no end of
+//! line): the server must say it dropped it, and lose nothing a client saw.
+//!
+//! Every process is bounded: the clients and the server end themselves (watchdogs), and the run
+//! kills whatever is left after [`LIMIT`].
+
+use std::path::Path;
+use std::process::Child;
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use crate::godot::Godot;
+use crate::headless::trouble;
+use crate::multiplayer::{Line, Table, free_udp_port};
+use crate::{Result, paths};
+
+/// Each run must end within this.
+const LIMIT: Duration = Duration::from_secs(200);
+/// The server is killed once every client is seated and a client of table A prints a draw of
+/// this round or later.
+const KILL_ROUND: u32 = 2;
+/// The server ends itself after this many seconds, whatever happens.
+const SERVER_SECONDS: &str = "190";
+/// The clients: name, table ("A" or "B"), arguments. The first of each table creates it; the
+/// games start when the last two take their seats, at about the same time. Table B has more
+/// rounds, so it is still on when table A reaches [`KILL_ROUND`].
+const CLIENTS: [(&str, &str, &[&str]); 5] = [
+    (
+        "a-1",
+        "A",
+        &["--create", "2", "--rounds", "3", "--seed", "1"],
+    ),
+    (
+        "b-1",
+        "B",
+        &[
+            "--create",
+            "2",
+            "--rounds",
+            "5",
+            "--entropy",
+            "0",
+            "--seed",
+            "3",
+        ],
+    ),
+    ("a-watcher", "A", &["--spectate", "1"]),
+    ("b-2", "B", &["--seed", "4"]),
+    ("a-2", "A", &["--seed", "2"]),
+];
+
+/// `cargo xtask crash`: builds the extension, prepares the test project and runs [`check`].
+pub fn run(args: &[String]) -> Result {
+    if !args.is_empty() {
+        return Err(format!("unknown arguments to `crash`: {}", args.join(" ")));
+    }
+    let godot = Godot::locate_or_fetch()?;
+    crate::extension::build(crate::extension::Profile::Debug)?;
+    check(&godot, &crate::test::prepare_test_project(&godot)?)
+}
+
+/// Runs the crash test twice: a plain kill, then a kill with a torn last journal record. `tests`
+/// is the test project with the addon installed and imported.
+pub fn check(godot: &Godot, tests: &Path) -> Result {
+    let bundled = crate::demo::prepare(godot)?;
+    for torn in [false, true] {
+        let started = Instant::now();
+        let name = if torn { "torn record" } else { "kill -9" };
+        eprintln!("xtask: crash test: {name}");
+        run_once(godot, &bundled, tests, torn).map_err(|e| format!("{name}: {e}"))?;
+        eprintln!(
+            "xtask: crash test {name} passed in {:.1} s",
+            started.elapsed().as_secs_f64()
+        );
+    }
+    Ok(())
+}
+
+/// One run: see the module docs.
+fn run_once(godot: &Godot, bundled: &Path, tests: &Path, torn: bool) -> Result {
+    let journal = paths::target()
+        .join("crash")
+        .join(if torn { "journal-torn" } else { "journal" });
+    let _ = std::fs::remove_dir_all(&journal);
+    std::fs::create_dir_all(&journal).map_err(|e| format!("{}: {e}", journal.display()))?;
+    let port = free_udp_port()?.to_string();
+    let server_args = [
+        "--port",
+        &port,
+        "--journal",
+        &journal.display().to_string(),
+        "--quit-after",
+        SERVER_SECONDS,
+    ]
+    .map(str::to_owned);
+    let (mut table, receiver) = Table::new(godot);
+    let started = Instant::now();
+    let script = "res://game/game_server.gd";
+    let mut server = table.spawn("server", bundled, script, &server_args)?;
+    table.wait_for(&receiver, "server: listening")?;
+    let mut codes = Vec::new();
+    let mut clients = Vec::new();
+    for (name, table_name, args) in CLIENTS {
+        let mut client_args = vec!["--port", &port, "--name", name, "--expect-crash", "1"];
+        client_args.extend(args);
+        let code = codes.iter().find(|(t, _)| *t == table_name).map(|(_, c)| c);
+        let code_args: Vec<String> = match code {
+            Some(code) => vec!["--code".to_owned(), String::clone(code)],
+            None => Vec::new(),
+        };
+        client_args.extend(code_args.iter().map(String::as_str));
+        clients.push(table.spawn(name, tests, "res://net/lobby_client.gd", &client_args)?);
+        if code.is_none() {
+            table.wait_for(&receiver, "LOBBY created ")?;
+            let created = table
+                .said(name)
+                .find_map(|line| line.split_once("LOBBY created ").map(|(_, c)| c.trim()))
+                .ok_or_else(|| format!("{name} did not create a table"))?
+                .to_owned();
+            codes.push((table_name, created));
+        }
+    }
+    let code_a = codes
+        .first()
+        .map(|(_, code)| code.clone())
+        .unwrap_or_default();
+    let mut killed = false;
+    let mut seated = table
+        .said_by_all()
+        .filter(|line| line.contains(" seated as player "))
+        .count();
+    while !all_done(&mut clients)? {
+        if started.elapsed() > LIMIT {
+            server.kill().ok();
+            clients.iter_mut().for_each(|c| drop(c.kill()));
+            return Err(format!("the processes did not finish within {LIMIT:?}"));
+        }
+        let Some(line) = next_line(&receiver)? else {
+            continue;
+        };
+        seated += usize::from(line.1.contains(" seated as player "));
+        let kill = !killed && seated >= CLIENTS.len() && line.0.starts_with("a-") && {
+            let round = line.1.trim().strip_prefix("MARK round=");
+            let round = round.and_then(|rest| rest.split(' ').next()?.parse::<u32>().ok());
+            round.is_some_and(|round| round >= KILL_ROUND)
+        };
+        table.record(line);
+        if kill {
+            killed = true;
+            eprintln!("xtask: killing the server (SIGKILL) mid-round and starting it again");
+            server.kill().map_err(|e| format!("kill: {e}"))?;
+            let _ = server.wait();
+            if torn {
+                tear_last_record(&journal.join(format!("{code_a}.journal")))?;
+            }
+            server = table.spawn("server (restarted)", bundled, script, &server_args)?;
+        }
+    }
+    server.kill().ok();
+    let _ = server.wait();
+    while let Ok(line) = receiver.recv_timeout(Duration::from_millis(200)) {
+        table.record(line);
+    }
+    let failures = failures(&table, &mut clients, &codes, killed, torn);
+    match failures.is_empty() {
+        true => Ok(()),
+        false => Err(failures.join("\n  ")),
+    }
+}
+
+/// What went wrong in a finished run.
+fn failures(
+    table: &Table,
+    clients: &mut [Child],
+    codes: &[(&str, String)],
+    killed: bool,
+    torn: bool,
+) -> Vec<String> {
+    let mut failures = Vec::new();
+    if !killed {
+        failures.push(format!(
+            "table A did not reach round {KILL_ROUND} with every client seated"
+        ));
+    }
+    for ((name, _, _), child) in CLIENTS.iter().zip(clients.iter_mut()) {
+        match child.wait() {
+            Ok(status) if status.success() => {}
+            other => failures.push(format!("{name} ended with {other:?}")),
+        }
+        if !table
+            .said(name)
+            .any(|line| line.contains("LOBBY RESULT ok"))
+        {
+            failures.push(format!("{name} did not print `LOBBY RESULT ok`"));
+        }
+    }
+    let restarted: Vec<&str> = table.said("server (restarted)").collect();
+    for (_, code) in codes {
+        let resumed = format!("table {code} resumed: ");
+        if !restarted
+            .iter()
+            .any(|line| line.contains(&resumed) && line.ends_with("as recorded"))
+        {
+            failures.push(format!("the restarted server did not resume table {code}"));
+        }
+    }
+    let dropped = restarted
+        .iter()
+        .any(|line| line.contains("torn") && line.contains("dropped"));
+    if torn && !dropped {
+        failures.push("the restarted server did not report the torn record".to_owned());
+    }
+    failures.extend(trouble(&table.log_text()).into_iter().map(str::to_owned));
+    failures
+}
+
+/// Appends the first half of `journal`'s last record, with no end of line: a write the kill cut
+/// short.
+fn tear_last_record(journal: &Path) -> Result {
+    let text =
+        std::fs::read_to_string(journal).map_err(|e| format!("{}: {e}", journal.display()))?;
+    let last = text.lines().last().ok_or("the journal is empty")?;
+    let half = last.as_bytes()[..last.len() / 2].to_vec();
+    let mut torn = text.clone().into_bytes();
+    torn.extend_from_slice(&half);
+    std::fs::write(journal, torn).map_err(|e| format!("{}: {e}", journal.display()))?;
+    eprintln!(
+        "xtask: tore {}: {} bytes of a record with no end of line",
+        journal.display(),
+        half.len()
+    );
+    Ok(())
+}
+
+/// Whether every client has ended.
+fn all_done(clients: &mut [Child]) -> Result<bool> {
+    clients.iter_mut().try_fold(true, |done, child| {
+        let ended = child
+            .try_wait()
+            .map_err(|e| format!("waiting for a client: {e}"))?
+            .is_some();
+        Ok(done && ended)
+    })
+}
+
+/// The next line of any process, if one comes within 100 ms.
+fn next_line(receiver: &Receiver<Line>) -> Result<Option<Line>> {
+    match receiver.recv_timeout(Duration::from_millis(100)) {
+        Ok(line) => Ok(Some(line)),
+        Err(RecvTimeoutError::Timeout) => Ok(None),
+        Err(RecvTimeoutError::Disconnected) => Err("lost the process logs".to_owned()),
+    }
+}
