@@ -3,7 +3,8 @@ extends SceneTree
 ## the lobby for a table of N seats (--rounds, --deadline, --entropy) and prints
 ## `LOBBY created CODE`; otherwise it joins (or, with --spectate 1, watches) table --code, after
 ## checking the lobby lists it. It keeps its hand, plays a random legal action each activation
-## and audits every round.[br][br]
+## and audits every round, taking --think-ms milliseconds over each decision (so that a test's
+## games last long enough to be caught in the middle).[br][br]
 ## When the server goes away (it is killed), the client connects again until the server is back
 ## and takes its seat back with its rejoin token (a spectator just watches again), on a fresh
 ## session that asks for the whole log: every event it had received before must come again, the
@@ -11,10 +12,12 @@ extends SceneTree
 ## from the start. Prints `MARK round=R draws=D` as tokens are drawn (the test driver kills the
 ## server on one), then one `LOBBY RESULT` line; exits 0 only if every round verified, every
 ## event seen before a crash came back unchanged, and (with --expect-crash 1) the server did go
-## away at least once.
+## away at least once. With --junk 1 it first sends the lobby malformed messages (not a
+## Dictionary, none at all, unknown ops, codes of the wrong type or of no table, options out of
+## bounds, NaN or of the wrong type, an oversized field), each of which must be refused.
 ##
 ## Arguments after `--`: --port N --name S --create N --rounds N --deadline S --entropy 0|1
-## --code CODE --spectate 0|1 --seed N --expect-crash 0|1
+## --code CODE --spectate 0|1 --seed N --expect-crash 0|1 --junk 0|1 --think-ms N
 
 const QUIT_DELAY_SEC := 2.0
 ## The whole game must be over by then; the process ends itself either way.
@@ -35,6 +38,8 @@ var _options := {
 	"spectate": 0,
 	"seed": 1,
 	"expect_crash": 0,
+	"junk": 0,
+	"think_ms": 0,
 }
 var _server := RulesServer.new()
 var _session: RulesSession
@@ -51,6 +56,8 @@ var _differed := 0
 var _acknowledged := 0
 ## How many times the server went away.
 var _crashes := 0
+## Malformed lobby messages sent and not refused yet.
+var _junk_left := 0
 var _answered := ""
 var _draws := 0
 var _failures: PackedStringArray = []
@@ -87,8 +94,30 @@ func _on_lobby_connected() -> void:
 		var table := {"players": _options["create"], "rounds": _options["rounds"]}
 		table.merge({"deadline": _options["deadline"], "entropy": _options["entropy"]})
 		_server.create_table(table)
+	elif _options["junk"] == 1 and _crashes == 0:
+		_send_junk()
 	else:
 		_server.list_tables()
+
+
+## Sends the lobby one malformed message of each kind; each must come back refused.
+func _send_junk() -> void:
+	var junk: Array = [
+		"not a Dictionary",
+		null,
+		{"op": 5},
+		{"op": "shout"},
+		{"op": "join", "code": 7},
+		{"op": "spectate", "code": "NOPE99"},
+		{"op": "create", "options": {"players": 1000}},
+		{"op": "create", "options": {"rounds": NAN}},
+		{"op": "create", "options": "five rounds"},
+		{"op": "create", "options": {"seed": 7}},
+		{"op": "list", "padding": "x".repeat(10000)},
+	]
+	_junk_left = junk.size()
+	for message: Variant in junk:
+		_server._rpc_lobby.rpc_id(MultiplayerPeer.TARGET_PEER_SERVER, message)
 
 
 func _on_table_created(code: String) -> void:
@@ -119,6 +148,12 @@ func _sit() -> void:
 
 
 func _on_lobby_refused(_code: String, reason: String) -> void:
+	if _junk_left > 0:
+		_junk_left -= 1
+		print("LOBBY %s junk refused: %s" % [_options["name"], reason])
+		if _junk_left == 0:
+			_server.list_tables()
+		return
 	_fail("the lobby refused: %s" % reason)
 	_finish()
 
@@ -177,9 +212,16 @@ func _on_snapshot(snapshot: Dictionary) -> void:
 			_answer(activation, func(): _session.request_action(pick))
 
 
+## Answers [param decision] once, after thinking; not at all if the session changed meanwhile
+## (the server went away: the fresh session answers again).
 func _answer(decision: String, request: Callable) -> void:
-	if decision != _answered:
-		_answered = decision
+	if decision == _answered:
+		return
+	_answered = decision
+	var session := _session
+	if _options["think_ms"] > 0:
+		await create_timer(_options["think_ms"] / 1000.0).timeout
+	if session == _session and not _finished:
 		request.call()
 
 

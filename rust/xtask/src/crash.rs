@@ -13,6 +13,9 @@
 //! cut short by the kill would (the first half of its last record appended again, with no end of
 //! line): the server must say it dropped it, and lose nothing a client saw.
 //!
+//! Before it joins, client b-2 sends the lobby a set of malformed messages, each of which must be
+//! refused while the server plays on.
+//!
 //! Every process is bounded: the clients and the server end themselves (watchdogs), and the run
 //! kills whatever is left after [`LIMIT`].
 
@@ -33,9 +36,12 @@ const LIMIT: Duration = Duration::from_secs(200);
 const KILL_ROUND: u32 = 2;
 /// The server ends itself after this many seconds, whatever happens.
 const SERVER_SECONDS: &str = "190";
-/// The clients: name, table ("A" or "B"), arguments. The first of each table creates it; the
-/// games start when the last two take their seats, at about the same time. Table B has more
+/// The clients, each started once the one before is seated: name, table ("A" or "B"),
+/// arguments. The first of each table creates it; each game starts with its last seat, B's a
+/// client before A's. The bots think [`THINK_MS`] over each decision and table B has more
 /// rounds, so it is still on when table A reaches [`KILL_ROUND`].
+/// Milliseconds each bot takes over a decision.
+const THINK_MS: &str = "80";
 const CLIENTS: [(&str, &str, &[&str]); 5] = [
     (
         "a-1",
@@ -57,7 +63,7 @@ const CLIENTS: [(&str, &str, &[&str]); 5] = [
         ],
     ),
     ("a-watcher", "A", &["--spectate", "1"]),
-    ("b-2", "B", &["--seed", "4"]),
+    ("b-2", "B", &["--seed", "4", "--junk", "1"]),
     ("a-2", "A", &["--seed", "2"]),
 ];
 
@@ -114,6 +120,7 @@ fn run_once(godot: &Godot, bundled: &Path, tests: &Path, torn: bool) -> Result {
     let mut clients = Vec::new();
     for (name, table_name, args) in CLIENTS {
         let mut client_args = vec!["--port", &port, "--name", name, "--expect-crash", "1"];
+        client_args.extend(["--think-ms", THINK_MS]);
         client_args.extend(args);
         let code = codes.iter().find(|(t, _)| *t == table_name).map(|(_, c)| c);
         let code_args: Vec<String> = match code {
@@ -131,6 +138,7 @@ fn run_once(godot: &Godot, bundled: &Path, tests: &Path, torn: bool) -> Result {
                 .to_owned();
             codes.push((table_name, created));
         }
+        table.wait_for(&receiver, " seated as player ")?;
     }
     let code_a = codes
         .first()
