@@ -11,7 +11,9 @@ extends SceneTree
 ## ([code]cargo xtask server[/code] builds the extension and runs exactly this.) Options after
 ## [code]--[/code]: [code]--port N[/code] (7000), [code]--journal FOLDER[/code]
 ## ([code]user://journal[/code]; [code]""[/code] for none), [code]--reconnect-timeout S[/code]
-## (60) and [code]--quit-after S[/code] (0: run until stopped).
+## (60), [code]--linger S[/code] (30: seconds a finished table stays before its journal is
+## archived), [code]--archive-days N[/code] (30: days an archive is kept; 0: forever) and
+## [code]--quit-after S[/code] (0: run until stopped).
 
 const Main := preload("res://main.gd")
 ## The server node's name under the root; clients use the same.
@@ -20,6 +22,8 @@ const DEFAULTS := {
 	"port": 7000,
 	"journal": "user://journal",
 	"reconnect_timeout": 60.0,
+	"linger": 30.0,
+	"archive_days": 30,
 	"quit_after": 0.0,
 }
 
@@ -34,10 +38,14 @@ func _initialize() -> void:
 	_server.name = SERVER_NAME
 	_server.table_setup = make_rules
 	_server.reconnect_timeout = options["reconnect_timeout"]
+	_server.finished_linger = options["linger"]
+	_server.archive_max_age_days = options["archive_days"]
 	var journal: String = options["journal"]
 	_server.journal_folder = ProjectSettings.globalize_path(journal) if journal != "" else ""
 	_server.table_opened.connect(_on_table_opened)
-	_server.table_closed.connect(func(code: String): print("server: table %s closed" % code))
+	_server.table_closed.connect(
+		func(code: String, archive: String): print("server: table %s closed · %s" % [code, archive])
+	)
 	_server.peer_kicked.connect(
 		func(peer_id: int, reason: String):
 			print("server: disconnected peer %d: %s" % [peer_id, reason])

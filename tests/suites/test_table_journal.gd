@@ -72,6 +72,27 @@ func test_a_damaged_record_before_the_last_refuses_the_journal() -> void:
 	rules.free()
 
 
+func test_a_finished_table_is_archived_gzipped_and_pruned_by_age() -> void:
+	var rules := StarterGame.rules(44, 2)
+	StarterGame.keep_all(rules)
+	rules.draw_next_token()
+	var folder := _fresh_folder()
+	var journal := TableJournal.create(folder, "DONE22", {})
+	journal.append(rules, {})
+	var archive := journal.archive()
+	check_equal(archive, folder.path_join("DONE22.replay.gz"), "archived")
+	check(not FileAccess.file_exists(journal.path), "the journal is gone")
+	var packed := FileAccess.get_file_as_bytes(archive)
+	var text := packed.decompress_dynamic(-1, FileAccess.COMPRESSION_GZIP).get_string_from_utf8()
+	check_equal(text, rules.save_replay(), "the replay, gzipped")
+	check_equal([packed[0], packed[1]], [0x1f, 0x8b], "a gzip file")
+	var now := Time.get_unix_time_from_system()
+	check_equal(TableJournal.prune(folder, 3600.0, now), 0, "a fresh archive stays")
+	check_equal(TableJournal.prune(folder, 3600.0, now + 7200.0), 1, "an old one goes")
+	check(not FileAccess.file_exists(archive), "removed")
+	rules.free()
+
+
 func test_table_options_are_checked_and_filled_in() -> void:
 	var defaults := ServerLobby.check_options({})
 	check_equal(defaults["players"], 2, "default seats")

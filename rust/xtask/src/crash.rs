@@ -16,6 +16,9 @@
 //! Before it joins, client b-2 sends the lobby a set of malformed messages, each of which must be
 //! refused while the server plays on.
 //!
+//! Once the games are over, the server (finished tables closing after 1 s) must archive both
+//! journals as gzipped replays.
+//!
 //! Every process is bounded: the clients and the server end themselves (watchdogs), and the run
 //! kills whatever is left after [`LIMIT`].
 
@@ -34,6 +37,9 @@ const LIMIT: Duration = Duration::from_secs(200);
 /// The server is killed once every client is seated and a client of table A prints a draw of
 /// this round or later.
 const KILL_ROUND: u32 = 2;
+/// The finished tables must have closed (their journals archived) this long after the last
+/// client ended.
+const CLOSE_WAIT: Duration = Duration::from_secs(20);
 /// The server ends itself after this many seconds, whatever happens.
 const SERVER_SECONDS: &str = "190";
 /// The clients, each started once the one before is seated: name, table ("A" or "B"),
@@ -109,6 +115,8 @@ fn run_once(godot: &Godot, bundled: &Path, tests: &Path, torn: bool) -> Result {
         &journal.display().to_string(),
         "--quit-after",
         SERVER_SECONDS,
+        "--linger",
+        "1",
     ]
     .map(str::to_owned);
     let (mut table, receiver) = Table::new(godot);
@@ -176,12 +184,30 @@ fn run_once(godot: &Godot, bundled: &Path, tests: &Path, torn: bool) -> Result {
             server = table.spawn("server (restarted)", bundled, script, &server_args)?;
         }
     }
+    let closing = Instant::now();
+    let closed = |table: &Table| {
+        let server: Vec<&str> = table.said("server (restarted)").collect();
+        codes.iter().all(|(_, code)| {
+            let closed = format!("table {code} closed");
+            server.iter().any(|line| line.contains(&closed))
+        })
+    };
+    while !closed(&table) && closing.elapsed() < CLOSE_WAIT {
+        if let Some(line) = next_line(&receiver)? {
+            table.record(line);
+        }
+    }
     server.kill().ok();
     let _ = server.wait();
     while let Ok(line) = receiver.recv_timeout(Duration::from_millis(200)) {
         table.record(line);
     }
-    let failures = failures(&table, &mut clients, &codes, killed, torn);
+    let mut failures = failures(&table, &mut clients, &codes, killed, torn);
+    failures.extend(
+        codes
+            .iter()
+            .filter_map(|(_, code)| archived(&journal, code).err()),
+    );
     match failures.is_empty() {
         true => Ok(()),
         false => Err(failures.join("\n  ")),
@@ -232,6 +258,21 @@ fn failures(
     }
     failures.extend(trouble(&table.log_text()).into_iter().map(str::to_owned));
     failures
+}
+
+/// Fails unless table `code`'s journal in `folder` became a gzipped archive.
+fn archived(folder: &Path, code: &str) -> Result {
+    let archive = folder.join(format!("{code}.replay.gz"));
+    let bytes = std::fs::read(&archive).map_err(|e| format!("{}: {e}", archive.display()))?;
+    if !bytes.starts_with(&[0x1f, 0x8b]) {
+        return Err(format!("{} is not gzipped", archive.display()));
+    }
+    match folder.join(format!("{code}.journal")).exists() {
+        true => Err(format!(
+            "table {code}'s journal is still there after it closed"
+        )),
+        false => Ok(()),
+    }
 }
 
 /// Appends the first half of `journal`'s last record, with no end of line: a write the kill cut

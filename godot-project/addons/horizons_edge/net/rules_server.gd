@@ -36,8 +36,9 @@ signal connection_lost
 signal lobby_connected
 ## Server: a table opened, new or resumed from its journal ([param rules] is its game).
 signal table_opened(code: String, session: RulesSession, rules: GameRules)
-## Server: a finished table closed.
-signal table_closed(code: String)
+## Server: a finished table closed; its journal is archived at [param archive] ("" without a
+## journal).
+signal table_closed(code: String, archive: String)
 ## Server: the server disconnected [param peer_id] (over its limits, or silent).
 signal peer_kicked(peer_id: int, reason: String)
 
@@ -54,6 +55,12 @@ signal peer_kicked(peer_id: int, reason: String)
 @export_range(0.0, 3600.0, 0.5, "suffix:s") var reconnect_timeout := 60.0
 ## Server: the folder of the tables' journals ("": no journal, nothing survives the process).
 @export var journal_folder := ""
+## Server: seconds a finished table stays (for the last updates and late spectators) before it
+## closes and its journal is archived (see [method TableJournal.archive]).
+@export_range(0.0, 3600.0, 0.5, "suffix:s") var finished_linger := 30.0
+## Server: days an archived game is kept before it is removed (0: forever). Checked at start and
+## once an hour.
+@export_range(0, 3650) var archive_max_age_days := 30
 ## Server: makes a table's [GameRules] (set up, not started; not in the tree) from the options a
 ## client asked for (checked, see [constant ServerLobby.OPTIONS]); null refuses them.
 var table_setup := Callable()
@@ -71,6 +78,9 @@ func _process(_delta: float) -> void:
 ## Server: resumes every table journaled in [member journal_folder], then listens on
 ## [param port]. Returns ENet's error, if any.
 func host_server(port: int, bind_address := "*") -> Error:
+	if not table_setup.is_valid():
+		push_error("RulesServer: set table_setup before hosting")
+		return ERR_UNCONFIGURED
 	_lobby = ServerLobby.new(self)
 	var resumed := _lobby.resume_tables()
 	var peer := ENetMultiplayerPeer.new()

@@ -32,9 +32,8 @@ const DEBT_SECONDS := 10.0
 const CREATE_INTERVAL_SEC := 10.0
 ## At most this many tables in one list.
 const MAX_LISTED := 100
-## Seconds a finished table stays (for the last updates and late spectators) before it closes
-## and its journal is renamed [code]<code>.finished[/code], so no restart resumes it.
-const FINISHED_LINGER_SEC := 30.0
+## Seconds between two prunings of the archives.
+const PRUNE_INTERVAL_MSEC := 3600 * 1000
 
 var _server: RulesServer
 ## code -> {"session", "host", "rules", "journal", "options", "over_at" (msec, 0 while on)}.
@@ -43,6 +42,8 @@ var _tables := {}
 ## "connected_at", "spoke", "kicked"}.
 var _peers := {}
 var _crypto := Crypto.new()
+## When the archives were last pruned (msec).
+var _pruned_at := 0
 
 
 func _init(server: RulesServer) -> void:
@@ -57,6 +58,7 @@ func resume_tables() -> int:
 	if folder == "":
 		return 0
 	DirAccess.make_dir_recursive_absolute(folder)
+	_prune()
 	var resumed := 0
 	for file in DirAccess.get_files_at(folder):
 		if file.get_extension() != TableJournal.EXTENSION:
@@ -138,8 +140,11 @@ func kick(peer_id: int, reason: String) -> void:
 	_server.multiplayer.multiplayer_peer.disconnect_peer(peer_id)
 
 
-## Disconnects peers silent too long and closes tables finished long enough.
+## Disconnects peers silent too long, closes tables finished long enough (see
+## [member RulesServer.finished_linger]) and, once an hour, prunes the archives.
 func tick(now_msec: int) -> void:
+	if now_msec - _pruned_at > PRUNE_INTERVAL_MSEC:
+		_prune()
 	for peer_id in _peers.keys():
 		var peer: Dictionary = _peers[peer_id]
 		var silent: bool = now_msec - int(peer["connected_at"]) > SessionHost.HELLO_TIMEOUT_MSEC
@@ -149,7 +154,8 @@ func tick(now_msec: int) -> void:
 		var table: Dictionary = _tables[code]
 		if table["over_at"] == 0 and table["rules"].get_phase() == GameRules.PHASE_GAME_OVER:
 			table["over_at"] = now_msec
-		if table["over_at"] > 0 and now_msec - table["over_at"] > FINISHED_LINGER_SEC * 1000:
+		var linger := int(_server.finished_linger * 1000.0)
+		if table["over_at"] > 0 and now_msec - table["over_at"] > linger:
 			_close(code)
 
 
@@ -319,11 +325,9 @@ func _close(code: String) -> void:
 	for peer: Dictionary in _peers.values():
 		peer["tables"].erase(code)
 	var journal: TableJournal = table["journal"]
-	if journal:
-		journal.close()
-		DirAccess.rename_absolute(journal.path, journal.path.get_basename() + ".finished")
+	var archive := journal.archive() if journal else ""
 	table["session"].queue_free()
-	_server.table_closed.emit(code)
+	_server.table_closed.emit(code, archive)
 
 
 ## A code no table has had (32^6, about a billion: a handful of tries at most).
@@ -341,7 +345,23 @@ func _journal_exists(code: String) -> bool:
 	if folder == "":
 		return false
 	var base := folder.path_join(code)
-	return FileAccess.file_exists(base + ".journal") or FileAccess.file_exists(base + ".finished")
+	var archive := base + TableJournal.ARCHIVE_SUFFIX
+	return FileAccess.file_exists(base + ".journal") or FileAccess.file_exists(archive)
+
+
+func _prune() -> void:
+	_pruned_at = Time.get_ticks_msec()
+	var folder := _server.journal_folder
+	var max_age := _server.archive_max_age_days * 86400.0
+	if folder != "" and max_age > 0.0:
+		var removed := TableJournal.prune(folder, max_age, Time.get_unix_time_from_system())
+		if removed > 0:
+			print(
+				(
+					"RulesServer: %d archives older than %d days removed"
+					% [removed, _server.archive_max_age_days]
+				)
+			)
 
 
 func _reply(peer_id: int, reply: Dictionary) -> void:

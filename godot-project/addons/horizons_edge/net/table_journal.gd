@@ -21,10 +21,15 @@ extends RefCounted
 ## mounted with [code]sync[/code] (or [code]data=journal[/code]).[br][br]
 ## Reading, a last line without its end of line or with a wrong checksum is a write the server
 ## did not finish (so no peer was told of it): it is dropped, with a log line, and the file
-## rewritten without it. A bad line before the last is damage, and the table is not resumed.
+## rewritten without it. A bad line before the last is damage, and the table is not resumed.[br][br]
+## A finished table's journal is archived ([method archive]): its replay, gzipped, in
+## [code]<code>.replay.gz[/code] ([code]zcat[/code] reads it; [method GameRules.load_replay]
+## plays it), and the journal removed; [method prune] removes archives past an age.
 
 ## The file name's extension.
 const EXTENSION := "journal"
+## An archive's file name ends so.
+const ARCHIVE_SUFFIX := ".replay.gz"
 ## Hex digits of each line's checksum.
 const CHECKSUM_LENGTH := 16
 
@@ -123,6 +128,33 @@ func append(rules: GameRules, seat_tokens: Dictionary) -> Error:
 		state_hash = hash_now
 		tokens = seat_tokens.duplicate()
 	return error
+
+
+## Closes the journal and replaces it with its archive (see the class docs); returns the
+## archive's path, or "" (with an error logged, the journal left) if it cannot be written.
+func archive() -> String:
+	close()
+	var archive_path := path.get_base_dir().path_join(code + ARCHIVE_SUFFIX)
+	var file := FileAccess.open(archive_path, FileAccess.WRITE)
+	if file == null:
+		push_error("TableJournal: cannot write %s: %s" % [archive_path, _open_error()])
+		return ""
+	file.store_buffer(replay.to_utf8_buffer().compress(FileAccess.COMPRESSION_GZIP))
+	file.close()
+	DirAccess.remove_absolute(path)
+	return archive_path
+
+
+## Removes the archives in [param folder] last written more than [param max_age_sec] seconds
+## before [param now_unix] (Unix time); returns how many.
+static func prune(folder: String, max_age_sec: float, now_unix: float) -> int:
+	var removed := 0
+	for file in DirAccess.get_files_at(folder):
+		var file_path := folder.path_join(file)
+		if file.ends_with(ARCHIVE_SUFFIX):
+			if now_unix - FileAccess.get_modified_time(file_path) > max_age_sec:
+				removed += int(DirAccess.remove_absolute(file_path) == OK)
+	return removed
 
 
 ## Closes the file.
