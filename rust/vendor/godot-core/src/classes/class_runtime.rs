@@ -369,24 +369,29 @@ where
 /// # Panics (balanced+strict safeguards)
 /// If the object has been freed or the instance ID points to a different object.
 #[cfg(safeguards_balanced)] #[cfg_attr(published_docs, doc(cfg(safeguards_balanced)))]
-pub(crate) fn ensure_object_alive(
+// Horizon's Edge patch: takes the call context as a closure, called only when a check fails.
+pub(crate) fn ensure_object_alive<'a>(
     instance_id: InstanceId,
     old_object_ptr: sys::GDExtensionObjectPtr,
-    call_ctx: &CallContext,
+    call_ctx: impl FnOnce() -> CallContext<'a>,
 ) {
     let new_object_ptr = object_ptr_from_id(instance_id);
 
-    assert!(
-        !new_object_ptr.is_null(),
-        "{call_ctx}: access to instance with ID {instance_id} after it has been freed"
-    );
+    if new_object_ptr.is_null() {
+        panic!(
+            "{}: access to instance with ID {instance_id} after it has been freed",
+            call_ctx()
+        );
+    }
 
     // This should not happen, as reuse of instance IDs was fixed according to https://github.com/godotengine/godot/issues/32383,
     // namely in PR https://github.com/godotengine/godot/pull/36189. Double-check to make sure.
-    assert_eq!(
-        new_object_ptr, old_object_ptr,
-        "{call_ctx}: instance ID {instance_id} points to a stale, reused object. Please report this to godot-rust maintainers."
-    );
+    if new_object_ptr != old_object_ptr {
+        panic!(
+            "{}: instance ID {instance_id} points to a stale, reused object. Please report this to godot-rust maintainers.\n  left: {new_object_ptr:?}\n right: {old_object_ptr:?}",
+            call_ctx()
+        );
+    }
 }
 
 #[cfg(safeguards_strict)] #[cfg_attr(published_docs, doc(cfg(safeguards_strict)))]

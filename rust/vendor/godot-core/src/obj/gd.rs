@@ -1138,6 +1138,11 @@ impl<T: GodotClass> ToGodot for Gd<T> {
         self.raw.check_rtti("to_godot");
         self
     }
+
+    fn into_godot_owned(self) -> Self {
+        self.raw.check_rtti("to_godot");
+        self
+    }
 }
 
 impl<T: GodotClass> FromGodot for Gd<T> {

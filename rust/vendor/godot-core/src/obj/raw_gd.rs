@@ -396,17 +396,19 @@ impl<T: GodotClass> RawGd<T> {
     /// If validation fails.
     #[cfg(safeguards_balanced)] #[cfg_attr(published_docs, doc(cfg(safeguards_balanced)))]
     pub(crate) fn check_rtti(&self, method_name: &'static str) {
-        let call_ctx = CallContext::gd::<T>(method_name);
+        // Horizon's Edge patch: the call context names the class through a global cache behind
+        // a lock; it is built only for a message, when a check fails, instead of on every call.
+        let call_ctx = || CallContext::gd::<T>(method_name);
 
         // Type check (strict only).
         #[cfg(safeguards_strict)] #[cfg_attr(published_docs, doc(cfg(safeguards_strict)))]
-        self.check_dynamic_type(&call_ctx);
+        self.check_dynamic_type(&call_ctx());
 
         // SAFETY: check_rtti() is only called for non-null pointers.
         let instance_id = unsafe { self.instance_id_unchecked().unwrap_unchecked() };
 
         // Liveness check (balanced + strict).
-        classes::ensure_object_alive(instance_id, self.obj_sys(), &call_ctx);
+        classes::ensure_object_alive(instance_id, self.obj_sys(), call_ctx);
     }
 
     #[cfg(not(safeguards_balanced))] #[cfg_attr(published_docs, doc(cfg(not(safeguards_balanced))))]

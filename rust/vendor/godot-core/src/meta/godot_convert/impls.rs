@@ -103,6 +103,10 @@ where
         self.as_ref().map(T::to_godot_owned)
     }
 
+    fn into_godot_owned(self) -> Option<T::Via> {
+        self.map(T::into_godot_owned)
+    }
+
     fn to_variant(&self) -> Variant {
         match self {
             Some(inner) => inner.to_variant(),
@@ -195,7 +199,7 @@ where
         call_ctx: &meta::CallContext,
     ) -> Result<Self::Via, CallError> {
         match E::result_to_godot(self) {
-            CallOutcome::Return(mapped) => Ok(mapped.to_godot_owned()),
+            CallOutcome::Return(mapped) => Ok(mapped.into_godot_owned()),
             CallOutcome::CallFailed(msg) => Err(CallError::failed_by_user_result(call_ctx, msg)),
         }
     }

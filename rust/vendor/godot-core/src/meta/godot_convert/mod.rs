@@ -103,6 +103,15 @@ pub trait ToGodot: Sized + GodotConvert {
         Self::Pass::ref_to_owned_via(self)
     }
 
+    /// Consuming conversion to the `Via` type, for a `#[func]`'s return value.
+    ///
+    /// Horizon's Edge patch: an object returned to the engine is handed over instead of cloned
+    /// and then dropped (two reference count changes through the engine, each checked).
+    #[doc(hidden)]
+    fn into_godot_owned(self) -> Self::Via {
+        self.to_godot_owned()
+    }
+
     /// Converts this type to a [Variant].
     // Exception safety: introducing a panic would have invariant implications, e.g. in Array::resize().
     fn to_variant(&self) -> Variant {
@@ -240,7 +249,7 @@ impl<T: ToGodot> EngineToGodot for T {
         self,
         _call_ctx: &crate::meta::CallContext,
     ) -> Result<Self::Via, crate::meta::error::CallError> {
-        Ok(self.to_godot_owned())
+        Ok(self.into_godot_owned())
     }
 }
 
