@@ -11,6 +11,18 @@ use horizons_edge_core::Token;
 ///
 /// Tokens are made by the bag; GDScript receives them from [method CommandTokenBag.draw_token],
 /// [method CommandTokenBag.peek_tokens] and [method CommandTokenBag.get_drawn_history].
+///
+/// [b]One object per token.[/b] A bag hands out the same object for the same token every time:
+/// the token [method CommandTokenBag.draw_token] returns is the object an earlier
+/// [method CommandTokenBag.peek_tokens] returned for it, and the one
+/// [method CommandTokenBag.get_drawn_history] holds afterwards ([code]==[/code] holds). An object
+/// you hold never changes: its fields are those of its token for as long as you keep it, across
+/// [method CommandTokenBag.clear], [method CommandTokenBag.load_json] and the bag's end. Once
+/// nobody holds an object any more (the bag let go of it and no variable, Array or Variant
+/// refers to it), it may be reused for a later token of any bag, so that draws make no new
+/// objects: keep the object itself, or its [member token_id], to know a token again — not its
+/// instance id, a [WeakRef] to it or metadata set on it. Each [method GameRules.get_bag] copy has
+/// objects of its own.
 /// ```gdscript
 /// var token := bag.draw_token()
 /// if token:
@@ -53,8 +65,8 @@ impl IRefCounted for CommandToken {
 }
 
 impl CommandToken {
-    /// A Godot object for a core token.
-    pub fn from_core(token: Token) -> Gd<Self> {
+    /// A new object showing `token`.
+    pub fn new_showing(token: Token) -> Gd<Self> {
         Gd::from_object(Self {
             token_id: token.id.to_raw(),
             player_id: token.owner.to_raw(),
@@ -62,8 +74,11 @@ impl CommandToken {
         })
     }
 
-    /// An array of Godot objects for core tokens, in the same order.
-    pub fn array_from_core<'a>(tokens: impl IntoIterator<Item = &'a Token>) -> Array<Gd<Self>> {
-        tokens.into_iter().map(|t| Self::from_core(*t)).collect()
+    /// Shows `token` from now on (a spare object given to a new token; see
+    /// [`crate::token_objects`]).
+    pub fn show(&mut self, token: Token) {
+        self.token_id = token.id.to_raw();
+        self.player_id = token.owner.to_raw();
+        self.kind = token.kind.code();
     }
 }

@@ -13,6 +13,7 @@ use horizons_edge_core::{Bag, PlayerId, RulesError};
 use crate::command_token::CommandToken;
 use crate::outbox::{KeepAlive, Outbox};
 use crate::refusal::{LastRefusal, Refusal, refusing};
+use crate::token_objects::TokenObjects;
 
 /// The shared bag of command tokens: every player's tokens in one pool, drawn at random.
 ///
@@ -58,6 +59,8 @@ pub struct CommandTokenBag {
     /// than the draw.
     token_drawn_name: StringName,
     outbox: Outbox<BagSignal>,
+    /// The `CommandToken` object of each token handed out since the last clear or load.
+    objects: TokenObjects,
     last_refusal: LastRefusal,
     /// Print each ordinary refusal of play (an empty bag, a player without tokens) to the output
     /// log, naming the method and why; off by default, as those refusals are part of play and
@@ -84,6 +87,7 @@ impl CommandTokenBag {
             read_only: true,
             token_drawn_name: StringName::from("token_drawn"),
             outbox: Outbox::default(),
+            objects: TokenObjects::default(),
             last_refusal: LastRefusal::default(),
             log_refusals: false,
             base,
@@ -136,6 +140,7 @@ impl IRefCounted for CommandTokenBag {
             read_only: false,
             token_drawn_name: StringName::from("token_drawn"),
             outbox: Outbox::default(),
+            objects: TokenObjects::default(),
             last_refusal: LastRefusal::default(),
             log_refusals: false,
             base,
@@ -194,8 +199,10 @@ impl CommandTokenBag {
     }
 
     /// Takes the next token out of the bag and emits [signal token_drawn] (and
-    /// [signal bag_emptied] if it was the last). Returns [code]null[/code] when the bag is
-    /// empty ([method get_last_refusal] says so; it is not an error).
+    /// [signal bag_emptied] if it was the last). Returns the token's [CommandToken] — the same
+    /// object [method peek_tokens] returned for it and [method get_drawn_history] holds (see
+    /// [CommandToken] on object identity) — or [code]null[/code] when the bag is empty
+    /// ([method get_last_refusal] says so; it is not an error).
     #[func]
     pub fn draw_token(&mut self) -> Result<Gd<CommandToken>, Refusal> {
         let draw = self.change("CommandTokenBag.draw_token", |bag| Ok(bag.draw()?))?;
@@ -208,7 +215,7 @@ impl CommandTokenBag {
             self.outbox.push(BagSignal::Emptied);
         }
         self.emit_pending();
-        Ok(CommandToken::from_core(draw.token))
+        Ok(self.objects.object(draw.token))
     }
 
     /// Whether this bag is a read-only copy (from [method GameRules.get_bag]): queries work,
@@ -260,10 +267,10 @@ impl CommandTokenBag {
             .collect()
     }
 
-    /// The tokens drawn this round, oldest first.
+    /// The tokens drawn this round, oldest first: the objects [method draw_token] returned.
     #[func]
     pub fn get_drawn_history(&self) -> Array<Gd<CommandToken>> {
-        CommandToken::array_from_core(self.bag.drawn_history())
+        self.objects.array(self.bag.drawn_history())
     }
 
     /// Takes every remaining token of [param player_id] out of the bag (for elimination or a
@@ -282,15 +289,13 @@ impl CommandTokenBag {
     }
 
     /// The next [param count] tokens in draw order (fewer if the bag holds fewer), without drawing
-    /// them. Exact as long as the bag is not changed in between. A negative count gives an empty
-    /// array and an error.
+    /// them, as the objects the draws will return. Exact as long as the bag is not changed in
+    /// between. A negative count gives an empty array and an error.
     #[func]
     pub fn peek_tokens(&self, count: i64) -> Result<Array<Gd<CommandToken>>, Refusal> {
         refusing("CommandTokenBag.peek_tokens", || {
             let count = count_from_raw("peek count", count, 0, u32::MAX)?;
-            Ok(CommandToken::array_from_core(
-                &self.bag.peek(count as usize),
-            ))
+            Ok(self.objects.array(&self.bag.peek(count as usize)))
         })
     }
 
@@ -384,13 +389,15 @@ impl CommandTokenBag {
     }
 
     /// Empties the bag and forgets this round's players and history. The random stream and the
-    /// token numbering carry on.
+    /// token numbering carry on; token objects you hold keep their fields.
     #[func]
     pub fn clear(&mut self) -> Result<(), Refusal> {
         self.change("CommandTokenBag.clear", |bag| {
             bag.clear();
             Ok(())
-        })
+        })?;
+        self.objects.release_all();
+        Ok(())
     }
 
     /// Restarts the random stream from [param seed]; the tokens stay where they are. Any 64-bit
@@ -426,7 +433,10 @@ impl CommandTokenBag {
         self.change("CommandTokenBag.load_json", |bag| {
             *bag = Bag::from_json(&json.to_string()).map_err(RulesError::from)?;
             Ok(())
-        })
+        })?;
+        // The loaded bag's tokens may reuse ids of tokens handed out before.
+        self.objects.release_all();
+        Ok(())
     }
 
     /// Why the newest refused change to this bag was refused: [code]code[/code],

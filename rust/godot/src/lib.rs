@@ -7,6 +7,8 @@
 //!   [`structure_definition::StructureDefinition`] — the card catalog as Resources.
 //! - [`command_token_bag::CommandTokenBag`] — the shared bag of command tokens.
 //! - [`command_token::CommandToken`] — one token, read-only.
+//! - [`token_objects`] — one `CommandToken` object per token, and spare objects reused instead of
+//!   new ones per draw.
 //! - [`game_rules::GameRules`] — the whole round loop: setup, mulligan, draws, actions,
 //!   reactions, elimination, save/load; signals for everything that happens.
 //! - [`fairness_auditor::FairnessAuditor`] — a client's check of every round's draws against
@@ -36,10 +38,23 @@ pub mod outbox;
 pub mod refusal;
 pub mod script_hooks;
 pub mod structure_definition;
+pub mod token_objects;
 pub mod turn_system;
 
 /// The GDExtension entry point (`gdext_rust_init`).
 struct HorizonsEdge;
 
 #[gdextension]
-unsafe impl ExtensionLibrary for HorizonsEdge {}
+unsafe impl ExtensionLibrary for HorizonsEdge {
+    fn on_stage_init(stage: InitStage) {
+        if stage == InitStage::Scene {
+            token_objects::open_spares();
+        }
+    }
+
+    fn on_stage_deinit(stage: InitStage) {
+        if stage == InitStage::Scene {
+            token_objects::close_spares();
+        }
+    }
+}
