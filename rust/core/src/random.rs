@@ -14,13 +14,29 @@
 
 use rand_chacha::ChaCha20Rng;
 use rand_chacha::rand_core::{RngCore, SeedableRng, TryRngCore};
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::sync::Arc;
 
 /// A reproducible random stream. Cloning it forks the future: both copies produce the same values.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(transparent)]
+///
+/// The generator (300 bytes, most of them its buffered block) is shared between copies until one
+/// of them draws: a copy of a game's state, made for every command and every rollout, copies a
+/// pointer for each of its streams, most of which it never draws from.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RandomStream {
-    rng: ChaCha20Rng,
+    rng: Arc<ChaCha20Rng>,
+}
+
+impl Serialize for RandomStream {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.rng.serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for RandomStream {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        ChaCha20Rng::deserialize(deserializer).map(|rng| Self { rng: Arc::new(rng) })
+    }
 }
 
 impl RandomStream {
@@ -34,7 +50,7 @@ impl RandomStream {
     pub fn derived(seed: u64, stream: u64) -> Self {
         let mut rng = ChaCha20Rng::seed_from_u64(seed);
         rng.set_stream(stream);
-        Self { rng }
+        Self { rng: Arc::new(rng) }
     }
 
     /// Stream number `stream` of a full 256-bit ChaCha20 `key`: how a round's revealed secret
@@ -42,12 +58,12 @@ impl RandomStream {
     pub fn from_key(key: [u8; 32], stream: u64) -> Self {
         let mut rng = ChaCha20Rng::from_seed(key);
         rng.set_stream(stream);
-        Self { rng }
+        Self { rng: Arc::new(rng) }
     }
 
     /// Fills `bytes` from the stream.
     pub fn fill(&mut self, bytes: &mut [u8]) {
-        self.rng.fill_bytes(bytes);
+        self.generator().fill_bytes(bytes);
     }
 
     /// A fresh 64-bit seed from the operating system's entropy source.
@@ -87,13 +103,14 @@ impl RandomStream {
         if n <= 1 {
             return 0;
         }
-        let draw = |rng: &mut ChaCha20Rng| u64::from(rng.next_u32()) * u64::from(n);
+        let rng = self.generator();
+        let mut draw = || u64::from(rng.next_u32()) * u64::from(n);
         // The low 32 bits of the product decide rejection, the high 32 bits are the result.
-        let mut product = draw(&mut self.rng);
+        let mut product = draw();
         if (product as u32) < n {
             let threshold = n.wrapping_neg() % n;
             while (product as u32) < threshold {
-                product = draw(&mut self.rng);
+                product = draw();
             }
         }
         (product >> 32) as u32
@@ -113,7 +130,12 @@ impl RandomStream {
 
     /// The next raw 64-bit output.
     pub fn next_u64(&mut self) -> u64 {
-        self.rng.next_u64()
+        self.generator().next_u64()
+    }
+
+    /// The generator, made this stream's own first if a copy still shares it.
+    fn generator(&mut self) -> &mut ChaCha20Rng {
+        Arc::make_mut(&mut self.rng)
     }
 }
 

@@ -222,13 +222,15 @@ fn resolve(
         out.cause = Some(id);
         execute(config, state, pending.player, &pending.action, out)?;
         layers::settle(state, out);
-        out.push(Event::ActionResolved {
-            id,
-            player: pending.player,
-            action: Box::new(pending.action.clone()),
-            cause: pending.cause,
-            depth: pending.depth,
-        });
+        if out.is_recording() {
+            out.push(Event::ActionResolved {
+                id,
+                player: pending.player,
+                action: Box::new(pending.action.clone()),
+                cause: pending.cause,
+                depth: pending.depth,
+            });
+        }
         let resolved = ResolvedAction {
             id,
             player: pending.player,

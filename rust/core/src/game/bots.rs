@@ -21,30 +21,9 @@ pub fn legal_actions(view: GameView<'_>, player: PlayerId, hooks: &mut dyn Hooks
     if view.state.phase != (Phase::Activation { player }) {
         return Vec::new();
     }
-    let hand_size = view.state.player(player).map_or(0, |p| p.hand.len() as u32);
-    let context = serde_json::Value::Null;
-    let candidates = [Action::Pass, Action::UpgradeCommand]
-        .into_iter()
-        .chain((0..hand_size).map(|hand_index| Action::PlayCard {
-            hand_index,
-            context: context.clone(),
-        }))
-        .chain(
-            view.config
-                .structures
-                .keys()
-                .map(|structure| Action::Build {
-                    structure: structure.clone(),
-                    context: context.clone(),
-                }),
-        )
-        .chain(view.config.action_kinds.keys().map(|kind| Action::Custom {
-            kind: kind.clone(),
-            context: context.clone(),
-        }));
     // One trial state for all candidates, made by the first and copied over again for the rest.
     let mut trial: Option<GameState> = None;
-    candidates
+    candidates(view, player)
         // The cheap checks first (no copy, no validator); only what passes them is tried out.
         .filter(|action| actions::check(view, &mut NoHooks, player, action).is_ok())
         .filter(|action| {
@@ -61,11 +40,56 @@ pub fn legal_actions(view: GameView<'_>, player: PlayerId, hooks: &mut dyn Hooks
                 hooks,
                 player,
                 action,
-                &mut Emitter::default(),
+                &mut Emitter::quiet(),
             )
             .is_ok()
         })
         .collect()
+}
+
+/// The actions a bot considers for `player`, legal or not: pass, upgrade, every card in hand,
+/// every structure and every custom kind, all with an empty context.
+pub fn candidates(view: GameView<'_>, player: PlayerId) -> impl Iterator<Item = Action> + '_ {
+    (0..candidate_count(view, player)).filter_map(move |index| candidate(view, player, index))
+}
+
+/// How many actions [`candidates`] lists for `player`.
+pub fn candidate_count(view: GameView<'_>, player: PlayerId) -> usize {
+    let hand_size = view.state.player(player).map_or(0, |p| p.hand.len());
+    2 + hand_size + view.config.structures.len() + view.config.action_kinds.len()
+}
+
+/// The `index`th action of [`candidates`], made only when asked for (a structure's or a kind's
+/// name is a copy to make); `None` past the last.
+pub fn candidate(view: GameView<'_>, player: PlayerId, index: usize) -> Option<Action> {
+    let context = serde_json::Value::Null;
+    let hand_size = view.state.player(player).map_or(0, |p| p.hand.len());
+    let Some(index) = index.checked_sub(2) else {
+        return Some([Action::Pass, Action::UpgradeCommand][index].clone());
+    };
+    if index < hand_size {
+        return Some(Action::PlayCard {
+            hand_index: index as u32,
+            context,
+        });
+    }
+    let index = index - hand_size;
+    let structures = &view.config.structures;
+    if let Some(structure) = structures.keys().nth(index) {
+        return Some(Action::Build {
+            structure: structure.clone(),
+            context,
+        });
+    }
+    let kind = view
+        .config
+        .action_kinds
+        .keys()
+        .nth(index - structures.len())?;
+    Some(Action::Custom {
+        kind: kind.clone(),
+        context,
+    })
 }
 
 /// How a game that plays itself answers its decisions (see [`autoplay_command`]).

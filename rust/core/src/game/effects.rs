@@ -367,12 +367,14 @@ pub fn create_object(
         power: def.power,
         toughness: def.toughness,
     });
-    out.push(Event::ObjectCreated {
-        object: id,
-        owner,
-        name: def.name.clone(),
-        kind: def.kind,
-    });
+    if out.is_recording() {
+        out.push(Event::ObjectCreated {
+            object: id,
+            owner,
+            name: def.name.clone(),
+            kind: def.kind,
+        });
+    }
     id
 }
 

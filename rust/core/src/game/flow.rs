@@ -105,14 +105,16 @@ pub fn begin_round(
     }
     let secret = round_secret(state, round);
     state.bag.begin_round(secret.key);
-    out.push(Event::RoundCommitted {
-        round,
-        commitment: secret.commitment(round),
-        first_token: state.bag.next_token(),
-        order: config.activation_order,
-        entropy: config.player_entropy,
-        max_streak: config.max_streak,
-    });
+    if out.is_recording() {
+        out.push(Event::RoundCommitted {
+            round,
+            commitment: secret.commitment(round),
+            first_token: state.bag.next_token(),
+            order: config.activation_order,
+            entropy: config.player_entropy,
+            max_streak: config.max_streak,
+        });
+    }
     // Double-action tokens granted for this round join their owner's share: the shuffle (and a
     // client's audit) sees only how many tokens each player put in.
     let contributions: Vec<(PlayerId, u32, u32)> = state

@@ -22,7 +22,7 @@ use crate::game::state::GameState;
 use crate::ids::{EffectId, ObjectId, PlayerId};
 
 /// A unit, building or token in play.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameObject {
     /// Its id.
@@ -49,6 +49,22 @@ pub struct GameObject {
     pub power: i64,
     /// Toughness after all layers.
     pub toughness: i64,
+}
+
+impl Clone for GameObject {
+    fn clone(&self) -> Self {
+        GameObject {
+            name: self.name.clone(),
+            ..*self
+        }
+    }
+
+    /// Reuses the name's allocation: a state's working copy copies every object in play.
+    fn clone_from(&mut self, source: &Self) {
+        let mut name = std::mem::take(&mut self.name);
+        name.clone_from(&source.name);
+        *self = GameObject { name, ..*source };
+    }
 }
 
 /// How a continuous effect changes power and toughness; the variant decides the sublayer.
@@ -89,71 +105,91 @@ pub struct ContinuousEffect {
     pub until_end_of_round: bool,
 }
 
-/// Power and toughness of `object` after layers 7a–7d.
-pub fn characteristics(state: &GameState, object: &GameObject) -> (i64, i64) {
-    let (mut power, mut toughness) = match object.cda {
-        Some(cda) => {
-            let value = cda.value(state, object.owner);
-            (value, value)
-        }
-        None => (object.base_power, object.base_toughness),
+/// Power and toughness of every object, in the order of `state.objects`, after layers 7a–7d:
+/// one pass over the effects per sublayer, each applying them oldest first (`state.effects` is
+/// kept in timestamp order).
+pub fn characteristics(state: &GameState) -> Vec<(i64, i64)> {
+    let objects = &state.objects;
+    let mut values: Vec<(i64, i64)> = objects
+        .iter()
+        .map(|object| match object.cda {
+            Some(cda) => {
+                let value = cda.value(state, object.owner);
+                (value, value)
+            }
+            None => (object.base_power, object.base_toughness),
+        })
+        .collect();
+    // Objects enter play in id order and leave it without reordering the rest; a save made
+    // otherwise is still read right, only more slowly.
+    let sorted = objects.is_sorted_by_key(|o| o.id);
+    let index = |id: ObjectId| match sorted {
+        true => objects.binary_search_by_key(&id, |o| o.id).ok(),
+        false => objects.iter().position(|o| o.id == id),
     };
-    // `state.effects` is kept in timestamp order, so each sublayer applies them oldest first.
-    let effects = || state.effects.iter().filter(|e| e.object == object.id);
-    for effect in effects() {
-        if let LayerChange::Set {
-            power: p,
-            toughness: t,
-        } = effect.change
-        {
-            (power, toughness) = (p, t);
+    let affected: Vec<(usize, LayerChange)> = state
+        .effects
+        .iter()
+        .filter_map(|effect| Some((index(effect.object)?, effect.change)))
+        .collect();
+    // 7b: the latest set wins.
+    for &(at, change) in &affected {
+        if let LayerChange::Set { power, toughness } = change {
+            values[at] = (power, toughness);
         }
     }
-    for effect in effects() {
-        if let LayerChange::Modify {
-            power: p,
-            toughness: t,
-        } = effect.change
-        {
-            power = power.saturating_add(p);
-            toughness = toughness.saturating_add(t);
+    // 7c: modifications, then counters.
+    for &(at, change) in &affected {
+        if let LayerChange::Modify { power, toughness } = change {
+            let value = &mut values[at];
+            *value = (
+                value.0.saturating_add(power),
+                value.1.saturating_add(toughness),
+            );
         }
     }
-    let counters = i64::from(object.plus_counters) - i64::from(object.minus_counters);
-    power = power.saturating_add(counters);
-    toughness = toughness.saturating_add(counters);
-    for effect in effects() {
-        if effect.change == LayerChange::Switch {
-            std::mem::swap(&mut power, &mut toughness);
+    for (object, value) in objects.iter().zip(&mut values) {
+        let counters = i64::from(object.plus_counters) - i64::from(object.minus_counters);
+        *value = (
+            value.0.saturating_add(counters),
+            value.1.saturating_add(counters),
+        );
+    }
+    // 7d: switches.
+    for &(at, change) in &affected {
+        if change == LayerChange::Switch {
+            let value = &mut values[at];
+            *value = (value.1, value.0);
         }
     }
-    (power, toughness)
+    values
 }
 
 /// Recomputes every object's power and toughness, then runs state-based actions until none
 /// apply. Emits [`Event::ObjectChanged`], [`Event::ObjectDestroyed`] and [`Event::EffectExpired`].
 pub fn settle(state: &mut GameState, out: &mut Emitter) {
-    loop {
+    while !state.objects.is_empty() {
         for object in &mut state.objects {
             let pairs = object.plus_counters.min(object.minus_counters);
             object.plus_counters -= pairs;
             object.minus_counters -= pairs;
         }
-        let computed: Vec<(i64, i64)> = state
-            .objects
-            .iter()
-            .map(|object| characteristics(state, object))
-            .collect();
-        for (object, (power, toughness)) in state.objects.iter_mut().zip(computed) {
-            if (object.power, object.toughness) != (power, toughness) {
-                object.power = power;
-                object.toughness = toughness;
-                out.push(Event::ObjectChanged {
-                    object: object.id,
-                    power,
-                    toughness,
-                });
+        let printed =
+            |o: &GameObject| o.cda.is_none() && o.plus_counters == 0 && o.minus_counters == 0;
+        if state.effects.is_empty() && state.objects.iter().all(printed) {
+            // Nothing changes any object: each has its printed values (no allocation).
+            for object in &mut state.objects {
+                let printed = (object.base_power, object.base_toughness);
+                update(object, printed, out);
             }
+        } else {
+            let computed = characteristics(state);
+            for (object, value) in state.objects.iter_mut().zip(computed) {
+                update(object, value, out);
+            }
+        }
+        if state.objects.iter().all(|o| o.toughness > 0) {
+            return;
         }
         let doomed: Vec<ObjectId> = state
             .objects
@@ -161,15 +197,25 @@ pub fn settle(state: &mut GameState, out: &mut Emitter) {
             .filter(|o| o.toughness <= 0)
             .map(|o| o.id)
             .collect();
-        if doomed.is_empty() {
-            return;
-        }
-        state.objects.retain(|o| !doomed.contains(&o.id));
+        state.objects.retain(|o| o.toughness > 0);
         for object in doomed {
             out.push(Event::ObjectDestroyed { object });
         }
         expire(state, out, |effect, state| {
             !state.objects.iter().any(|o| o.id == effect.object)
+        });
+    }
+}
+
+/// Gives `object` its computed `(power, toughness)`, telling if they changed.
+fn update(object: &mut GameObject, (power, toughness): (i64, i64), out: &mut Emitter) {
+    if (object.power, object.toughness) != (power, toughness) {
+        object.power = power;
+        object.toughness = toughness;
+        out.push(Event::ObjectChanged {
+            object: object.id,
+            power,
+            toughness,
         });
     }
 }

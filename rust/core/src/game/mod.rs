@@ -72,7 +72,6 @@ pub const MAX_PLAYERS: usize = crate::bag::MAX_PLAYERS;
 
 /// Writes the events of one command into the game's log, each with the round and the resolving
 /// action it belongs to. `Game::apply_logged` takes back whatever a refused command wrote.
-#[derive(Default)]
 pub struct Emitter {
     /// The game's log, lent for the command.
     log: Vec<EventRecord>,
@@ -81,26 +80,34 @@ pub struct Emitter {
     /// The action whose effects are being emitted, if any.
     pub cause: Option<ActionId>,
     round: u32,
+    /// Whether events are kept at all: a quiet emitter drops them, and the rules skip the work
+    /// of events nobody reads (a commitment's hash, a copy of the resolved action).
+    recording: bool,
 }
 
 impl Emitter {
-    /// An emitter of no game's log, for a state played on its own (a planner's rollout).
-    pub fn detached(round: u32) -> Emitter {
+    /// An emitter that keeps nothing, for a state played on its own (a planner's rollout, a
+    /// trial of an action).
+    pub fn quiet() -> Emitter {
         Emitter {
             log: Vec::new(),
             command: 0,
             cause: None,
-            round,
+            round: 0,
+            recording: false,
         }
     }
 
-    /// Forgets the events recorded so far.
-    pub fn clear(&mut self) {
-        self.log.clear();
+    /// Whether events are kept: when not, an event that is costly to make need not be made.
+    pub fn is_recording(&self) -> bool {
+        self.recording
     }
 
     /// Records `event`.
     pub fn push(&mut self, event: Event) {
+        if !self.recording {
+            return;
+        }
         if let Event::RoundStarted { round } = event {
             self.round = round;
         }
@@ -297,6 +304,7 @@ impl Game {
             command: index,
             cause: None,
             round: self.state.round,
+            recording: true,
         };
         let mut recorder = (!hooks.is_neutral()).then(|| Recorder::new(hooks));
         let result = catch_unwind(AssertUnwindSafe(|| {
@@ -532,8 +540,10 @@ fn dispatch(
         }
     }
     // Characteristics follow every change of the state (seed 001), not only actions: a round's
-    // refill changes what a hand-size CDA reads. (A draw from the bag, which `change_state` may
-    // run on the state itself, changes nothing a characteristic reads.)
-    layers::settle(state, out);
+    // refill changes what a hand-size CDA reads. A draw from the bag (which `change_state` may
+    // run on the state itself) changes nothing a characteristic reads.
+    if *command != Command::DrawToken {
+        layers::settle(state, out);
+    }
     Ok(())
 }

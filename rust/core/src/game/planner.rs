@@ -10,7 +10,7 @@ use crate::game::command::{Action, Command};
 use crate::game::config::GameConfig;
 use crate::game::hooks::{GameView, NoHooks};
 use crate::game::state::{GameState, Phase};
-use crate::game::{Emitter, dispatch};
+use crate::game::{Emitter, actions, dispatch};
 use crate::ids::PlayerId;
 use crate::random::RandomStream;
 
@@ -25,11 +25,12 @@ pub fn plan(view: GameView<'_>, player: PlayerId, rollouts: u32, seed: u64) -> O
         return candidates.into_iter().next();
     }
     let mut rng = RandomStream::from_seed(seed);
+    let mut scratch = Scratch::new(view.state);
     let mut best: Option<(f64, Action)> = None;
     for action in candidates {
         let mut total = 0.0;
         for _ in 0..rollouts.max(1) {
-            total += rollout(view, player, &action, &mut rng);
+            total += rollout(view, player, &action, &mut rng, &mut scratch);
         }
         if best.as_ref().is_none_or(|(score, _)| total > *score) {
             best = Some((total, action));
@@ -38,39 +39,127 @@ pub fn plan(view: GameView<'_>, player: PlayerId, rollouts: u32, seed: u64) -> O
     best.map(|(_, action)| action)
 }
 
+/// What rollouts reuse from one to the next, so that a rollout's copies of the game's state are
+/// made in allocations already held (see [`GameState::copy_from`]).
+struct Scratch {
+    /// The state a rollout plays.
+    state: GameState,
+    /// The state an action is tried on before it is taken.
+    trial: GameState,
+    /// The candidate actions a random bot has not tried yet, by index.
+    candidates: Vec<usize>,
+}
+
+impl Scratch {
+    /// Scratch space shaped like `state`.
+    fn new(state: &GameState) -> Scratch {
+        Scratch {
+            state: state.clone(),
+            trial: state.clone(),
+            candidates: Vec::new(),
+        }
+    }
+}
+
 /// One determinized rollout of `action`: `player`'s victory-point margin over the best other
 /// player once the next round ends (or the game does).
-fn rollout(view: GameView<'_>, player: PlayerId, action: &Action, rng: &mut RandomStream) -> f64 {
+fn rollout(
+    view: GameView<'_>,
+    player: PlayerId,
+    action: &Action,
+    rng: &mut RandomStream,
+    scratch: &mut Scratch,
+) -> f64 {
     let config = view.config;
-    let mut state = view.state.clone();
-    determinize(&mut state, player, rng);
-    let horizon = state.round + 1;
-    let mut out = Emitter::detached(state.round);
+    scratch.state.copy_from(view.state);
+    determinize(&mut scratch.state, player, rng);
+    let horizon = scratch.state.round + 1;
     let first = Command::Act {
         player,
         action: action.clone(),
     };
-    if dispatch(config, &mut state, &first, &mut NoHooks, &mut out).is_err() {
+    let mut out = Emitter::quiet();
+    if dispatch(config, &mut scratch.state, &first, &mut NoHooks, &mut out).is_err() {
         return f64::MIN;
     }
+    play(config, scratch, horizon);
+    score(&scratch.state, player)
+}
+
+/// Plays `state` on with random bots (every decision uniform among the legal ones, from the
+/// state's bot stream) until round `horizon` has ended or the game is over, keeping no events:
+/// a rollout of the planner, and a whole bot game when started before the first round.
+pub fn play_out(config: &GameConfig, state: &mut GameState, horizon: u32) {
+    let mut scratch = Scratch::new(state);
+    play(config, &mut scratch, horizon);
+    std::mem::swap(state, &mut scratch.state);
+}
+
+/// [`play_out`] of `scratch.state`.
+fn play(config: &GameConfig, scratch: &mut Scratch, horizon: u32) {
+    let Scratch {
+        state,
+        trial,
+        candidates,
+    } = scratch;
+    let mut out = Emitter::quiet();
     while state.round <= horizon && !matches!(state.phase, Phase::GameOver { .. }) {
-        let Some(command) = next_command(config, &mut state) else {
-            break;
+        let done = match state.phase {
+            Phase::Activation { player } => {
+                act_at_random(config, state, trial, candidates, player, &mut out).is_some()
+            }
+            _ => bots::autoplay_command(state, Autoplay::Bots)
+                .and_then(|command| match command {
+                    Command::BotDecide { player } => {
+                        bots::decide(config, state, &mut NoHooks, player).ok()
+                    }
+                    other => Some(other),
+                })
+                .is_some_and(|command| {
+                    dispatch(config, state, &command, &mut NoHooks, &mut out).is_ok()
+                }),
         };
-        out.clear();
-        if dispatch(config, &mut state, &command, &mut NoHooks, &mut out).is_err() {
+        if !done {
             break;
         }
     }
-    score(&state, player)
 }
 
-/// The next command of a rollout: a random bot's, decided on the state's bot stream.
-fn next_command(config: &GameConfig, state: &mut GameState) -> Option<Command> {
-    match bots::autoplay_command(state, Autoplay::Bots)? {
-        Command::BotDecide { player } => bots::decide(config, state, &mut NoHooks, player).ok(),
-        other => Some(other),
+/// The active `player` takes an action chosen uniformly among the legal ones: the candidates in
+/// a random order (from the state's bot stream), the first that passes the checks and is carried
+/// out, on `trial`, without refusal. Most candidates a bot cannot afford fail the cheap checks,
+/// so one decision copies the state about once. Returns the action, or `None` when none is legal.
+fn act_at_random(
+    config: &GameConfig,
+    state: &mut GameState,
+    trial: &mut GameState,
+    candidates: &mut Vec<usize>,
+    player: PlayerId,
+    out: &mut Emitter,
+) -> Option<Action> {
+    let view = GameView { config, state };
+    candidates.clear();
+    candidates.extend(0..bots::candidate_count(view, player));
+    while !candidates.is_empty() {
+        let pick = state.bot_rng.below(candidates.len() as u32) as usize;
+        let view = GameView { config, state };
+        let Some(action) = bots::candidate(view, player, candidates.swap_remove(pick)) else {
+            continue;
+        };
+        if actions::check(view, &mut NoHooks, player, &action).is_err() {
+            continue;
+        }
+        trial.copy_from(state);
+        let command = Command::Act { player, action };
+        if dispatch(config, trial, &command, &mut NoHooks, out).is_ok() {
+            std::mem::swap(state, trial);
+            let Command::Act { action, .. } = command else {
+                unreachable!("made as an action just above")
+            };
+            return Some(action);
+        }
     }
+    None
 }
 
 /// Forgets what `player` cannot know: the bag's order, the other players' hands, every deck's
@@ -110,5 +199,82 @@ fn score(state: &GameState, player: PlayerId) -> f64 {
         Phase::GameOver { winner: Some(w) } if w == player => margin + WIN_VALUE,
         Phase::GameOver { winner: Some(_) } => margin - WIN_VALUE,
         _ => margin,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::stats::chi_square;
+    use crate::{CardId, PlayerSetup};
+
+    /// A 3-player game in its first activation where at least three actions are legal.
+    fn first_activation_with_choices() -> Game {
+        let config: GameConfig = serde_json::from_value(serde_json::json!({
+            "starting_resources": 200,
+            "cards": {
+                "1": {"name": "Spark", "energy": 1, "effects": []},
+                "2": {"name": "Costly", "energy": 99, "effects": []}
+            },
+            "structures": {"hut": {
+                "cost": {"resources": 10},
+                "building": {"name": "Hut", "kind": "building", "toughness": 1},
+                "effects": []
+            }},
+        }))
+        .expect("valid config");
+        let players = (0..3)
+            .map(|id| PlayerSetup {
+                id: PlayerId(id),
+                name: format!("p{id}"),
+                deck: [1, 2, 1, 2, 1, 2].map(CardId).to_vec(),
+                energy_per_round: None,
+                resources_per_round: None,
+                foresight: 0,
+                faction: None,
+            })
+            .collect();
+        let mut game = Game::new(players, config, 5).expect("valid setup");
+        game.apply(Command::StartGame).expect("start");
+        while let Some(command) = game.autoplay_command(Autoplay::Pass) {
+            let drawn = command == Command::DrawToken;
+            game.apply(command).expect("autoplay");
+            if drawn {
+                return game;
+            }
+        }
+        unreachable!("the game reaches a draw")
+    }
+
+    #[test]
+    fn a_rollout_bot_picks_uniformly_among_the_legal_actions() {
+        let game = first_activation_with_choices();
+        let player = game.state().active.expect("a token was drawn");
+        let legal = game.legal_actions(player, &mut NoHooks);
+        assert!(legal.len() >= 3, "only {legal:?}");
+        let mut counts = vec![0u64; legal.len()];
+        let mut trial = game.state().clone();
+        let mut candidates = Vec::new();
+        for seed in 0..6_000 {
+            let mut state = game.state().clone();
+            state.bot_rng = RandomStream::from_seed(seed);
+            let mut out = Emitter::quiet();
+            let action = act_at_random(
+                game.config(),
+                &mut state,
+                &mut trial,
+                &mut candidates,
+                player,
+                &mut out,
+            )
+            .expect("a legal action");
+            let index = legal.iter().position(|a| *a == action);
+            counts[index.unwrap_or_else(|| panic!("{action:?} is not legal"))] += 1;
+        }
+        // Uniform: every legal action as often as the others, within chance (p > 0.001).
+        let shares = vec![1.0 / legal.len() as f64; legal.len()];
+        let test = chi_square(&counts, &shares).expect("enough draws");
+        assert!(test.p_value > 0.001, "{counts:?}: p = {}", test.p_value);
     }
 }
