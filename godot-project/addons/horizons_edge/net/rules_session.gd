@@ -139,12 +139,14 @@ func host_game(rules: GameRules, port: int, bind_address := "*") -> Error:
 
 ## Server: hosts [param rules] (set up, rekeyed, perhaps resumed) as a table of a
 ## [RulesServer], on the connection the server already listens on, recording it in
-## [param journal] before anyone is told anything. [param gate] sees every message first.
+## [param journal] before anyone is told anything. [param gate] sees every message first; the
+## server calls [method SessionHost.tick].
 func host_table(rules: GameRules, journal: TableJournal, gate: Callable) -> SessionHost:
 	_host = SessionHost.new(self, rules)
 	_host.journal = journal
 	_host.kicks_silent_peers = false
 	_gate = gate
+	set_process(false)  # The server runs the table's clock.
 	multiplayer.peer_disconnected.connect(_on_table_peer_left)
 	return _host
 

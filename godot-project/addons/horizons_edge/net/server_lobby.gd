@@ -32,6 +32,9 @@ const DEBT_SECONDS := 10.0
 const CREATE_INTERVAL_SEC := 10.0
 ## At most this many tables in one list.
 const MAX_LISTED := 100
+## The tables' clocks (deadlines, reconnects, closing) run this often, not every frame: a
+## table's tick costs the same whether anything is due or not.
+const TICK_MSEC := 100
 ## Seconds between two prunings of the archives.
 const PRUNE_INTERVAL_MSEC := 3600 * 1000
 
@@ -42,8 +45,9 @@ var _tables := {}
 ## "connected_at", "spoke", "kicked"}.
 var _peers := {}
 var _crypto := Crypto.new()
-## When the archives were last pruned (msec).
+## When the archives were last pruned, and the tables last ticked (msec).
 var _pruned_at := 0
+var _ticked_at := 0
 
 
 func _init(server: RulesServer) -> void:
@@ -140,9 +144,13 @@ func kick(peer_id: int, reason: String) -> void:
 	_server.multiplayer.multiplayer_peer.disconnect_peer(peer_id)
 
 
-## Disconnects peers silent too long, closes tables finished long enough (see
-## [member RulesServer.finished_linger]) and, once an hour, prunes the archives.
+## Every [constant TICK_MSEC]: disconnects peers silent too long, runs each table's clock (see
+## [method SessionHost.tick]), closes tables finished long enough (see
+## [member RulesServer.finished_linger]); once an hour, prunes the archives.
 func tick(now_msec: int) -> void:
+	if now_msec - _ticked_at < TICK_MSEC:
+		return
+	_ticked_at = now_msec
 	if now_msec - _pruned_at > PRUNE_INTERVAL_MSEC:
 		_prune()
 	for peer_id in _peers.keys():
@@ -152,6 +160,7 @@ func tick(now_msec: int) -> void:
 			kick(peer_id, "no message within %d ms" % SessionHost.HELLO_TIMEOUT_MSEC)
 	for code in _tables.keys():
 		var table: Dictionary = _tables[code]
+		table["host"].tick(now_msec)
 		if table["over_at"] == 0 and table["rules"].get_phase() == GameRules.PHASE_GAME_OVER:
 			table["over_at"] = now_msec
 		var linger := int(_server.finished_linger * 1000.0)
