@@ -66,7 +66,7 @@ func test_every_bad_call_is_refused_and_changes_nothing() -> void:
 		["load_game", ["\u0000\u0001garbage"], "not valid JSON"],
 		["load_game", [saved.left(saved.length() - 9)], "not valid JSON"],
 		["load_game", [saved.replace('"horizons_edge.game"', '"chess"')], '"chess"'],
-		["load_game", [saved.replace('"version":1', '"version":2')], "version 2"],
+		["load_game", [saved.replace('"version":2', '"version":3')], "version 3"],
 		["load_game", [saved.replace('"command_tier":0', '"command_tier":5')], "tier 5"],
 		["load_replay", ["{}"], "not valid JSON"],
 		# Per-viewer views for viewers who are not seated.

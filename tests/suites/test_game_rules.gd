@@ -361,7 +361,7 @@ func test_bad_saves_are_refused_and_change_nothing() -> void:
 		saved.replace('"hand_limit":7', '"hand_limit":"7"'): [ERR_PARSE_ERROR, "not valid JSON"],
 		saved.replace('"horizons_edge.game"', '"horizons_edge.bag"'):
 		[ERR_FILE_UNRECOGNIZED, 'a "horizons_edge.bag" file'],
-		saved.replace('"version":1', '"version":99'): [ERR_FILE_UNRECOGNIZED, "version 99"],
+		saved.replace('"version":2', '"version":99'): [ERR_FILE_UNRECOGNIZED, "version 99"],
 		saved.replace('"command_tier":0', '"command_tier":9'): [ERR_INVALID_DATA, "tier 9"],
 	}
 	for json: String in cases:

@@ -6,23 +6,31 @@ use common::*;
 use horizons_edge_core::{Game, SaveError};
 use serde_json::{Value, json};
 
+/// A game in the middle of round 2, just after an action (so that it can be undone).
 fn mid_game() -> Game {
     let mut config = config();
     config.round_limit = Some(6);
     let mut game = Game::new(players(4), config, 41).unwrap();
-    for _ in 0..60 {
+    for _ in 0..61 {
         let command = next_bot_command(&game).unwrap();
         game.apply(command).unwrap();
     }
     assert_eq!(game.state().round, 2, "saved in the middle of a round");
+    assert!(game.can_undo().is_ok(), "saved with an undo point");
     game
 }
 
 #[test]
 fn a_loaded_game_continues_exactly_like_the_original() {
     let mut original = mid_game();
-    let mut loaded = Game::from_json(&original.to_json()).unwrap();
+    let saved = original.to_json();
+    let mut loaded = Game::from_json(&saved).unwrap();
     assert_eq!(loaded, original);
+    assert_eq!(
+        loaded.to_json(),
+        saved,
+        "save, load, save gives other bytes"
+    );
     play_out(&mut original, 10_000);
     play_out(&mut loaded, 10_000);
     assert_eq!(loaded.to_json(), original.to_json());
@@ -102,7 +110,82 @@ fn damaged_saves_are_refused_with_the_reason() {
             Box::new(|v| v["state"]["active"] = json!(12)),
             "active player 12",
         ),
-        (Box::new(|v| v["log"][3]["seq"] = json!(99)), "log entry 4"),
+        (
+            Box::new(|v| v["log"][3] = json!([1, 2, null])),
+            "a log run without events",
+        ),
+        (
+            Box::new(|v| {
+                v["log"][3]
+                    .as_array_mut()
+                    .unwrap()
+                    .push(json!(["bag_emptied", 1]))
+            }),
+            "a row of event bag_emptied with more values",
+        ),
+        (
+            Box::new(|v| {
+                v["log"][3]
+                    .as_array_mut()
+                    .unwrap()
+                    .push(json!(["turn_changed"]))
+            }),
+            "a row of event turn_changed without its player",
+        ),
+        (
+            Box::new(|v| {
+                v["log"][3]
+                    .as_array_mut()
+                    .unwrap()
+                    .push(json!(["card_drawn", 1]))
+            }),
+            "unknown variant `card_drawn`",
+        ),
+        (
+            Box::new(|v| {
+                v["log"][3]
+                    .as_array_mut()
+                    .unwrap()
+                    .push(json!({"type": "bag_emptied"}))
+            }),
+            "an event row",
+        ),
+        (
+            Box::new(|v| {
+                let record = json!({"seq": 1, "round": 0, "command": 0, "cause": null,
+                                    "event": {"type": "bag_emptied"}});
+                v["log"].as_array_mut().unwrap().push(record);
+            }),
+            "a version 2 save written in another version's form",
+        ),
+        (
+            Box::new(|v| v["commands"][1] = json!(["keep", 0, [], 5])),
+            "invalid length",
+        ),
+        (
+            Box::new(|v| {
+                v["undo"]["unchanged"]
+                    .as_array_mut()
+                    .unwrap()
+                    .push(json!("surprise"))
+            }),
+            "keeps the state's surprise, which the state does not have",
+        ),
+        (
+            Box::new(|v| {
+                let kept = v["undo"]["unchanged"][0].clone();
+                v["undo"]["unchanged"].as_array_mut().unwrap().push(kept);
+            }),
+            "which the state does not have (or is kept twice)",
+        ),
+        (
+            Box::new(|v| v["undo"]["changed"]["round"] = v["state"]["round"].clone()),
+            "both keeps and changes the state's round",
+        ),
+        (
+            Box::new(|v| v["undo"]["changed"]["players"][1]["id"] = json!(0)),
+            "player 0 is seated twice",
+        ),
         (
             Box::new(|v| v["config"]["command_tiers"] = json!([])),
             "command_tiers is empty",

@@ -106,7 +106,12 @@ impl Bag {
     /// [`Bag::check`]).
     pub fn from_json(json: &str) -> Result<Bag, SaveError> {
         let save: BagSave = serde_json::from_str(json)?;
-        SaveError::check_header(&save.format, BAG_FORMAT, save.version, BAG_VERSION)?;
+        SaveError::check_header(
+            &save.format,
+            BAG_FORMAT,
+            save.version,
+            BAG_VERSION..=BAG_VERSION,
+        )?;
         let bag = Bag::from(save);
         bag.check()?;
         Ok(bag)

@@ -3,6 +3,8 @@
 
 mod kind;
 
+use std::ops::RangeInclusive;
+
 use thiserror::Error;
 
 pub use crate::ids::InputError;
@@ -464,11 +466,13 @@ pub enum SaveError {
         found: String,
     },
     /// A format version this build does not read.
-    #[error("save format version {found} is not supported (this build reads version {supported})")]
+    #[error("save format version {found} is not supported (this build reads {})", versions(*.oldest, *.supported))]
     UnsupportedVersion {
         /// The version found in the file.
         found: u32,
-        /// The version this build writes and reads.
+        /// The oldest version this build still reads.
+        oldest: u32,
+        /// The version this build writes (and the newest it reads).
         supported: u32,
     },
     /// Well-formed JSON whose contents contradict each other (tampered with or damaged).
@@ -477,12 +481,13 @@ pub enum SaveError {
 }
 
 impl SaveError {
-    /// Checks a save's `format` tag and `version` against what the loader reads.
+    /// Checks a save's `format` tag and `version` against what the loader reads: `supported`,
+    /// from the oldest version it still reads to the one it writes.
     pub(crate) fn check_header(
         format: &str,
         expected: &'static str,
         version: u32,
-        supported: u32,
+        supported: RangeInclusive<u32>,
     ) -> Result<(), SaveError> {
         if format != expected {
             return Err(SaveError::WrongFormat {
@@ -490,13 +495,23 @@ impl SaveError {
                 found: format.to_owned(),
             });
         }
-        if version != supported {
+        if !supported.contains(&version) {
             return Err(SaveError::UnsupportedVersion {
                 found: version,
-                supported,
+                oldest: *supported.start(),
+                supported: *supported.end(),
             });
         }
         Ok(())
+    }
+}
+
+/// "version 2", or "versions 1 to 2".
+fn versions(oldest: u32, newest: u32) -> String {
+    if oldest == newest {
+        format!("version {newest}")
+    } else {
+        format!("versions {oldest} to {newest}")
     }
 }
 

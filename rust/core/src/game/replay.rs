@@ -53,7 +53,7 @@ impl Replay {
             &replay.format,
             REPLAY_FORMAT,
             replay.version,
-            REPLAY_VERSION,
+            REPLAY_VERSION..=REPLAY_VERSION,
         )?;
         Ok(replay)
     }

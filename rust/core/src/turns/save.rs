@@ -54,7 +54,12 @@ pub fn to_json(mode: TurnMode, initiative: &Initiative, seats: Option<&SeatOrder
 /// versions, and orders that do not hold together.
 pub fn from_json(json: &str) -> Result<(TurnMode, Initiative, Option<SeatOrder>), SaveError> {
     let save: TurnsSave = serde_json::from_str(json)?;
-    SaveError::check_header(&save.format, TURNS_FORMAT, save.version, TURNS_VERSION)?;
+    SaveError::check_header(
+        &save.format,
+        TURNS_FORMAT,
+        save.version,
+        TURNS_VERSION..=TURNS_VERSION,
+    )?;
     let inconsistent =
         |what: &str, reason: String| SaveError::Inconsistent(format!("{what}: {reason}"));
     save.initiative

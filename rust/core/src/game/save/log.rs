@@ -1,0 +1,149 @@
+//! The log in a save. Version 2 writes it in runs: the consecutive events of one round, command
+//! and resolving action as one array, `[round, command, cause, event, …]`, each event a row (see
+//! [`super::rows`]); the sequence numbers are the positions. Version 1 wrote one object per
+//! [`EventRecord`]; the loader reads both.
+
+use std::fmt;
+
+use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
+use serde::ser::SerializeSeq;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use super::events::EventRow;
+use super::rows::{Columns, Row};
+use crate::game::event::EventRecord;
+use crate::ids::ActionId;
+
+/// The log as version 2 writes it.
+pub(super) struct Runs<'a> {
+    /// The log.
+    pub log: &'a [EventRecord],
+    /// The header the events' columns go to.
+    pub columns: &'a Columns,
+}
+
+impl Serialize for Runs<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let same_run = |a: &EventRecord, b: &EventRecord| {
+            (a.round, a.command, a.cause) == (b.round, b.command, b.cause)
+        };
+        serializer.collect_seq(self.log.chunk_by(same_run).map(|records| Run {
+            records,
+            columns: self.columns,
+        }))
+    }
+}
+
+/// One run: records of the same round, command and cause (never empty).
+struct Run<'a> {
+    records: &'a [EventRecord],
+    columns: &'a Columns,
+}
+
+impl Serialize for Run<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(3 + self.records.len()))?;
+        if let Some(first) = self.records.first() {
+            seq.serialize_element(&first.round)?;
+            seq.serialize_element(&first.command)?;
+            seq.serialize_element(&first.cause)?;
+        }
+        for record in self.records {
+            seq.serialize_element(&Row {
+                value: &record.event,
+                columns: self.columns,
+            })?;
+        }
+        seq.end()
+    }
+}
+
+/// A log as loaded, and the forms it was written in.
+#[derive(Default)]
+pub(super) struct LoadedLog {
+    /// The records, numbered from 1.
+    pub records: Vec<EventRecord>,
+    /// Whether it held version 1's records.
+    pub has_records: bool,
+    /// Whether it held version 2's runs.
+    pub has_runs: bool,
+}
+
+impl<'de> Deserialize<'de> for LoadedLog {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_seq(LogVisitor)
+    }
+}
+
+struct LogVisitor;
+
+impl<'de> Visitor<'de> for LogVisitor {
+    type Value = LoadedLog;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        formatter.write_str("a list of log records or runs")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<LoadedLog, A::Error> {
+        let mut log = LoadedLog::default();
+        while seq.next_element_seed(Entry(&mut log))?.is_some() {}
+        Ok(log)
+    }
+}
+
+/// Reads one entry of the log into it: a record (an object) or a run (an array).
+struct Entry<'a>(&'a mut LoadedLog);
+
+impl<'de> DeserializeSeed<'de> for Entry<'_> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Entry<'_> {
+    type Value = ();
+
+    fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        formatter.write_str("a log record or a run [round, command, cause, event, …]")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<(), A::Error> {
+        let record = EventRecord::deserialize(de::value::MapAccessDeserializer::new(map))?;
+        self.0.records.push(record);
+        self.0.has_records = true;
+        Ok(())
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        let round: u32 = required(&mut seq, "its round")?;
+        let command: u64 = required(&mut seq, "its command")?;
+        let cause: Option<ActionId> = required(&mut seq, "its cause")?;
+        let log = self.0;
+        let start = log.records.len();
+        while let Some(EventRow(event)) = seq.next_element()? {
+            log.records.push(EventRecord {
+                seq: log.records.len() as u64 + 1,
+                round,
+                command,
+                cause,
+                event,
+            });
+        }
+        if log.records.len() == start {
+            return Err(de::Error::custom("a log run without events"));
+        }
+        log.has_runs = true;
+        Ok(())
+    }
+}
+
+/// The next element of a run, which must be there.
+fn required<'de, T: Deserialize<'de>, A: SeqAccess<'de>>(
+    seq: &mut A,
+    what: &'static str,
+) -> Result<T, A::Error> {
+    seq.next_element()?
+        .ok_or_else(|| de::Error::custom(format!("a log run without {what}")))
+}
