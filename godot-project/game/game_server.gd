@@ -12,8 +12,9 @@ extends SceneTree
 ## [code]--[/code]: [code]--port N[/code] (7000), [code]--journal FOLDER[/code]
 ## ([code]user://journal[/code]; [code]""[/code] for none), [code]--reconnect-timeout S[/code]
 ## (60), [code]--linger S[/code] (30: seconds a finished table stays before its journal is
-## archived), [code]--archive-days N[/code] (30: days an archive is kept; 0: forever) and
-## [code]--quit-after S[/code] (0: run until stopped).
+## archived), [code]--archive-days N[/code] (30: days an archive is kept; 0: forever),
+## [code]--max-tables-per-peer N[/code] (4) and [code]--quit-after S[/code] (0: run until
+## stopped).
 
 const Main := preload("res://main.gd")
 ## The server node's name under the root; clients use the same.
@@ -24,6 +25,7 @@ const DEFAULTS := {
 	"reconnect_timeout": 60.0,
 	"linger": 30.0,
 	"archive_days": 30,
+	"max_tables_per_peer": 4,
 	"quit_after": 0.0,
 }
 
@@ -40,6 +42,7 @@ func _initialize() -> void:
 	_server.reconnect_timeout = options["reconnect_timeout"]
 	_server.finished_linger = options["linger"]
 	_server.archive_max_age_days = options["archive_days"]
+	_server.max_tables_per_peer = options["max_tables_per_peer"]
 	var journal: String = options["journal"]
 	_server.journal_folder = ProjectSettings.globalize_path(journal) if journal != "" else ""
 	_server.table_opened.connect(_on_table_opened)

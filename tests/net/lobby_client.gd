@@ -14,7 +14,9 @@ extends SceneTree
 ## event seen before a crash came back unchanged, and (with --expect-crash 1) the server did go
 ## away at least once. With --junk 1 it first sends the lobby malformed messages (not a
 ## Dictionary, none at all, unknown ops, codes of the wrong type or of no table, options out of
-## bounds, NaN or of the wrong type, an oversized field), each of which must be refused.
+## bounds, NaN or of the wrong type, an oversized field), each of which must be refused; and
+## once seated, it asks to watch another table, which a server that lets a peer join one table
+## (--max-tables-per-peer 1) must refuse.
 ##
 ## Arguments after `--`: --port N --name S --create N --rounds N --deadline S --entropy 0|1
 ## --code CODE --spectate 0|1 --seed N --expect-crash 0|1 --junk 0|1 --think-ms N
@@ -58,6 +60,10 @@ var _acknowledged := 0
 var _crashes := 0
 ## Malformed lobby messages sent and not refused yet.
 var _junk_left := 0
+## With --junk 1: the tables listed besides this client's own, and whether asking to watch one
+## beyond the server's limit was refused (null: not asked yet).
+var _others: Array = []
+var _over_limit_refused: Variant = null
 var _answered := ""
 var _draws := 0
 var _failures: PackedStringArray = []
@@ -127,8 +133,10 @@ func _on_table_created(code: String) -> void:
 
 
 func _on_tables_listed(tables: Array) -> void:
-	if not tables.any(func(table: Dictionary): return table["code"] == _options["code"]):
+	var codes := tables.map(func(table: Dictionary): return table["code"])
+	if not _options["code"] in codes:
 		_fail("the lobby does not list table %s" % _options["code"])
+	_others = codes.filter(func(code: String): return code != _options["code"])
 	_sit()
 
 
@@ -148,6 +156,10 @@ func _sit() -> void:
 
 
 func _on_lobby_refused(_code: String, reason: String) -> void:
+	if _over_limit_refused == false and reason.contains("at most"):
+		_over_limit_refused = true
+		print("LOBBY %s over its limit, refused: %s" % [_options["name"], reason])
+		return
 	if _junk_left > 0:
 		_junk_left -= 1
 		print("LOBBY %s junk refused: %s" % [_options["name"], reason])
@@ -161,6 +173,9 @@ func _on_lobby_refused(_code: String, reason: String) -> void:
 func _on_joined(player_id: int) -> void:
 	print("LOBBY %s seated as player %d at %s" % [_options["name"], player_id, _options["code"]])
 	_token = _session.get_rejoin_token()
+	if _options["junk"] == 1 and _over_limit_refused == null and not _others.is_empty():
+		_over_limit_refused = false
+		_server.spectate(_others[0])
 
 
 func _on_connection_lost() -> void:
@@ -253,6 +268,8 @@ func _finish() -> void:
 		_fail("verified rounds %s, expected 1 to %d" % [verified, rounds])
 	if not _unconfirmed.is_empty():
 		_fail("%d events seen before the crash never came back" % _unconfirmed.size())
+	if _options["junk"] == 1 and _over_limit_refused != true:
+		_fail("the lobby let this peer watch more tables than its limit")
 	if _options["expect_crash"] == 1 and _crashes == 0:
 		_fail("the server never went away")
 	var verdict := "ok" if _failures.is_empty() else "FAILED"

@@ -14,7 +14,8 @@
 //! line): the server must say it dropped it, and lose nothing a client saw.
 //!
 //! Before it joins, client b-2 sends the lobby a set of malformed messages, each of which must be
-//! refused while the server plays on.
+//! refused while the server plays on; seated, it asks to watch table A too, which the server (one
+//! table a peer) must refuse.
 //!
 //! Once the games are over, the server (finished tables closing after 1 s) must archive both
 //! journals as gzipped replays.
@@ -116,6 +117,8 @@ fn run_once(godot: &Godot, bundled: &Path, tests: &Path, torn: bool) -> Result {
         "--quit-after",
         SERVER_SECONDS,
         "--linger",
+        "1",
+        "--max-tables-per-peer",
         "1",
     ]
     .map(str::to_owned);

@@ -204,8 +204,18 @@ func _on_lobby_reply(reply: Dictionary) -> void:
 			_asked.erase(code)
 			_table(code).join_table(asked[0], asked[1])
 		"refused":
-			_asked.erase(code)
+			if _asked.has(code):
+				_asked.erase(code)
+				_drop_unused(code)
 			lobby_refused.emit(code, reply.get("reason", ""))
+
+
+## Frees the session made for table [param code] if it never joined (the lobby refused it).
+func _drop_unused(code: String) -> void:
+	var session := get_node_or_null(NodePath(code)) as RulesSession
+	if session and session.get_player_id() == -1 and session.get_snapshot().is_empty():
+		remove_child(session)
+		session.queue_free()
 
 
 # What peers send arrives untyped and is checked by the lobby.
