@@ -194,14 +194,16 @@ fn resolve(
     action: Action,
     out: &mut Emitter,
 ) -> Result<(), RulesError> {
-    let mut stack = vec![Pending {
+    let mut first = Some(Pending {
         player,
         action,
         cause: None,
         depth: 0,
-    }];
+    });
+    // The reactions waiting, last to resolve first: empty (and unallocated) for most actions.
+    let mut stack = Vec::new();
     let mut reactions_resolved = 0u32;
-    while let Some(pending) = stack.pop() {
+    while let Some(pending) = first.take().or_else(|| stack.pop()) {
         if pending.depth > config.max_reaction_depth {
             return Err(GameError::ReactionTooDeep {
                 limit: config.max_reaction_depth,

@@ -94,6 +94,10 @@ pub const MAX_CONTEXT_DEPTH: usize = 32;
 /// How deep `value` nests: 1 for a scalar, one more for each array or object around it. Counted
 /// without recursion, so any value a caller built can be measured.
 pub fn depth(value: &Value) -> usize {
+    if !matches!(value, Value::Array(_) | Value::Object(_)) {
+        // Most contexts: nothing to walk, nothing to allocate.
+        return 1;
+    }
     let mut deepest = 0;
     let mut stack = vec![(value, 1)];
     while let Some((value, level)) = stack.pop() {
