@@ -638,15 +638,25 @@ pub fn main_thread_id() -> std::thread::ThreadId {
 /// # Panics
 /// - If it is called before the engine bindings have been initialized.
 pub fn is_main_thread() -> bool {
-    // Horizon's Edge patch: the calling thread's id is read once per thread. Every engine call
-    // checks the thread, and `std::thread::current()` clones and drops an `Arc` (two atomic
-    // operations) each time: a fifth of a short call's cost.
+    // Horizon's Edge patch: the answer is worked out once per thread. Every engine call checks
+    // the thread, and `std::thread::current()` clones and drops an `Arc` (two atomic operations)
+    // each time: a fifth of a short call's cost. The main thread never changes while the
+    // library is loaded, and a reloaded library starts with fresh thread-locals.
     #[cfg(not(wasm_nothreads))]
     {
         thread_local! {
-            static CURRENT: std::thread::ThreadId = std::thread::current().id();
+            /// 0: not known yet, 1: the main thread, 2: another thread.
+            static ON_MAIN: std::cell::Cell<u8> = const { std::cell::Cell::new(0) };
         }
-        CURRENT.with(|current| *current == main_thread_id())
+        ON_MAIN.with(|known| match known.get() {
+            1 => true,
+            2 => false,
+            _ => {
+                let on_main = std::thread::current().id() == main_thread_id();
+                known.set(if on_main { 1 } else { 2 });
+                on_main
+            }
+        })
     }
 
     #[cfg(wasm_nothreads)]
