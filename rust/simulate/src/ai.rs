@@ -1,11 +1,9 @@
 //! The Monte Carlo planner's strength (`--ai-games`): seat 0 plans with the core's planner, the
 //! other seats play random legal actions, on the starter set.
 
-use horizons_edge_core::{
-    Autoplay, CardId, Command, Game, GameConfig, Phase, PlayerId, PlayerSetup,
-};
+use horizons_edge_core::{Autoplay, Command, Game, GameConfig, Phase};
 
-use crate::economics::{DECK, STUDIED};
+use crate::economics::{STUDIED, seats};
 
 /// Seat 0's results over the games of one table size.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -38,18 +36,7 @@ pub fn play(
     rollouts: u32,
     seed: u64,
 ) -> Result<Strength, String> {
-    let seats = (0..players)
-        .map(|id| PlayerSetup {
-            id: PlayerId(id),
-            name: String::new(),
-            deck: DECK.iter().map(|&card| CardId(card)).collect(),
-            energy_per_round: None,
-            resources_per_round: None,
-            foresight: 0,
-            faction: None,
-        })
-        .collect();
-    let mut game = Game::new(seats, config.clone(), seed).map_err(|e| e.to_string())?;
+    let mut game = Game::new(seats(players), config.clone(), seed).map_err(|e| e.to_string())?;
     game.apply(Command::StartGame).map_err(|e| e.to_string())?;
     while let Some(command) = game.autoplay_command(Autoplay::Bots) {
         let command = match command {

@@ -11,6 +11,21 @@ const STARTER_SET: &str =
 /// The deck every seat plays: the starter set's five cards.
 pub const DECK: [u32; 20] = [1, 2, 3, 4, 5, 1, 2, 4, 5, 1, 2, 3, 4, 5, 1, 2, 4, 1, 5, 2];
 
+/// `players` seats, each with the starter deck [`DECK`].
+pub fn seats(players: u32) -> Vec<PlayerSetup> {
+    (0..players)
+        .map(|id| PlayerSetup {
+            id: PlayerId(id),
+            name: String::new(),
+            deck: DECK.iter().map(|&card| CardId(card)).collect(),
+            energy_per_round: None,
+            resources_per_round: None,
+            foresight: 0,
+            faction: None,
+        })
+        .collect()
+}
+
 /// The player whose upgrade timing is varied; everyone else is a random bot.
 pub const STUDIED: PlayerId = PlayerId(0);
 
@@ -131,18 +146,7 @@ pub fn play(
     upgrade_from: u32,
     seed: u64,
 ) -> Result<Outcome, String> {
-    let seats = (0..players)
-        .map(|id| PlayerSetup {
-            id: PlayerId(id),
-            name: String::new(),
-            deck: DECK.iter().map(|&card| CardId(card)).collect(),
-            energy_per_round: None,
-            resources_per_round: None,
-            foresight: 0,
-            faction: None,
-        })
-        .collect();
-    let mut game = Game::new(seats, config.clone(), seed).map_err(|e| e.to_string())?;
+    let mut game = Game::new(seats(players), config.clone(), seed).map_err(|e| e.to_string())?;
     let apply = |game: &mut Game, command| game.apply(command).map_err(|e| e.to_string());
     apply(&mut game, Command::StartGame)?;
     for id in 0..players {
