@@ -4,37 +4,18 @@
 // criterion's macros generate undocumented functions.
 #![allow(missing_docs)]
 
+mod common;
+
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use horizons_edge_core::audit::Auditor;
 use horizons_edge_core::{
-    Autoplay, CardId, Command, Event, Game, GameConfig, NoHooks, Phase, PlayerId, PlayerSetup,
+    Autoplay, Command, Event, Game, GameConfig, NoHooks, Phase, PlayerId, PlayerSetup,
 };
 use std::hint::black_box;
 
-/// The card catalog the bundled game and the headless suites use.
-const STARTER_SET: &str =
-    include_str!("../../../godot-project/addons/horizons_edge/starter_set.json");
-
-const DECK: [u32; 20] = [1, 2, 3, 4, 5, 1, 2, 4, 5, 1, 2, 3, 4, 5, 1, 2, 4, 1, 5, 2];
-
-/// `count` seats, each with the starter deck.
-fn bots(count: u32) -> Vec<PlayerSetup> {
-    (0..count)
-        .map(|id| PlayerSetup {
-            id: PlayerId(id),
-            name: format!("bot {id}"),
-            deck: DECK.iter().map(|&card| CardId(card)).collect(),
-            energy_per_round: None,
-            resources_per_round: None,
-            foresight: 0,
-            faction: None,
-        })
-        .collect()
-}
-
 /// Plays a whole bot game from `seed`; returns how many commands it took.
 fn bot_game(config: &GameConfig, seed: u64) -> usize {
-    let mut game = Game::new(bots(4), config.clone(), seed).expect("valid setup");
+    let mut game = Game::new(common::bots(4), config.clone(), seed).expect("valid setup");
     game.apply(Command::StartGame).expect("start");
     while game.state().phase == Phase::Mulligan {
         let waiting: Vec<PlayerId> = game
@@ -58,8 +39,7 @@ fn bot_game(config: &GameConfig, seed: u64) -> usize {
 }
 
 fn full_game(c: &mut Criterion) {
-    let mut config: GameConfig = serde_json::from_str(STARTER_SET).expect("starter set");
-    config.round_limit = Some(10);
+    let config = common::starter_config(Some(10));
     let mut group = c.benchmark_group("game");
     group.throughput(Throughput::Elements(1));
     let mut seed = 0;
@@ -81,7 +61,7 @@ fn pass_loop(c: &mut Criterion) {
         "command_tiers": [{"tokens": 4}],
     }))
     .expect("valid config");
-    let players: Vec<PlayerSetup> = bots(4)
+    let players: Vec<PlayerSetup> = common::bots(4)
         .into_iter()
         .map(|player| PlayerSetup {
             deck: Vec::new(),
@@ -104,29 +84,9 @@ fn pass_loop(c: &mut Criterion) {
     group.finish();
 }
 
-/// An 8-player game stopped in round 5, bots on the starter set.
-fn mid_game(config: &GameConfig) -> Game {
-    let mut game = Game::new(bots(8), config.clone(), 8).expect("valid setup");
-    game.apply(Command::StartGame).expect("start");
-    for id in 0..8 {
-        let keep = Command::Keep {
-            player: PlayerId(id),
-            bottom: Vec::new(),
-        };
-        game.apply(keep).expect("keep");
-    }
-    while game.state().round < 5 || game.state().bag.remaining() > 16 {
-        game.apply(Command::DrawToken).expect("draw");
-        let player = game.state().active.expect("a token was drawn");
-        game.apply(Command::BotDecide { player })
-            .expect("bot action");
-    }
-    game
-}
-
 fn save_and_load(c: &mut Criterion) {
-    let config: GameConfig = serde_json::from_str(STARTER_SET).expect("starter set");
-    let game = mid_game(&config);
+    let config = common::starter_config(None);
+    let game = common::mid_game(&config);
     let json = game.to_json();
     eprintln!(
         "8-player save in round 5: {} bytes of JSON ({} logged events)",
@@ -147,8 +107,8 @@ fn save_and_load(c: &mut Criterion) {
 /// What a server does per client and update, and what a client does per round: a viewer's
 /// snapshot (and its JSON), and auditing every revealed round of the log.
 fn projections_and_audit(c: &mut Criterion) {
-    let config: GameConfig = serde_json::from_str(STARTER_SET).expect("starter set");
-    let game = mid_game(&config);
+    let config = common::starter_config(None);
+    let game = common::mid_game(&config);
     let viewer = Some(PlayerId(3));
     let snapshot = game.snapshot_for(viewer).expect("seated viewer");
     let events: Vec<Event> = game
