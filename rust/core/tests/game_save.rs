@@ -121,7 +121,7 @@ fn damaged_saves_are_refused_with_the_reason() {
                     .unwrap()
                     .push(json!(["bag_emptied", 1]))
             }),
-            "a row of event bag_emptied with more values",
+            "a row of bag_emptied with more values than the event has fields",
         ),
         (
             Box::new(|v| {
@@ -130,7 +130,7 @@ fn damaged_saves_are_refused_with_the_reason() {
                     .unwrap()
                     .push(json!(["turn_changed"]))
             }),
-            "a row of event turn_changed without its player",
+            "a row of turn_changed without its player",
         ),
         (
             Box::new(|v| {
@@ -148,7 +148,7 @@ fn damaged_saves_are_refused_with_the_reason() {
                     .unwrap()
                     .push(json!({"type": "bag_emptied"}))
             }),
-            "an event row",
+            "expected event row [type, field, …]",
         ),
         (
             Box::new(|v| {
@@ -160,7 +160,11 @@ fn damaged_saves_are_refused_with_the_reason() {
         ),
         (
             Box::new(|v| v["commands"][1] = json!(["keep", 0, [], 5])),
-            "invalid length",
+            "a row of keep with more values than the command has fields",
+        ),
+        (
+            Box::new(|v| v["commands"][1] = json!({"command": "keep", "player": 0})),
+            "a version 2 save written in another version's form",
         ),
         (
             Box::new(|v| {

@@ -1,7 +1,8 @@
-//! The log in a save. Version 2 writes it in runs: the consecutive events of one round, command
-//! and resolving action as one array, `[round, command, cause, event, …]`, each event a row (see
-//! [`super::rows`]); the sequence numbers are the positions. Version 1 wrote one object per
-//! [`EventRecord`]; the loader reads both.
+//! The log and the command history in a save. Version 2 writes the log in runs: the
+//! consecutive events of one round, command and resolving action as one array, `[round, command,
+//! cause, event, …]`, each event a row (see [`super::rows`]); the sequence numbers are the
+//! positions. Commands are rows too. Version 1 wrote one object per [`EventRecord`] and command;
+//! the loader reads both.
 
 use std::fmt;
 
@@ -9,8 +10,9 @@ use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde::ser::SerializeSeq;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::events::EventRow;
+use super::events::{CommandRow, EventRow};
 use super::rows::{Columns, Row};
+use crate::game::command::Command;
 use crate::game::event::EventRecord;
 use crate::ids::ActionId;
 
@@ -58,15 +60,22 @@ impl Serialize for Run<'_> {
     }
 }
 
-/// A log as loaded, and the forms it was written in.
+/// The forms a list was written in.
+#[derive(Default, Clone, Copy)]
+pub(super) struct Forms {
+    /// Whether it held version 1's objects.
+    pub objects: bool,
+    /// Whether it held version 2's arrays (runs or rows).
+    pub arrays: bool,
+}
+
+/// A log as loaded.
 #[derive(Default)]
 pub(super) struct LoadedLog {
     /// The records, numbered from 1.
     pub records: Vec<EventRecord>,
-    /// Whether it held version 1's records.
-    pub has_records: bool,
-    /// Whether it held version 2's runs.
-    pub has_runs: bool,
+    /// How they were written.
+    pub forms: Forms,
 }
 
 impl<'de> Deserialize<'de> for LoadedLog {
@@ -112,7 +121,7 @@ impl<'de> Visitor<'de> for Entry<'_> {
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<(), A::Error> {
         let record = EventRecord::deserialize(de::value::MapAccessDeserializer::new(map))?;
         self.0.records.push(record);
-        self.0.has_records = true;
+        self.0.forms.objects = true;
         Ok(())
     }
 
@@ -134,7 +143,7 @@ impl<'de> Visitor<'de> for Entry<'_> {
         if log.records.len() == start {
             return Err(de::Error::custom("a log run without events"));
         }
-        log.has_runs = true;
+        log.forms.arrays = true;
         Ok(())
     }
 }
@@ -146,4 +155,69 @@ fn required<'de, T: Deserialize<'de>, A: SeqAccess<'de>>(
 ) -> Result<T, A::Error> {
     seq.next_element()?
         .ok_or_else(|| de::Error::custom(format!("a log run without {what}")))
+}
+
+/// A command history as loaded.
+#[derive(Default)]
+pub(super) struct LoadedCommands {
+    /// The commands.
+    pub commands: Vec<Command>,
+    /// How they were written.
+    pub forms: Forms,
+}
+
+impl<'de> Deserialize<'de> for LoadedCommands {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_seq(CommandsVisitor)
+    }
+}
+
+struct CommandsVisitor;
+
+impl<'de> Visitor<'de> for CommandsVisitor {
+    type Value = LoadedCommands;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        formatter.write_str("a list of commands")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<LoadedCommands, A::Error> {
+        let mut loaded = LoadedCommands::default();
+        while seq.next_element_seed(CommandEntry(&mut loaded))?.is_some() {}
+        Ok(loaded)
+    }
+}
+
+/// Reads one command into the history: an object or a row.
+struct CommandEntry<'a>(&'a mut LoadedCommands);
+
+impl<'de> DeserializeSeed<'de> for CommandEntry<'_> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for CommandEntry<'_> {
+    type Value = ();
+
+    fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        formatter.write_str("a command, as an object or a row")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<(), A::Error> {
+        let command = Command::deserialize(de::value::MapAccessDeserializer::new(map))?;
+        self.0.commands.push(command);
+        self.0.forms.objects = true;
+        Ok(())
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<(), A::Error> {
+        let CommandRow(command) =
+            CommandRow::deserialize(de::value::SeqAccessDeserializer::new(seq))?;
+        self.0.commands.push(command);
+        self.0.forms.arrays = true;
+        Ok(())
+    }
 }

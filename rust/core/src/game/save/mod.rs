@@ -25,7 +25,7 @@ use crate::game::hooks::HookTrace;
 use crate::game::state::{GameState, PlayerSetup};
 pub(crate) use checks::check_traces;
 use checks::{check_log, check_state};
-use log::{LoadedLog, Runs};
+use log::{LoadedCommands, LoadedLog, Runs};
 use rows::{Columns, Row};
 use undo::UndoChanges;
 
@@ -76,8 +76,7 @@ struct LoadedSave<'a> {
     #[serde(borrow, default)]
     undo: Option<&'a RawValue>,
     log: LoadedLog,
-    /// Objects or rows: serde_json reads both.
-    commands: Vec<Command>,
+    commands: LoadedCommands,
     #[serde(default)]
     hook_traces: Vec<HookTrace>,
     /// Version 2's header: documentation, the rows read without it.
@@ -135,8 +134,9 @@ impl Game {
             OLDEST_GAME_VERSION..=GAME_VERSION,
         )?;
         let current = save.version == GAME_VERSION;
-        let older_form = save.log.has_records;
-        let newer_form = save.log.has_runs || save.columns.is_some();
+        let older_form = save.log.forms.objects || save.commands.forms.objects;
+        let newer_form =
+            save.log.forms.arrays || save.commands.forms.arrays || save.columns.is_some();
         if (current && older_form) || (!current && newer_form) {
             return Err(SaveError::Inconsistent(format!(
                 "a version {} save written in another version's form",
@@ -160,7 +160,7 @@ impl Game {
             check_state(&save.config, undo)?;
         }
         check_log(&save.log.records)?;
-        check_traces(&save.hook_traces, save.commands.len())?;
+        check_traces(&save.hook_traces, save.commands.commands.len())?;
         Ok(Game {
             config: std::sync::Arc::new(save.config),
             seating: save.seating,
@@ -168,7 +168,7 @@ impl Game {
             undo: undo.map(Box::new),
             spares: Default::default(),
             log: save.log.records,
-            commands: save.commands,
+            commands: save.commands.commands,
             hook_traces: save.hook_traces,
         })
     }

@@ -23,9 +23,10 @@ const TAGS: [&str; 2] = ["type", "command"];
 #[derive(Default)]
 pub(super) struct Columns {
     kinds: RefCell<BTreeMap<String, Vec<&'static str>>>,
-    /// The kinds already met, by the addresses of their struct's name and tag: most rows are
+    /// The kinds already met, by the addresses of their struct's name and tag (and its length):
+    /// most rows are
     /// told apart from first ones without spelling their kind out.
-    met: RefCell<BTreeSet<(usize, Address)>>,
+    met: RefCell<BTreeSet<(usize, usize, usize)>>,
 }
 
 impl Columns {
@@ -38,14 +39,17 @@ impl Columns {
         value: Option<&T>,
     ) -> Option<String> {
         let tag = value.filter(|_| TAGS.contains(&key));
-        let mut address = Address::default();
-        if let Some(tag) = tag {
-            let _ = write!(address, "{}", Display(tag));
-        }
+        // A tag is a `'static` string: its address tells the variant.
+        let address = tag.map_or((0, 0), |tag| {
+            (
+                (tag as *const T).cast::<u8>() as usize,
+                std::mem::size_of_val(tag),
+            )
+        });
         if !self
             .met
             .borrow_mut()
-            .insert((name.as_ptr() as usize, address))
+            .insert((name.as_ptr() as usize, address.0, address.1))
         {
             return None;
         }
@@ -55,20 +59,6 @@ impl Columns {
             let _ = write!(kind, ".{}", Display(tag));
         }
         (!self.kinds.borrow().contains_key(&kind)).then_some(kind)
-    }
-}
-
-/// Where the first piece of text written to it lies, and its length: a tag's address (tags are
-/// `'static`).
-#[derive(Default, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-struct Address(usize, usize);
-
-impl Write for Address {
-    fn write_str(&mut self, text: &str) -> fmt::Result {
-        if *self == Address::default() {
-            *self = Address(text.as_ptr() as usize, text.len());
-        }
-        Ok(())
     }
 }
 
