@@ -4,14 +4,16 @@ extends SceneTree
 ## against the Rust classes, in one headless process. Run with [code]cargo xtask bench[/code].
 ##
 ## Prints one line per case with both times and the ratio. Timing is wall-clock
-## ([method Time.get_ticks_usec]) over enough repetitions to last a fraction of a second; the
-## best of three runs counts.
+## ([method Time.get_ticks_usec]) over enough repetitions to last a fraction of a second; each
+## side runs five times, the two sides taking turns so that a busy moment of a shared machine
+## falls on both, and each side's best run counts.
 
 const PLAYERS := 8
 const TOKENS := 6
 const LOOP_PLAYERS := 4
 const LOOP_TOKENS := 4
 const LOOP_ROUNDS := 1000
+const RUNS := 5
 
 
 func _initialize() -> void:
@@ -25,8 +27,11 @@ func _initialize() -> void:
 
 
 func _report(label: String, reference: Callable, rust: Callable, repetitions: int) -> void:
-	var reference_usec := _best_of_three(reference, repetitions)
-	var rust_usec := _best_of_three(rust, repetitions)
+	var reference_usec := INF
+	var rust_usec := INF
+	for run in RUNS:
+		reference_usec = minf(reference_usec, _time(reference, repetitions))
+		rust_usec = minf(rust_usec, _time(rust, repetitions))
 	print(
 		(
 			"%-44s GDScript %10.2f µs   Rust %10.2f µs   ratio %6.1f×"
@@ -35,15 +40,12 @@ func _report(label: String, reference: Callable, rust: Callable, repetitions: in
 	)
 
 
-## Microseconds per call of [param body], the best of three runs of [param repetitions] calls.
-func _best_of_three(body: Callable, repetitions: int) -> float:
-	var best := INF
-	for run in 3:
-		var started := Time.get_ticks_usec()
-		for repetition in repetitions:
-			body.call()
-		best = minf(best, float(Time.get_ticks_usec() - started) / repetitions)
-	return best
+## Microseconds per call of [param body], over [param repetitions] calls.
+func _time(body: Callable, repetitions: int) -> float:
+	var started := Time.get_ticks_usec()
+	for repetition in repetitions:
+		body.call()
+	return float(Time.get_ticks_usec() - started) / repetitions
 
 
 func _reference_round() -> void:
