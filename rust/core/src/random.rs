@@ -22,9 +22,25 @@ use std::sync::Arc;
 /// The generator (300 bytes, most of them its buffered block) is shared between copies until one
 /// of them draws: a copy of a game's state, made for every command and every rollout, copies a
 /// pointer for each of its streams, most of which it never draws from.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct RandomStream {
     rng: Arc<ChaCha20Rng>,
+}
+
+impl Clone for RandomStream {
+    fn clone(&self) -> Self {
+        Self {
+            rng: Arc::clone(&self.rng),
+        }
+    }
+
+    /// Leaves the pointer alone when both already share the generator (a working copy made over
+    /// the last one, whose streams nobody drew from): no reference count to touch.
+    fn clone_from(&mut self, source: &Self) {
+        if !Arc::ptr_eq(&self.rng, &source.rng) {
+            self.rng = Arc::clone(&source.rng);
+        }
+    }
 }
 
 impl Serialize for RandomStream {

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::bag::TokenKind;
 use crate::error::GameError;
-use crate::game::Emitter;
+use crate::game::{Emitter, MAX_PLAYERS};
 use crate::game::event::Event;
 use crate::game::state::{GameState, Phase};
 use crate::ids::PlayerId;
@@ -136,13 +136,15 @@ pub fn commit_reserve(
 }
 
 /// What the players with foresight see changes with: the round, the bag's contents and draws,
-/// whether the round is sealed, and who foresees how far.
-pub fn foresight_key(state: &GameState) -> (u32, u32, usize, bool, Vec<(PlayerId, u32)>) {
-    let seers = state
-        .living()
-        .filter(|p| p.foresight > 0)
-        .map(|p| (p.id, p.foresight))
-        .collect();
+/// whether the round is sealed, and who foresees how far (seat by seat; 0 for a seat without
+/// foresight or out of the game). Made for every command, so it allocates nothing.
+pub fn foresight_key(state: &GameState) -> (u32, u32, usize, bool, [u32; MAX_PLAYERS]) {
+    let mut seers = [0; MAX_PLAYERS];
+    for (seer, player) in seers.iter_mut().zip(&state.players) {
+        if !player.eliminated {
+            *seer = player.foresight;
+        }
+    }
     (
         state.round,
         state.bag.remaining(),
