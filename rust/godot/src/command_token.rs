@@ -21,8 +21,8 @@ use horizons_edge_core::Token;
 /// nobody holds an object any more (the bag let go of it and no variable, Array or Variant
 /// refers to it), it may be reused for a later token of any bag, so that draws make no new
 /// objects: keep the object itself, or its [member token_id], to know a token again — not its
-/// instance id, a [WeakRef] to it or metadata set on it. Each [method GameRules.get_bag] copy has
-/// objects of its own.
+/// instance id, a [WeakRef] to it, or metadata or a script set on it. Each
+/// [method GameRules.get_bag] copy has objects of its own.
 /// ```gdscript
 /// var token := bag.draw_token()
 /// if token:

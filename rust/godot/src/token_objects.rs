@@ -72,17 +72,23 @@ fn object_for(token: Token) -> Gd<CommandToken> {
 
 /// Keeps each of `objects` that nobody else holds as a spare, while there is room; drops the
 /// rest.
-fn release(objects: impl Iterator<Item = Gd<CommandToken>>) {
-    SPARES.with_borrow_mut(|spares| {
+fn release(objects: Vec<Gd<CommandToken>>) {
+    let freed = SPARES.with_borrow_mut(|spares| {
+        let mut freed = Vec::new();
         for object in objects {
             // Only this reference: no script, Array or Variant can see the object change.
             if spares.open && spares.objects.len() < MAX_SPARES && object.get_reference_count() == 1
             {
                 spares.objects.push(object);
+            } else {
+                freed.push(object);
             }
-            // Any other is dropped here, which never reaches the spares.
         }
+        freed
     });
+    // Dropped outside the borrow: freeing an object may run a script attached to it, which may
+    // reach a bag and with it the spares.
+    drop(freed);
 }
 
 /// Hashes a token id with one multiplication (Fibonacci hashing), which spreads the bag's
@@ -148,8 +154,8 @@ impl TokenObjects {
     /// Lets go of every object (the bag's tokens were replaced): the next token with one of
     /// their ids gets an object of its own. Those nobody else holds become spares.
     pub fn release_all(&self) {
-        // Releasing runs no script and never reaches a bag, so the borrow may last.
-        release(self.by_id.borrow_mut().drain().map(|(_, object)| object));
+        let objects = self.by_id.borrow_mut().drain().map(|(_, object)| object).collect();
+        release(objects);
     }
 }
 
