@@ -154,7 +154,12 @@ impl TokenObjects {
     /// Lets go of every object (the bag's tokens were replaced): the next token with one of
     /// their ids gets an object of its own. Those nobody else holds become spares.
     pub fn release_all(&self) {
-        let objects = self.by_id.borrow_mut().drain().map(|(_, object)| object).collect();
+        let objects = self
+            .by_id
+            .borrow_mut()
+            .drain()
+            .map(|(_, object)| object)
+            .collect();
         release(objects);
     }
 }
