@@ -62,10 +62,18 @@ const SLOT_TURNS := 3
 const SLOT_AUDITOR := 4
 const SLOT_BAG_COPY := 5
 const SLOT_TOKEN := 6
+const SLOT_CATALOG := 7
 const SLOT_NAMES: PackedStringArray = [
-	"rules in the tree", "rules outside the tree", "bag", "turns", "auditor", "game's bag", "token"
+	"rules in the tree",
+	"rules outside the tree",
+	"bag",
+	"turns",
+	"auditor",
+	"game's bag",
+	"token",
+	"card catalog",
 ]
-const SLOT_WEIGHTS: Array[int] = [26, 16, 18, 18, 8, 7, 7]
+const SLOT_WEIGHTS: Array[int] = [26, 16, 18, 18, 8, 7, 7, 8]
 ## Calls, handlers and hooks nest at most this deep (except the re-entering handlers), so the
 ## fuzzer stays clear of GDScript's own call-depth limit.
 const MAX_NESTING := 400
@@ -208,7 +216,14 @@ func _elapsed() -> float:
 ## Reads the methods and signals of every extension class from ClassDB, so methods added later
 ## are fuzzed without a change here.
 func _read_classes() -> void:
-	for cls in ["GameRules", "CommandTokenBag", "TurnSystem", "FairnessAuditor", "CommandToken"]:
+	for cls in [
+		"GameRules",
+		"CommandTokenBag",
+		"TurnSystem",
+		"FairnessAuditor",
+		"CommandToken",
+		"CardCatalog"
+	]:
 		var methods: Array = []
 		for method: Dictionary in ClassDB.class_get_method_list(cls, true):
 			var returned: Dictionary = method["return"]
@@ -291,11 +306,13 @@ func _remember(target: Variant, json: String) -> void:
 func _episode() -> void:
 	_episodes += 1
 	_journal = FileAccess.open(_journal_path, FileAccess.WRITE)
+	# The bags' spare token objects, kept for reuse, are not the episode's leaks.
+	CommandToken.free_spares()
 	var objects := Performance.get_monitor(Performance.OBJECT_COUNT)
 	_note("seed %d episode %d from call %d" % [_seed, _episodes, _calls])
 	_top_call_index = _calls
 	_targets.clear()
-	_targets.resize(SLOT_TOKEN + 1)
+	_targets.resize(SLOT_CATALOG + 1)
 	for slot in _targets.size():
 		_create(slot)
 	_set_up_world()
@@ -310,6 +327,7 @@ func _episode() -> void:
 		_unwire(slot)
 	_check_health()
 	_free_world()
+	CommandToken.free_spares()
 	var left := Performance.get_monitor(Performance.OBJECT_COUNT) - objects
 	if left > 0:
 		_fail("LEAK", "episode %d left %d more objects than it found" % [_episodes, left])
@@ -343,6 +361,8 @@ func _create(slot: int) -> void:
 			bag.set_seed(_rng.randi())
 			_call(bag, "add_player_tokens", [_rng.randi_range(0, 7), 1])
 			target = _call(bag, "draw_token", [])
+		SLOT_CATALOG:
+			target = CardCatalog.from_config(_values.config())
 	_targets[slot] = target
 	_note("new %s: %s" % [SLOT_NAMES[slot], _values.describe(target)])
 

@@ -56,6 +56,8 @@ static func state_of(target: Variant, whole: bool) -> Variant:
 		state = [target.get_verified_rounds(), target.get_failures()]
 	elif target is CommandToken:
 		state = [target.get_token_id(), target.get_player_id(), target.get_kind()]
+	elif target is CardCatalog:
+		state = var_to_str([target.cards, target.structures, target.action_kinds])
 	return state
 
 

@@ -128,6 +128,20 @@ func test_draws_make_no_new_objects_once_spares_exist() -> void:
 	)
 
 
+func test_free_spares_frees_the_objects_kept_for_reuse() -> void:
+	CommandToken.free_spares()
+	var objects := Performance.get_monitor(Performance.OBJECT_COUNT)
+	var held := _bag(3, 2, 4).draw_token()
+	_owners(_bag(4, 8, 6))
+	var spares := CommandToken.free_spares()
+	check_equal(spares, 48, "the objects of the emptied bag (the other made only the one held)")
+	check_equal(
+		Performance.get_monitor(Performance.OBJECT_COUNT), objects + 1, "only the held token left"
+	)
+	check_equal(CommandToken.free_spares(), 0, "none left to free")
+	check(held.player_id in [0, 1], "the held token keeps its fields")
+
+
 func test_a_game_bag_copy_hands_out_one_object_per_token() -> void:
 	var rules := StarterGame.rules(42, 3)
 	StarterGame.keep_all(rules)

@@ -7,6 +7,8 @@
 use godot::prelude::*;
 use horizons_edge_core::Token;
 
+use crate::token_objects;
+
 /// One command token from a [CommandTokenBag]: whose it is and what it allows. Read-only.
 ///
 /// Tokens are made by the bag; GDScript receives them from [method CommandTokenBag.draw_token],
@@ -51,6 +53,19 @@ impl CommandToken {
     /// one activation.
     #[constant]
     pub const KIND_DOUBLE_ACTION: i64 = 1;
+
+    /// Frees the spare objects the bags keep for reuse (see the class description) and returns
+    /// how many there were; the pool fills again as bags let go of tokens nobody holds. For a
+    /// leak check that counts objects ([constant Performance.OBJECT_COUNT]) before and after
+    /// some work: call it just before each count, so the spares are not mistaken for leaks.
+    /// ```gdscript
+    /// CommandToken.free_spares()
+    /// var before := Performance.get_monitor(Performance.OBJECT_COUNT)
+    /// ```
+    #[func]
+    pub fn free_spares() -> i64 {
+        token_objects::free_spares() as i64
+    }
 }
 
 #[godot_api]

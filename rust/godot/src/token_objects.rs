@@ -51,12 +51,18 @@ pub fn open_spares() {
 
 /// Drops every spare and keeps none from now on (the scene level is being unloaded).
 pub fn close_spares() {
-    let dropped = SPARES.with_borrow_mut(|spares| {
-        spares.open = false;
-        std::mem::take(&mut spares.objects)
-    });
+    SPARES.with_borrow_mut(|spares| spares.open = false);
+    free_spares();
+}
+
+/// Drops every spare kept so far; returns how many there were. Later releases fill the pool
+/// again.
+pub fn free_spares() -> usize {
+    let dropped = SPARES.with_borrow_mut(|spares| std::mem::take(&mut spares.objects));
+    let count = dropped.len();
     // Released outside the borrow: freeing an object runs engine code.
     drop(dropped);
+    count
 }
 
 /// An object showing `token`: a spare with its fields rewritten, or a new one.
