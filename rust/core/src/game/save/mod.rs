@@ -3,9 +3,9 @@
 //! one would.
 //!
 //! Version 2 writes the command history and the log as rows without keys, their column names
-//! once in `columns` (see [`rows`]), the log in runs of one round, command and cause (see
-//! [`log`]) and the undo point as its differences from the state (see [`undo`]). Version 1
-//! saves, every record and command an object and the undo point whole, still load.
+//! once in `columns` (see `save/rows.rs`), the log in runs of one round, command and cause (see
+//! `save/log.rs`) and the undo point as its differences from the state (see `save/undo.rs`).
+//! Version 1 saves, every record and command an object and the undo point whole, still load.
 
 mod checks;
 mod events;

@@ -1,7 +1,8 @@
 //! Structs written as rows: a JSON array of their field values in declaration order instead of
 //! an object that repeats every key, the field names once in a header ([`Columns`]). serde_json
 //! reads such an array back into the struct, and into an internally tagged enum when the tag
-//! comes first (as serde writes it), so only writing needs help.
+//! comes first (as serde writes it); the readers in [`super::events`] read events, commands and
+//! actions faster.
 //!
 //! [`Row`] writes a value with every struct in it as a row: the value itself if it is one, and
 //! the structs in its fields, options and sequences. Structs inside maps, tuples and externally
@@ -23,9 +24,8 @@ const TAGS: [&str; 2] = ["type", "command"];
 #[derive(Default)]
 pub(super) struct Columns {
     kinds: RefCell<BTreeMap<String, Vec<&'static str>>>,
-    /// The kinds already met, by the addresses of their struct's name and tag (and its length):
-    /// most rows are
-    /// told apart from first ones without spelling their kind out.
+    /// The kinds already met, by the addresses of their struct's name and tag (and the tag's
+    /// length): most rows are told apart from first ones without spelling their kind out.
     met: RefCell<BTreeSet<(usize, usize, usize)>>,
 }
 
