@@ -13,8 +13,10 @@ extends SceneTree
 ## ([code]user://journal[/code]; [code]""[/code] for none), [code]--reconnect-timeout S[/code]
 ## (60), [code]--linger S[/code] (30: seconds a finished table stays before its journal is
 ## archived), [code]--archive-days N[/code] (30: days an archive is kept; 0: forever),
-## [code]--max-tables-per-peer N[/code] (4) and [code]--quit-after S[/code] (0: run until
-## stopped).
+## [code]--max-tables-per-peer N[/code] (4), [code]--quit-after S[/code] (0: run until
+## stopped) and [code]--agones 0|1[/code] (0; 1: tell the Agones SDK sidecar, when there is
+## one, that the server is ready once it listens, healthy every 2 s, allocated once its first
+## table opens, and shut down when it quits; see [AgonesSdk]).
 
 const Main := preload("res://main.gd")
 ## The server node's name under the root; clients use the same.
@@ -27,9 +29,13 @@ const DEFAULTS := {
 	"archive_days": 30,
 	"max_tables_per_peer": 4,
 	"quit_after": 0.0,
+	"agones": 0,
 }
 
 var _server := RulesServer.new()
+## With --agones 1: the sidecar's client (inert where there is no sidecar).
+var _agones: AgonesSdk
+var _listening := false
 
 
 func _initialize() -> void:
@@ -54,6 +60,9 @@ func _initialize() -> void:
 			print("server: disconnected peer %d: %s" % [peer_id, reason])
 	)
 	root.add_child(_server)
+	if options["agones"] == 1:
+		_agones = AgonesSdk.new()
+		root.add_child(_agones)
 	if options["quit_after"] > 0.0:
 		create_timer(options["quit_after"]).timeout.connect(_shut_down)
 	# The root enters the tree only after _initialize returns, and hosting needs the tree's
@@ -95,9 +104,18 @@ func _listen(options: Dictionary) -> void:
 		quit(2)
 		return
 	print("server: listening on port %d · journal %s" % [options["port"], _server.journal_folder])
+	_listening = true
+	if _agones and _agones.is_enabled():
+		print("server: Agones SDK on port %s" % OS.get_environment(AgonesSdk.PORT_VARIABLE))
+		_agones.mark_ready()
+		# Resumed tables have players coming back: the server is taken from the start.
+		if not _server.get_tables().is_empty():
+			_agones.allocate()
 
 
 func _on_table_opened(code: String, session: RulesSession, rules: GameRules) -> void:
+	if _agones and _listening and _server.get_tables().size() == 1:
+		_agones.allocate()
 	var table := "server: table %s" % code
 	print(
 		"%s open · %d seats · round %d" % [table, rules.get_player_ids().size(), rules.get_round()]
@@ -118,4 +136,9 @@ func _on_table_opened(code: String, session: RulesSession, rules: GameRules) -> 
 
 func _shut_down() -> void:
 	_server.close()
+	if _agones and _agones.is_enabled():
+		_agones.shutdown()
+		var finished: Array = []
+		while finished.is_empty() or finished[0] != "shutdown":
+			finished = await _agones.request_finished
 	quit()
