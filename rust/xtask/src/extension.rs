@@ -108,7 +108,8 @@ pub fn register_extension(project: &Path) -> Result {
     .map_err(|e| format!("cannot write {}: {e}", list.display()))
 }
 
-fn copy_dir(from: &Path, to: &Path) -> Result {
+/// Copies the folder `from` with everything in it to `to`.
+pub fn copy_dir(from: &Path, to: &Path) -> Result {
     std::fs::create_dir_all(to).map_err(|e| format!("cannot create {}: {e}", to.display()))?;
     let entries =
         std::fs::read_dir(from).map_err(|e| format!("cannot list {}: {e}", from.display()))?;

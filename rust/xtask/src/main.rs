@@ -20,6 +20,9 @@
 //!   server (many tables, or with `--single` the one-table dedicated server) headless in the
 //!   foreground.
 //! - `crash` — the game server's crash test (see [`crash`]), also a step of `test`.
+//! - `loadtest [--tables 50,200,500] [--pace human|full|both] [--seconds S]` — the game
+//!   server's capacity under bot clients (see [`loadtest`]).
+//! - `image` — the game server's root file system and `FROM scratch` recipe (see [`image`]).
 //! - `godot` — make sure a Godot 4 is available and print how it is run.
 //!
 //! See [`godot`] for how Godot is found or fetched without touching the system.
@@ -31,6 +34,7 @@ mod crash;
 mod cross;
 mod debian;
 mod demo;
+mod deploy;
 mod disk;
 mod docs;
 mod export;
@@ -39,7 +43,9 @@ mod fuzz;
 mod gdscript;
 mod godot;
 mod headless;
+mod image;
 mod inspect;
+mod loadtest;
 mod multiplayer;
 mod online;
 mod package;
@@ -48,6 +54,7 @@ mod platform;
 mod process;
 mod screenshots;
 mod server;
+mod server_project;
 mod simulate;
 mod snippets;
 mod test;
@@ -86,6 +93,13 @@ commands:
                       Ctrl+C stops it
   crash               the game server's crash test alone (kill -9 mid-round, restart
                       on the same journal, every client rejoins; see cargo xtask test)
+  loadtest [--tables 50,200,500] [--pace human|full|both] [--seconds S]
+                      the game server's capacity: bot clients over ENet at one action
+                      per table every 2 s and at full speed; latency p50/p99, server
+                      CPU and memory per table (minutes; not a step of test)
+  image               the game server's container: a root file system from the private
+                      Debian sysroot and the release build, and a FROM scratch
+                      Dockerfile, in target/image (see deploy/)
   package [--only linux-x86_64,linux-arm64,windows-x86_64,macos-arm64,macos-x86_64]
           [--release-only]
                       build the libraries for every desktop platform (debug and
@@ -113,6 +127,8 @@ fn main() -> ExitCode {
         "simulate" => simulate::run(rest),
         "server" => server::run(rest),
         "crash" => crash::run(rest),
+        "loadtest" => loadtest::run(rest),
+        "image" => image::run(rest),
         "test" => test::run(rest),
         "build" => extension::Profile::from_args(rest).and_then(|profile| {
             extension::build(profile)?;

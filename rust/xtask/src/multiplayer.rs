@@ -615,6 +615,11 @@ impl<'a> Table<'a> {
     /// Echoes and keeps one line.
     pub fn record(&mut self, line: Line) {
         println!("[{}] {}", line.0, line.1);
+        self.keep(line);
+    }
+
+    /// Keeps one line without echoing it.
+    pub fn keep(&mut self, line: Line) {
         self.logs.push(line);
     }
 

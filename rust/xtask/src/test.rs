@@ -25,6 +25,9 @@ pub fn run(args: &[String]) -> Result {
         rust_checks(&mut report);
     }
     report.step("gdlint + gdformat", gdscript::lint);
+    report.step("deployment manifests (YAML)", || {
+        crate::deploy::check().map(|count| eprintln!("xtask: {count} manifests checked"))
+    });
     let built = report.step("extension build", || {
         extension::build(Profile::Debug).map(drop)
     });
