@@ -8,9 +8,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::bag::TokenKind;
 use crate::error::GameError;
-use crate::game::{Emitter, MAX_PLAYERS};
 use crate::game::event::Event;
 use crate::game::state::{GameState, Phase};
+use crate::game::{Emitter, MAX_PLAYERS};
 use crate::ids::PlayerId;
 
 /// Whose tokens a token effect changes, seen from the acting player.
