@@ -1,3 +1,4 @@
+@icon("res://addons/horizons_edge/icons/agones_sdk.svg")
 class_name AgonesSdk
 extends Node
 ## A game server's side of Agones (game servers on Kubernetes): the SDK sidecar's REST
