@@ -16,11 +16,17 @@ extends SceneTree
 ## [code]--max-tables-per-peer N[/code] (4), [code]--quit-after S[/code] (0: run until
 ## stopped) and [code]--agones 0|1[/code] (0; 1: tell the Agones SDK sidecar, when there is
 ## one, that the server is ready once it listens, healthy every 2 s, allocated once its first
-## table opens, and shut down when it quits; see [AgonesSdk]).
+## table opens, and shut down when it quits; see [AgonesSdk]) and [code]--adopt-after S[/code]
+## (0: off; else the server touches [constant HEARTBEAT_FILE] in its journal folder every
+## [constant HEARTBEAT_SEC] s, and at start takes over the journals and archives of every
+## sibling folder whose heartbeat is older than S seconds: a dead server's tables, resumed here).
 
 const Main := preload("res://main.gd")
 ## The server node's name under the root; clients use the same.
 const SERVER_NAME := "Server"
+## Written in the journal folder every [constant HEARTBEAT_SEC] s with --adopt-after.
+const HEARTBEAT_FILE := "alive"
+const HEARTBEAT_SEC := 10.0
 const DEFAULTS := {
 	"port": 7000,
 	"journal": "user://journal",
@@ -30,6 +36,7 @@ const DEFAULTS := {
 	"max_tables_per_peer": 4,
 	"quit_after": 0.0,
 	"agones": 0,
+	"adopt_after": 0.0,
 }
 
 var _server := RulesServer.new()
@@ -51,6 +58,9 @@ func _initialize() -> void:
 	_server.max_tables_per_peer = options["max_tables_per_peer"]
 	var journal: String = options["journal"]
 	_server.journal_folder = ProjectSettings.globalize_path(journal) if journal != "" else ""
+	if options["adopt_after"] > 0.0 and _server.journal_folder != "":
+		adopt_orphans(_server.journal_folder, options["adopt_after"])
+		_beat()
 	_server.table_opened.connect(_on_table_opened)
 	_server.table_closed.connect(
 		func(code: String, archive: String): print("server: table %s closed · %s" % [code, archive])
@@ -81,6 +91,27 @@ static func make_rules(options: Dictionary) -> GameRules:
 		rules.free()
 		return null
 	return rules
+
+
+## Moves into [param folder] the journals and archives of every sibling folder whose server
+## stopped beating ([constant HEARTBEAT_FILE]) more than [param after_sec] seconds ago. Each file
+## is one rename, so two servers starting at once split the tables, never share one.
+static func adopt_orphans(folder: String, after_sec: float) -> void:
+	DirAccess.make_dir_recursive_absolute(folder)
+	var parent := folder.get_base_dir()
+	var now := Time.get_unix_time_from_system()
+	for sibling in DirAccess.get_directories_at(parent):
+		var orphan := parent.path_join(sibling)
+		var heartbeat := orphan.path_join(HEARTBEAT_FILE)
+		if orphan == folder or not FileAccess.file_exists(heartbeat):
+			continue
+		if now - FileAccess.get_modified_time(heartbeat) < after_sec:
+			continue
+		for file in DirAccess.get_files_at(orphan):
+			if not (file.ends_with(".journal") or file.ends_with(".replay.gz")):
+				continue
+			if DirAccess.rename_absolute(orphan.path_join(file), folder.path_join(file)) == OK:
+				print("server: adopted %s from %s" % [file, orphan])
 
 
 ## [constant DEFAULTS] with every [code]--name value[/code] pair of [param args] applied, each
@@ -132,6 +163,13 @@ func _on_table_opened(code: String, session: RulesSession, rules: GameRules) -> 
 		func(round_number: int): print("%s: round %d complete" % [table, round_number])
 	)
 	rules.game_over.connect(func(winner: int): print("%s: game over · winner %d" % [table, winner]))
+
+
+func _beat() -> void:
+	var file := FileAccess.open(_server.journal_folder.path_join(HEARTBEAT_FILE), FileAccess.WRITE)
+	if file:
+		file.store_string("%d\n" % Time.get_unix_time_from_system())
+	create_timer(HEARTBEAT_SEC).timeout.connect(_beat)
 
 
 func _shut_down() -> void:
