@@ -23,6 +23,7 @@ const Main := preload("res://main.gd")
 ## The session node's name under the root; clients use the same.
 const SESSION_NAME := "Session"
 const DEFAULT_PORT := 7000
+const ServerOptions := preload("res://game/server_options.gd")
 const DEFAULTS := {
 	"port": DEFAULT_PORT,
 	"players": 2,
@@ -40,7 +41,7 @@ var _session: RulesSession
 
 func _initialize() -> void:
 	var args := OS.get_cmdline_user_args()
-	var options := parse_options(args)
+	var options := ServerOptions.parse(args, DEFAULTS)
 	if options.is_empty():
 		quit(2)
 		return
@@ -71,24 +72,6 @@ func _initialize() -> void:
 	# The root enters the tree only after _initialize returns, and hosting needs the tree's
 	# multiplayer API.
 	_listen.call_deferred(options)
-
-
-## [constant DEFAULTS] with every [code]--name value[/code] pair of [param args] applied, each
-## value converted to its default's type; empty (after an error message) on an unknown option or
-## a value that is not a number.
-static func parse_options(args: PackedStringArray) -> Dictionary:
-	var options := DEFAULTS.duplicate()
-	if args.size() % 2 != 0:
-		printerr("server: options come in pairs (--name value): %s" % " ".join(args))
-		return {}
-	for index in range(0, args.size(), 2):
-		var key := args[index].trim_prefix("--")
-		var value := args[index + 1]
-		if not options.has(key) or not value.is_valid_float():
-			printerr("server: unknown option or bad value: %s %s" % [args[index], value])
-			return {}
-		options[key] = type_convert(value, typeof(DEFAULTS[key]))
-	return options
 
 
 func _listen(options: Dictionary) -> void:

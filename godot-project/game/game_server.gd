@@ -27,6 +27,7 @@ const SERVER_NAME := "Server"
 ## Written in the journal folder every [constant HEARTBEAT_SEC] s with --adopt-after.
 const HEARTBEAT_FILE := "alive"
 const HEARTBEAT_SEC := 10.0
+const ServerOptions := preload("res://game/server_options.gd")
 const DEFAULTS := {
 	"port": 7000,
 	"journal": "user://journal",
@@ -46,7 +47,7 @@ var _listening := false
 
 
 func _initialize() -> void:
-	var options := parse_options(OS.get_cmdline_user_args())
+	var options := ServerOptions.parse(OS.get_cmdline_user_args(), DEFAULTS)
 	if options.is_empty():
 		quit(2)
 		return
@@ -112,22 +113,6 @@ static func adopt_orphans(folder: String, after_sec: float) -> void:
 				continue
 			if DirAccess.rename_absolute(orphan.path_join(file), folder.path_join(file)) == OK:
 				print("server: adopted %s from %s" % [file, orphan])
-
-
-## [constant DEFAULTS] with every [code]--name value[/code] pair of [param args] applied, each
-## value converted to its default's type; empty (after an error message) on an unknown option.
-static func parse_options(args: PackedStringArray) -> Dictionary:
-	var options := DEFAULTS.duplicate()
-	if args.size() % 2 != 0:
-		printerr("server: options come in pairs (--name value): %s" % " ".join(args))
-		return {}
-	for index in range(0, args.size(), 2):
-		var key := args[index].trim_prefix("--").replace("-", "_")
-		if not options.has(key):
-			printerr("server: unknown option: %s" % args[index])
-			return {}
-		options[key] = type_convert(args[index + 1], typeof(DEFAULTS[key]))
-	return options
 
 
 func _listen(options: Dictionary) -> void:
