@@ -98,6 +98,26 @@ func test_bag_emptied_fires_when_removal_empties_the_bag() -> void:
 	check(bag.is_empty(), "bag is empty")
 
 
+func test_a_bag_emptied_handler_connected_by_the_last_draws_handler_still_hears_it() -> void:
+	# bag_emptied is queued only when someone may hear it: also while the last draw's signal
+	# waits, as its handler may connect one.
+	var bag := _bag(8, [1, 1])
+	var emptied := [0]
+	var on_emptied := func() -> void: emptied[0] += 1
+	var handler := func(_player_id: int, remaining: int) -> void:
+		if remaining == 0:
+			bag.bag_emptied.connect(on_emptied)
+	bag.token_drawn.connect(handler)
+	bag.draw_token()
+	bag.draw_token()
+	check_equal(emptied[0], 1, "bag_emptied heard by the handler connected in time")
+	bag.token_drawn.disconnect(handler)
+	bag.bag_emptied.disconnect(on_emptied)
+	bag.add_player_tokens(0, 1)
+	bag.draw_token()
+	check_equal(emptied[0], 1, "nobody connected, nothing heard")
+
+
 func test_fixed_seed_gives_the_pinned_draws() -> void:
 	var bag := _bag(42, [4, 4, 4, 4])
 	check_equal(_owners(bag), GOLDEN_SEED_42, "seed 42 draws")

@@ -117,6 +117,31 @@ func test_loading_gives_fresh_tokens_with_the_loaded_fields() -> void:
 	check_equal([later.token_id, later.player_id], later_fields, "the held one is unchanged")
 
 
+func test_tokens_numbered_far_apart_keep_one_object_each() -> void:
+	# A bag keeps its objects by position from its lowest token id; ids thousands apart (a
+	# hand-edited save) are kept another way, with the same guarantees.
+	var bag := _bag(9, 2, 3)
+	bag.draw_token()
+	var data: Dictionary = _integers(JSON.parse_string(bag.to_json()))
+	var spread := [0, 3, 70000, 4000000000, 4000000001, 5]
+	data["next_token_id"] = 4000000002
+	for token: Dictionary in data["tokens"] + data["drawn"]:
+		token["id"] = spread[token["id"]]
+	check_equal(bag.load_json(JSON.stringify(data)), OK, "load")
+	var peeked := bag.peek_tokens(5)
+	var drawn: Array[CommandToken] = []
+	while not bag.is_empty():
+		drawn.append(bag.draw_token())
+	check_equal(drawn.size(), 5, "five draws")
+	for index in 5:
+		check(is_same(drawn[index], peeked[index]), "draw %d is the object peeked" % index)
+	var ids := bag.get_drawn_history().map(func(t: CommandToken) -> int: return t.token_id)
+	ids.sort()
+	check_equal(ids, [0, 3, 5, 70000, 4000000000, 4000000001], "every id shown as loaded")
+	for token in bag.get_drawn_history():
+		check(token in bag.get_drawn_history(), "the history gives its objects again")
+
+
 func test_draws_make_no_new_objects_once_spares_exist() -> void:
 	for round_number in 5:
 		_owners(_bag(round_number, 8, 6))
@@ -180,3 +205,17 @@ func _owners(bag: CommandTokenBag) -> Array[int]:
 	while not bag.is_empty():
 		owners.append(bag.draw_token().player_id)
 	return owners
+
+
+## [param value] with every whole number parsed from JSON (a float) as an int again.
+func _integers(value: Variant) -> Variant:
+	if value is float and value == floorf(value):
+		return int(value)
+	if value is Array:
+		return value.map(_integers)
+	if value is Dictionary:
+		var result := {}
+		for key: Variant in value:
+			result[key] = _integers(value[key])
+		return result
+	return value

@@ -1,8 +1,7 @@
 //! The `CommandToken` class.
 
-// gdext generates undocumented Rust getters for the `#[var]` fields; their Godot docs come from the
-// field comments below.
-#![allow(missing_docs)]
+use std::cell::Cell;
+use std::rc::Rc;
 
 use godot::prelude::*;
 use horizons_edge_core::Token;
@@ -34,14 +33,17 @@ use crate::token_objects;
 #[class(no_init, base = RefCounted)]
 pub struct CommandToken {
     /// The token's id, unique within its bag.
-    #[var(no_set)]
-    token_id: i64,
+    #[var(get = get_token_id, no_set)]
+    token_id: PhantomVar<i64>,
     /// The player who acts when this token is drawn.
-    #[var(no_set)]
-    player_id: i64,
+    #[var(get = get_player_id, no_set)]
+    player_id: PhantomVar<i64>,
     /// What the token allows: one of the `KIND_*` constants.
-    #[var(no_set)]
-    kind: i64,
+    #[var(get = get_kind, no_set)]
+    kind: PhantomVar<i64>,
+    /// The token shown, shared with the bag that handed the object out: a spare object is given
+    /// a new token without a call into the engine (see [`crate::token_objects`]).
+    shown: Rc<Cell<Token>>,
 }
 
 #[godot_api]
@@ -66,6 +68,24 @@ impl CommandToken {
     pub fn free_spares() -> i64 {
         token_objects::free_spares() as i64
     }
+
+    /// The getter of [member token_id].
+    #[func]
+    pub fn get_token_id(&self) -> i64 {
+        self.shown.get().id.to_raw()
+    }
+
+    /// The getter of [member player_id].
+    #[func]
+    pub fn get_player_id(&self) -> i64 {
+        self.shown.get().owner.to_raw()
+    }
+
+    /// The getter of [member kind].
+    #[func]
+    pub fn get_kind(&self) -> i64 {
+        self.shown.get().kind.code()
+    }
 }
 
 #[godot_api]
@@ -74,26 +94,22 @@ impl IRefCounted for CommandToken {
     fn to_string(&self) -> GString {
         GString::from(&format!(
             "CommandToken(id {}, player {})",
-            self.token_id, self.player_id
+            self.get_token_id(),
+            self.get_player_id()
         ))
     }
 }
 
 impl CommandToken {
-    /// A new object showing `token`.
-    pub fn new_showing(token: Token) -> Gd<Self> {
-        Gd::from_object(Self {
-            token_id: token.id.to_raw(),
-            player_id: token.owner.to_raw(),
-            kind: token.kind.code(),
-        })
-    }
-
-    /// Shows `token` from now on (a spare object given to a new token; see
-    /// [`crate::token_objects`]).
-    pub fn show(&mut self, token: Token) {
-        self.token_id = token.id.to_raw();
-        self.player_id = token.owner.to_raw();
-        self.kind = token.kind.code();
+    /// A new object showing `token`, and the cell through which it is given another token.
+    pub fn new_showing(token: Token) -> (Gd<Self>, Rc<Cell<Token>>) {
+        let shown = Rc::new(Cell::new(token));
+        let object = Gd::from_object(Self {
+            token_id: PhantomVar::default(),
+            player_id: PhantomVar::default(),
+            kind: PhantomVar::default(),
+            shown: Rc::clone(&shown),
+        });
+        (object, shown)
     }
 }

@@ -7,7 +7,7 @@
 use godot::meta::PackedElement;
 use godot::prelude::*;
 use horizons_edge_core::bag::{MAX_PLAYERS, MAX_TOKENS_PER_PLAYER};
-use horizons_edge_core::ids::count_from_raw;
+use horizons_edge_core::ids::{TokenId, count_from_raw};
 use horizons_edge_core::{Bag, PlayerId, RulesError};
 
 use crate::command_token::CommandToken;
@@ -55,9 +55,10 @@ use crate::token_objects::TokenObjects;
 pub struct CommandTokenBag {
     bag: Bag,
     read_only: bool,
-    /// `token_drawn` as a `StringName`, made once: converting the name on every draw costs more
-    /// than the draw.
+    /// `token_drawn` and `bag_emptied` as `StringName`s, made once: converting a name on every
+    /// draw costs more than the draw.
     token_drawn_name: StringName,
+    bag_emptied_name: StringName,
     outbox: Outbox<BagSignal>,
     /// The `CommandToken` object of each token handed out since the last clear or load.
     objects: TokenObjects,
@@ -82,16 +83,22 @@ impl CommandTokenBag {
     /// A read-only copy of `bag`, as [`crate::game_rules::GameRules`] hands out: every query
     /// works, every change is refused.
     pub fn read_only_copy(bag: Bag) -> Gd<CommandTokenBag> {
-        Gd::from_init_fn(|base| CommandTokenBag {
+        Gd::from_init_fn(|base| CommandTokenBag::holding(bag, true, base))
+    }
+
+    /// A bag object holding `bag`.
+    fn holding(bag: Bag, read_only: bool, base: Base<RefCounted>) -> CommandTokenBag {
+        CommandTokenBag {
+            objects: TokenObjects::from_token(lowest_token(&bag)),
             bag,
-            read_only: true,
+            read_only,
             token_drawn_name: StringName::from("token_drawn"),
+            bag_emptied_name: StringName::from("bag_emptied"),
             outbox: Outbox::default(),
-            objects: TokenObjects::default(),
             last_refusal: LastRefusal::default(),
             log_refusals: false,
             base,
-        })
+        }
     }
 
     /// Emits everything queued, in order, unless a call further out is doing so (see
@@ -108,6 +115,19 @@ impl CommandTokenBag {
                 }
                 BagSignal::Emptied => self.signals().bag_emptied().emit(),
             }
+        }
+    }
+
+    /// Whether a signal named `name` is to be queued: something is connected to it, or the queue
+    /// is being emitted (a handler may connect one before the queue reaches it).
+    fn wants(&self, name: &StringName) -> bool {
+        !self.outbox.is_idle() || self.base().has_connections(name)
+    }
+
+    /// Queues `bag_emptied` if anyone may hear it.
+    fn queue_emptied(&mut self) {
+        if self.wants(&self.bag_emptied_name) {
+            self.outbox.push(BagSignal::Emptied);
         }
     }
 
@@ -135,16 +155,7 @@ impl CommandTokenBag {
 #[godot_api]
 impl IRefCounted for CommandTokenBag {
     fn init(base: Base<RefCounted>) -> Self {
-        Self {
-            bag: Bag::with_os_seed(),
-            read_only: false,
-            token_drawn_name: StringName::from("token_drawn"),
-            outbox: Outbox::default(),
-            objects: TokenObjects::default(),
-            last_refusal: LastRefusal::default(),
-            log_refusals: false,
-            base,
-        }
+        Self::holding(Bag::with_os_seed(), false, base)
     }
 
     /// Prints as `CommandTokenBag(12 of 16 tokens left)`.
@@ -206,13 +217,13 @@ impl CommandTokenBag {
     #[func]
     pub fn draw_token(&mut self) -> Result<Gd<CommandToken>, Refusal> {
         let draw = self.change("CommandTokenBag.draw_token", |bag| Ok(bag.draw()?))?;
-        if self.base().has_connections(&self.token_drawn_name) {
+        if self.wants(&self.token_drawn_name) {
             let remaining = i64::from(draw.remaining);
             self.outbox
                 .push(BagSignal::Drawn(draw.token.owner.to_raw(), remaining));
         }
         if draw.remaining == 0 {
-            self.outbox.push(BagSignal::Emptied);
+            self.queue_emptied();
         }
         self.emit_pending();
         Ok(self.objects.object(draw.token))
@@ -282,7 +293,7 @@ impl CommandTokenBag {
             Ok(bag.remove_player_tokens(PlayerId::from_raw(player_id)?)?)
         })?;
         if removed > 0 && self.bag.is_empty() {
-            self.outbox.push(BagSignal::Emptied);
+            self.queue_emptied();
             self.emit_pending();
         }
         Ok(i64::from(removed))
@@ -396,7 +407,7 @@ impl CommandTokenBag {
             bag.clear();
             Ok(())
         })?;
-        self.objects.release_all();
+        self.objects.release_all(self.bag.next_token());
         Ok(())
     }
 
@@ -435,7 +446,7 @@ impl CommandTokenBag {
             Ok(())
         })?;
         // The loaded bag's tokens may reuse ids of tokens handed out before.
-        self.objects.release_all();
+        self.objects.release_all(lowest_token(&self.bag));
         Ok(())
     }
 
@@ -448,6 +459,18 @@ impl CommandTokenBag {
     pub fn get_last_refusal(&self) -> VarDictionary {
         self.last_refusal.to_dictionary()
     }
+}
+
+/// The lowest id of `bag`'s tokens, drawn or not; the id its next token will get if it has none.
+/// No token added later has a lower one.
+fn lowest_token(bag: &Bag) -> TokenId {
+    let remaining = bag.peek(bag.remaining() as usize);
+    bag.drawn_history()
+        .iter()
+        .chain(&remaining)
+        .map(|token| token.id)
+        .min()
+        .unwrap_or(bag.next_token())
 }
 
 /// One value per player in a bag (never more than [`MAX_PLAYERS`]) as a packed array, built

@@ -8,14 +8,16 @@
 //! Creating an object through the engine costs more than everything else a draw does. So when a
 //! bag lets go of its objects (it is cleared, loaded or freed), each one that nobody else holds
 //! goes to a small pool of spares on this thread, and the next token any bag hands out gets a
-//! spare with its fields rewritten instead of a new object: a round of draws makes no objects
-//! once the pool holds a round's worth. An object someone holds (a variable, an Array, a
+//! spare showing it instead of a new object: a round of draws makes no objects once the pool
+//! holds a round's worth. A spare is given its token through a cell it shares with the pool,
+//! without a call into the engine. An object someone holds (a variable, an Array, a
 //! signal's bound argument) is never a spare, so it never changes. The pool is emptied when the
 //! library's scene level is unloaded, before the engine checks for leaked objects.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::rc::Rc;
 
 use godot::prelude::*;
 use horizons_edge_core::Token;
@@ -27,9 +29,35 @@ use crate::command_token::CommandToken;
 /// The most spare objects kept: two full bags' worth.
 const MAX_SPARES: usize = 2 * MAX_PLAYERS * MAX_TOKENS_PER_PLAYER as usize;
 
+/// The most tokens a bag keeps objects for by position (from its lowest token id); a bag whose
+/// ids spread wider (one loaded from hand-edited JSON) keeps the rest by id in a map.
+const MAX_WINDOW: u32 = 4 * MAX_PLAYERS as u32 * MAX_TOKENS_PER_PLAYER;
+
+/// A token object and the cell that tells it which token it shows.
+struct Shown {
+    object: Gd<CommandToken>,
+    token: Rc<Cell<Token>>,
+}
+
+impl Shown {
+    /// A spare showing `token`, or a new object.
+    fn take(token: Token) -> Shown {
+        match SPARES.with_borrow_mut(|spares| spares.objects.pop()) {
+            Some(spare) => {
+                spare.token.set(token);
+                spare
+            }
+            None => {
+                let (object, token) = CommandToken::new_showing(token);
+                Shown { object, token }
+            }
+        }
+    }
+}
+
 /// The spare objects of this thread (the engine's main thread: gdext calls nothing else).
 struct Spares {
-    objects: Vec<Gd<CommandToken>>,
+    objects: Vec<Shown>,
     /// False outside the library's scene level: nothing may be kept then, as an object outliving
     /// the engine's shutdown would be reported as leaked.
     open: bool,
@@ -65,29 +93,20 @@ pub fn free_spares() -> usize {
     count
 }
 
-/// An object showing `token`: a spare with its fields rewritten, or a new one.
-fn object_for(token: Token) -> Gd<CommandToken> {
-    match SPARES.with_borrow_mut(|spares| spares.objects.pop()) {
-        Some(mut object) => {
-            object.bind_mut().show(token);
-            object
-        }
-        None => CommandToken::new_showing(token),
-    }
-}
-
 /// Keeps each of `objects` that nobody else holds as a spare, while there is room; drops the
 /// rest.
-fn release(objects: Vec<Gd<CommandToken>>) {
+fn release(objects: impl Iterator<Item = Shown>) {
     let freed = SPARES.with_borrow_mut(|spares| {
         let mut freed = Vec::new();
-        for object in objects {
+        for shown in objects {
             // Only this reference: no script, Array or Variant can see the object change.
-            if spares.open && spares.objects.len() < MAX_SPARES && object.get_reference_count() == 1
+            if spares.open
+                && spares.objects.len() < MAX_SPARES
+                && shown.object.get_reference_count() == 1
             {
-                spares.objects.push(object);
+                spares.objects.push(shown);
             } else {
-                freed.push(object);
+                freed.push(shown);
             }
         }
         freed
@@ -97,8 +116,8 @@ fn release(objects: Vec<Gd<CommandToken>>) {
     drop(freed);
 }
 
-/// Hashes a token id with one multiplication (Fibonacci hashing), which spreads the bag's
-/// consecutive ids over the table; a draw looks its token up, and SipHash cost as much as the draw.
+/// Hashes a token id with one multiplication (Fibonacci hashing), which spreads consecutive ids
+/// over the table.
 #[derive(Default)]
 struct IdHasher(u64);
 
@@ -122,27 +141,85 @@ impl Hasher for IdHasher {
     }
 }
 
-/// One bag's token objects, by token id.
+/// The objects handed out so far, by token id.
 #[derive(Default)]
+struct ById {
+    /// The lowest id any token of the bag can have: `window[i]` is token `first + i`'s.
+    first: u32,
+    window: Vec<Option<Shown>>,
+    /// Tokens too far above `first` for the window, or below it.
+    others: HashMap<TokenId, Shown, BuildHasherDefault<IdHasher>>,
+}
+
+impl ById {
+    /// `id`'s place in the window, if it has one.
+    fn position(&self, id: TokenId) -> Option<usize> {
+        id.0.checked_sub(self.first)
+            .filter(|&offset| offset < MAX_WINDOW)
+            .map(|offset| offset as usize)
+    }
+
+    /// `id`'s object, if it has one.
+    fn get(&self, id: TokenId) -> Option<&Gd<CommandToken>> {
+        let shown = match self.position(id) {
+            Some(at) => self.window.get(at).and_then(Option::as_ref),
+            None => self.others.get(&id),
+        };
+        shown.map(|shown| &shown.object)
+    }
+
+    /// Lets go of every object (see [`release`]).
+    fn release(self) {
+        release(
+            self.window
+                .into_iter()
+                .flatten()
+                .chain(self.others.into_values()),
+        );
+    }
+
+    /// Keeps `shown` as `id`'s object.
+    fn insert(&mut self, id: TokenId, shown: Shown) {
+        match self.position(id) {
+            Some(at) => {
+                if self.window.len() <= at {
+                    self.window.resize_with(at + 1, || None);
+                }
+                self.window[at] = Some(shown);
+            }
+            None => {
+                self.others.insert(id, shown);
+            }
+        }
+    }
+}
+
+/// One bag's token objects, by token id.
 pub struct TokenObjects {
     // Interior mutability: the bag's queries (`&self`) hand objects out too. No engine call that
     // could run script happens while it is borrowed.
-    by_id: RefCell<HashMap<TokenId, Gd<CommandToken>, BuildHasherDefault<IdHasher>>>,
+    by_id: RefCell<ById>,
 }
 
 impl TokenObjects {
+    /// Objects for a bag whose tokens have ids `first` and above.
+    pub fn from_token(first: TokenId) -> TokenObjects {
+        TokenObjects {
+            by_id: RefCell::new(ById {
+                first: first.0,
+                ..ById::default()
+            }),
+        }
+    }
+
     /// `token`'s object: the one handed out before, or one made for it now.
     pub fn object(&self, token: Token) -> Gd<CommandToken> {
-        if let Some(object) = self.by_id.borrow().get(&token.id) {
+        if let Some(object) = self.by_id.borrow().get(token.id) {
             return object.clone();
         }
-        let object = object_for(token);
-        let mut by_id = self.by_id.borrow_mut();
-        if by_id.capacity() == 0 {
-            // A round's worth at once rather than growing token by token.
-            by_id.reserve(MAX_TOKENS_PER_PLAYER as usize);
-        }
-        by_id.insert(token.id, object.clone());
+        let shown = Shown::take(token);
+        let object = shown.object.clone();
+        self.by_id.borrow_mut().insert(token.id, shown);
         object
     }
 
@@ -157,21 +234,23 @@ impl TokenObjects {
             .collect()
     }
 
-    /// Lets go of every object (the bag's tokens were replaced): the next token with one of
-    /// their ids gets an object of its own. Those nobody else holds become spares.
-    pub fn release_all(&self) {
-        let objects = self
-            .by_id
-            .borrow_mut()
-            .drain()
-            .map(|(_, object)| object)
-            .collect();
-        release(objects);
+    /// Lets go of every object (the bag's tokens were replaced by tokens whose ids are `first`
+    /// or above): the next token with one of their ids gets an object of its own. Those nobody
+    /// else holds become spares.
+    pub fn release_all(&self, first: TokenId) {
+        let objects = std::mem::replace(
+            &mut *self.by_id.borrow_mut(),
+            ById {
+                first: first.0,
+                ..ById::default()
+            },
+        );
+        objects.release();
     }
 }
 
 impl Drop for TokenObjects {
     fn drop(&mut self) {
-        self.release_all();
+        std::mem::take(self.by_id.get_mut()).release();
     }
 }
