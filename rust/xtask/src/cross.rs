@@ -146,33 +146,9 @@ fn mingw_bin() -> Result<PathBuf> {
 
 /// The virtual environment's `bin/` with `ziglang` installed (`python -m ziglang` is Zig).
 fn ensure_zig() -> Result<PathBuf> {
-    let version = ZIGLANG.trim_start_matches("ziglang==");
-    let venv = paths::cache().join(format!("ziglang-{version}"));
-    let bin = venv.join("bin");
-    let works = Command::new(bin.join("python3"))
-        .args(["-m", "ziglang", "version"])
-        .output()
-        .is_ok_and(|out| out.status.success());
-    if !works {
-        eprintln!("xtask: installing {ZIGLANG} into {}", venv.display());
-        output(
-            Command::new("python3")
-                .args(["-m", "venv", "--clear"])
-                .arg(&venv),
-        )?;
-        output(
-            Command::new(bin.join("python3"))
-                .args([
-                    "-m",
-                    "pip",
-                    "install",
-                    "--quiet",
-                    "--disable-pip-version-check",
-                ])
-                .arg(ZIGLANG),
-        )?;
-    }
-    Ok(bin)
+    crate::pypi::venv_with(ZIGLANG, |bin| {
+        crate::pypi::runs(&bin.join("python3"), &["-m", "ziglang", "version"])
+    })
 }
 
 /// The program `binary` of the crate `krate` at `version`, `cargo install`ed from crates.io

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::process::{output, run};
+use crate::process::run;
 use crate::{Result, paths};
 
 /// The gdtoolkit release we lint with (Godot 4 syntax).
@@ -26,36 +26,9 @@ pub fn lint() -> Result {
 
 /// The venv's `bin/` with gdtoolkit installed.
 fn ensure_gdtoolkit() -> Result<PathBuf> {
-    let version = GDTOOLKIT.trim_start_matches("gdtoolkit==");
-    let venv = paths::cache().join(format!("gdtoolkit-{version}"));
-    let bin = venv.join("bin");
-    if Command::new(bin.join("gdlint"))
-        .arg("--version")
-        .output()
-        .is_ok_and(|out| out.status.success())
-    {
-        return Ok(bin);
-    }
-    eprintln!("xtask: installing {GDTOOLKIT} into {}", venv.display());
-    output(
-        Command::new("python3")
-            .arg("-m")
-            .arg("venv")
-            .arg("--clear")
-            .arg(&venv),
-    )?;
-    output(
-        Command::new(bin.join("python"))
-            .args([
-                "-m",
-                "pip",
-                "install",
-                "--quiet",
-                "--disable-pip-version-check",
-            ])
-            .arg(GDTOOLKIT),
-    )?;
-    Ok(bin)
+    crate::pypi::venv_with(GDTOOLKIT, |bin| {
+        crate::pypi::runs(&bin.join("gdlint"), &["--version"])
+    })
 }
 
 /// Every `.gd` file in the bundled project and the test project, skipping Godot's caches and the

@@ -52,6 +52,7 @@ mod package;
 mod paths;
 mod platform;
 mod process;
+mod pypi;
 mod screenshots;
 mod server;
 mod server_project;
