@@ -17,8 +17,17 @@
 //! refused while the server plays on; seated, it asks to watch table A too, which the server (one
 //! table a peer) must refuse.
 //!
+//! In the first run, before any client, the lobby rogue (`tests/net/lobby_rogue.gd`) attacks the
+//! lobby from many connections: every Variant type, malformed and hand-made packets, tables
+//! joined and watched out of order, a full table, peers that leave at once, a flood and a 1 MB
+//! message. It must end with `LOBBY ROGUE RESULT ok`, and the honest clients then play on the same
+//! server.
+//!
 //! Once the games are over, the server (finished tables closing after 1 s) must archive both
-//! journals as gzipped replays.
+//! journals as gzipped replays. No error may have been raised inside the server's scripts (a
+//! `GDScript backtrace` in its log): each refusal is a value sent back, not an error; what the
+//! engine itself drops (undecodable packets, calls of nodes that do not exist) is logged without
+//! one.
 //!
 //! Every process is bounded: the clients and the server end themselves (watchdogs), and the run
 //! kills whatever is left after [`LIMIT`].
@@ -43,6 +52,8 @@ const KILL_ROUND: u32 = 2;
 const CLOSE_WAIT: Duration = Duration::from_secs(20);
 /// The server ends itself after this many seconds, whatever happens.
 const SERVER_SECONDS: &str = "190";
+/// The name of the lobby rogue's process.
+const ROGUE: &str = "lobby-rogue";
 /// The clients, each started once the one before is seated: name, table ("A" or "B"),
 /// arguments. The first of each table creates it; each game starts with its last seat, B's a
 /// client before A's. The bots think [`THINK_MS`] over each decision and table B has more
@@ -127,6 +138,10 @@ fn run_once(godot: &Godot, bundled: &Path, tests: &Path, torn: bool) -> Result {
     let script = "res://game/game_server.gd";
     let mut server = table.spawn("server", bundled, script, &server_args)?;
     table.wait_for(&receiver, "server: listening")?;
+    let mut failures = Vec::new();
+    if !torn {
+        failures.extend(attack_lobby(&mut table, &receiver, tests, &port)?);
+    }
     let mut codes = Vec::new();
     let mut clients = Vec::new();
     for (name, table_name, args) in CLIENTS {
@@ -205,7 +220,7 @@ fn run_once(godot: &Godot, bundled: &Path, tests: &Path, torn: bool) -> Result {
     while let Ok(line) = receiver.recv_timeout(Duration::from_millis(200)) {
         table.record(line);
     }
-    let mut failures = failures(&table, &mut clients, &codes, killed, torn);
+    failures.extend(self::failures(&table, &mut clients, &codes, killed, torn));
     failures.extend(
         codes
             .iter()
@@ -243,6 +258,14 @@ fn failures(
             failures.push(format!("{name} did not print `LOBBY RESULT ok`"));
         }
     }
+    for name in ["server", "server (restarted)"] {
+        if table
+            .said(name)
+            .any(|line| line.contains("GDScript backtrace"))
+        {
+            failures.push(format!("{name}: an error was raised inside its scripts"));
+        }
+    }
     let restarted: Vec<&str> = table.said("server (restarted)").collect();
     for (_, code) in codes {
         let resumed = format!("table {code} resumed: ");
@@ -261,6 +284,35 @@ fn failures(
     }
     failures.extend(trouble(&table.log_text()).into_iter().map(str::to_owned));
     failures
+}
+
+/// Runs the lobby rogue against the server listening on `port` to its end; what went wrong.
+fn attack_lobby(
+    table: &mut Table,
+    receiver: &Receiver<Line>,
+    tests: &Path,
+    port: &str,
+) -> Result<Vec<String>> {
+    let args = ["--port", port, "--max-tables-per-peer", "1"];
+    let mut rogue = table.spawn(ROGUE, tests, "res://net/lobby_rogue.gd", &args)?;
+    let waited = table.wait_for(receiver, "LOBBY ROGUE RESULT");
+    let status = rogue
+        .wait()
+        .map_err(|e| format!("waiting for the lobby rogue: {e}"))?;
+    let mut failures = Vec::new();
+    if let Err(e) = waited {
+        failures.push(format!("{ROGUE}: {e}"));
+    }
+    if !status.success() {
+        failures.push(format!("{ROGUE} ended with {status}"));
+    }
+    if !table
+        .said(ROGUE)
+        .any(|line| line.contains("LOBBY ROGUE RESULT ok"))
+    {
+        failures.push(format!("{ROGUE} did not print `LOBBY ROGUE RESULT ok`"));
+    }
+    Ok(failures)
 }
 
 /// Fails unless table `code`'s journal in `folder` became a gzipped archive.

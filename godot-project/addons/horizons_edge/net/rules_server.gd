@@ -92,6 +92,8 @@ func host_server(port: int, bind_address := "*") -> Error:
 	var scene_multiplayer := multiplayer as SceneMultiplayer
 	if scene_multiplayer:
 		scene_multiplayer.server_relay = false
+		# Godot's default, made sure of: an argument holding a whole object is dropped unread.
+		scene_multiplayer.allow_object_decoding = false
 	multiplayer.multiplayer_peer = peer
 	multiplayer.peer_connected.connect(_lobby.on_peer_connected)
 	multiplayer.peer_disconnected.connect(_lobby.on_peer_disconnected)

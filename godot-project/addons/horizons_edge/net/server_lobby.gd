@@ -98,22 +98,26 @@ func open_table(options: Dictionary) -> String:
 
 
 ## A lobby message from [param peer_id]: list, create, join or spectate. Anything else, or
-## anything malformed, is refused.
+## anything malformed (not a small Dictionary of String keys, an op that is not one of those
+## Strings, a second join or watch of a table), is refused with its reason.
 func on_lobby(peer_id: int, message: Variant) -> void:
 	if not admit(peer_id, "", [message]):
 		return
-	if not (message is Dictionary and SessionHost.is_small(message)):
-		_reply(peer_id, {"op": "refused", "reason": "a lobby message is a small Dictionary"})
+	if not _is_message(message):
+		var reason := "a lobby message is a small Dictionary with String keys"
+		_reply(peer_id, {"op": "refused", "reason": reason})
 		return
 	var code: Variant = message.get("code", "")
-	match message.get("op"):
+	var op: Variant = message.get("op")
+	# A StringName or NodePath op would match a String pattern: only a String is an op.
+	match op if op is String else null:
 		"list":
 			_reply(peer_id, {"op": "list", "tables": _listing()})
 		"create":
 			_create(peer_id, message.get("options", {}))
 		"join", "spectate":
 			if code is String and _tables.has(code):
-				_enter(peer_id, code, message["op"] == "spectate")
+				_enter(peer_id, code, op == "spectate")
 			else:
 				_reply(peer_id, {"op": "refused", "reason": "no table has this code", "code": ""})
 		_:
@@ -127,7 +131,11 @@ func admit(peer_id: int, code: String, arguments: Array) -> bool:
 	if peer["kicked"]:
 		return false
 	peer["spoke"] = true
-	var size := var_to_bytes(arguments).size()
+	# Each argument on its own: the engine decodes a Variant as deep as it encodes one, so one
+	# level more (the arguments' Array) could fail to encode, with an error a level.
+	var size := 0
+	for argument: Variant in arguments:
+		size += var_to_bytes(argument).size()
 	var messages: SessionHost.Bucket = peer["messages"]
 	var bytes: SessionHost.Bucket = peer["bytes"]
 	if not (messages.take() and bytes.take(size)):
@@ -141,7 +149,7 @@ func admit(peer_id: int, code: String, arguments: Array) -> bool:
 func kick(peer_id: int, reason: String) -> void:
 	_peer(peer_id)["kicked"] = true
 	_server.peer_kicked.emit(peer_id, reason)
-	_server.multiplayer.multiplayer_peer.disconnect_peer(peer_id)
+	SessionHost.disconnect_peer(_server.multiplayer, peer_id)
 
 
 ## Every [constant TICK_MSEC]: disconnects peers silent too long, runs each table's clock (see
@@ -212,6 +220,15 @@ static func check_options(raw: Variant) -> Dictionary:
 	return options
 
 
+## Whether [param message] may be read as a lobby message: a small Dictionary (see
+## [method SessionHost.is_small]) whose keys are all Strings (not StringNames, which a
+## Dictionary finds under the same String).
+static func _is_message(message: Variant) -> bool:
+	if not (message is Dictionary and SessionHost.is_small(message)):
+		return false
+	return message.keys().all(func(key: Variant) -> bool: return key is String)
+
+
 func _peer(peer_id: int) -> Dictionary:
 	if not _peers.has(peer_id):
 		var rate := _server.messages_per_sec
@@ -248,7 +265,12 @@ func _create(peer_id: int, raw: Variant) -> void:
 
 func _enter(peer_id: int, code: String, watch: bool) -> void:
 	var joined: Dictionary = _peer(peer_id)["tables"]
-	if not joined.has(code) and joined.size() >= _server.max_tables_per_peer:
+	if joined.has(code):
+		# A seat or a watch: the table refuses a second hello from the same peer either way.
+		var already := "this peer already joined or watches table %s" % code
+		_reply(peer_id, {"op": "refused", "reason": already, "code": code})
+		return
+	if joined.size() >= _server.max_tables_per_peer:
 		var reason := "a peer joins at most %d tables" % _server.max_tables_per_peer
 		_reply(peer_id, {"op": "refused", "reason": reason, "code": code})
 		return

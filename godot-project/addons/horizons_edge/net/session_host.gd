@@ -369,7 +369,24 @@ func _kick(peer_id: int, reason: String) -> void:
 	_peer(peer_id)["kicked"] = true
 	_stats["kicked"] += 1
 	_session.peer_kicked.emit(peer_id, reason)
-	_session.multiplayer.multiplayer_peer.disconnect_peer(peer_id)
+	disconnect_peer(_session.multiplayer, peer_id)
+
+
+## Disconnects [param peer_id] from [param api]'s peer once what was already sent to it (a
+## refusal saying why) has arrived: on ENet, a peer disconnected at once loses what is still on
+## its way, and a client drops what came with the disconnect. Meanwhile what the peer sends is
+## dropped unread by the caller; a peer that never acknowledges is dropped by ENet's timeout.
+## Nothing happens for a peer that is gone already.
+static func disconnect_peer(api: MultiplayerAPI, peer_id: int) -> void:
+	var peer := api.multiplayer_peer
+	if peer == null or peer_id not in api.get_peers():
+		return
+	var enet := peer as ENetMultiplayerPeer
+	var enet_peer := enet.get_peer(peer_id) if enet else null
+	if enet_peer:
+		enet_peer.peer_disconnect_later()
+	else:
+		peer.disconnect_peer(peer_id)
 
 
 static func _is_hello(player_name: Variant, rejoin_token: Variant, since_seq: Variant) -> bool:
@@ -385,7 +402,7 @@ func _seat(peer_id: int, player_id: int, since_seq: int) -> void:
 	var seat: Dictionary = _seats[player_id]
 	if seat["peer"] != 0:
 		_seat_of_peer.erase(seat["peer"])
-		_session.multiplayer.multiplayer_peer.disconnect_peer(seat["peer"])
+		disconnect_peer(_session.multiplayer, seat["peer"])
 	if seat["token"] == "":
 		seat["token"] = Crypto.new().generate_random_bytes(TOKEN_BYTES).hex_encode()
 	seat["peer"] = peer_id
