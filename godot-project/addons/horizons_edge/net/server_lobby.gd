@@ -81,7 +81,7 @@ func resume_tables() -> int:
 ## (with an error logged) if the game refused the options or the journal cannot be written.
 func open_table(options: Dictionary) -> String:
 	var code := _new_code()
-	var rules := _server.table_setup.call(options) as GameRules
+	var rules := _setup_rules(options)
 	if rules == null:
 		return ""
 	if rules.rekey_from_os() != OK:
@@ -302,7 +302,7 @@ func _listing() -> Array:
 
 func _resume(journal: TableJournal) -> bool:
 	var options := check_options(journal.options)
-	var rules := _server.table_setup.call(options) as GameRules if not options.is_empty() else null
+	var rules := _setup_rules(options) if not options.is_empty() else null
 	var why := ""
 	if rules == null:
 		why = "the game refused its options"
@@ -325,6 +325,21 @@ func _resume(journal: TableJournal) -> bool:
 		)
 	)
 	return true
+
+
+## What [member RulesServer.table_setup] made for [param options]: null if it refused them (it
+## returned null), or, with an error logged, if it returned anything but a fresh [GameRules]
+## (another type, a freed object, rules already in a tree), which the server must not take.
+func _setup_rules(options: Dictionary) -> GameRules:
+	var made: Variant = _server.table_setup.call(options)
+	if typeof(made) == TYPE_NIL:
+		return null
+	var rules: GameRules = made if is_instance_valid(made) and made is GameRules else null
+	if rules == null or rules.get_parent() != null:
+		var what := "rules already in a tree" if rules else type_string(typeof(made))
+		push_error("RulesServer: table_setup returned %s, not a fresh GameRules" % what)
+		return null
+	return rules
 
 
 func _add_table(

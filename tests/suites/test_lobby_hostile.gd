@@ -1,0 +1,206 @@
+extends TestSuite
+## The lobby of a [RulesServer] under hostile input, in one process: its checks called with every
+## Variant type (containers 10 000 deep among them), a real server and client over ENet on
+## 127.0.0.1 (each on a branch of the tree with a multiplayer API of its own) where every Variant
+## type the engine encodes goes through the lobby's RPC, a [member RulesServer.table_setup] hook
+## that returns anything but fresh rules (the server used to free rules already in a tree under
+## their owner, whose own free then crashed Godot with a double free), and a handler that closes
+## the server while a table opens. Nothing may crash, log an error it was not expected to, or
+## change the tables.
+
+const Probe := preload("res://net/lobby_probe.gd")
+## Deeper than any stack would survive if a check recursed without a limit.
+const VERY_DEEP := 10000
+## An answer must come within this (a liveness bound).
+const ANSWER_WAIT_MSEC := 5000
+
+var _server: RulesServer
+var _probe: Probe
+## A freed object, for a hook to return.
+var _freed: Object
+
+
+func test_the_lobby_checks_take_every_variant_type_without_an_error() -> void:
+	var values := _every_variant()
+	values.append_array([_nested_array(VERY_DEEP), _nested_dictionary(VERY_DEEP)])
+	var object := Node.new()
+	values.append_array([object, Callable(object, "free"), Signal(object, "ready")])
+	for value: Variant in values:
+		var shown := type_string(typeof(value))
+		check_equal(ServerLobby.check_options(value), {}, "options %s" % shown)
+		check_equal(ServerLobby.check_options({"players": value}), {}, "players %s" % shown)
+		if not (value is Array or value is Dictionary):
+			check_equal(ServerLobby.check_options({value: 2}), {}, "a key %s" % shown)
+	for value: Variant in [_nested_array(VERY_DEEP), _nested_dictionary(VERY_DEEP), object]:
+		check(not SessionHost.is_small(value), "%s is not small" % type_string(typeof(value)))
+	object.free()
+
+
+func test_every_variant_type_through_the_lobby_rpc_is_refused_and_opens_no_table() -> void:
+	if not await _loopback():
+		return
+	var messages: Array = []
+	for value: Variant in _every_variant():
+		messages.append_array([value, {"op": value}, {"op": "join", "code": value}])
+		messages.append({"op": "spectate", "code": value})
+		if not (value is Array or value is Dictionary):
+			messages.append({value: "list"})
+		messages.append({"op": "create", "options": {"players": value}})
+		messages.append({"op": "create", "options": value})
+	var refused := 0
+	for message: Variant in messages:
+		_probe.send(message)
+	var replies: Array = await _replies(messages.size())
+	for index in replies.size():
+		var reply: Variant = replies[index]
+		if reply is Dictionary and reply.get("op") == "refused" and reply.get("reason") is String:
+			refused += 1
+		else:
+			check(false, "message %d (%s): %s" % [index, _describe(messages[index]), reply])
+	check_equal(refused, messages.size(), "refusals")
+	check_equal(_server.get_tables().size(), 0, "tables opened")
+	_probe.send({"op": "list"})
+	var listed: Array = await _replies(1)
+	check(listed.size() == 1 and listed[0].get("op") == "list", "the lobby still lists")
+	_close_loopback()
+
+
+func test_a_table_setup_hook_returning_anything_but_fresh_rules_refuses_the_table() -> void:
+	if not await _loopback():
+		return
+	var hosted := GameRules.new()
+	add_child(hosted)
+	var node := Node.new()
+	var made: Array = [5, "rules", RefCounted.new(), node, hosted, Callable()]
+	for result: Variant in made:
+		_server.table_setup = func(_options: Dictionary) -> Variant: return result
+		var code: Variant = expect_error(func(): return _server.open_table({}), "table_setup")
+		check_equal(code, "", "a table for %s" % type_string(typeof(result)))
+	# Held by a member, not a lambda's capture (which would pass null for a freed object).
+	_freed = GameRules.new()
+	_freed.free()
+	_server.table_setup = _return_freed
+	check_equal(expect_error(func(): return _server.open_table({}), "table_setup"), "", "freed")
+	check(is_instance_valid(hosted), "rules in the tree are the caller's: the server left them")
+	_server.table_setup = func(_options: Dictionary) -> Variant: return null
+	check_equal(_server.open_table({}), "", "null refuses the table, with no error")
+	check_equal(_server.get_tables().size(), 0, "tables opened")
+	_server.table_setup = func(options: Dictionary) -> GameRules: return _rules(options)
+	check(_server.open_table({}) != "", "fresh rules open a table")
+	node.free()
+	hosted.free()
+	_close_loopback()
+
+
+func test_a_handler_that_closes_the_server_as_a_table_opens() -> void:
+	if not await _loopback():
+		return
+	var server := _server
+	server.table_opened.connect(func(_c: String, _s: RulesSession, _r: GameRules): server.close())
+	var code := server.open_table({})
+	check(code != "", "the table opened before the server closed")
+	check_equal(server.get_tables(), {}, "a closed server has no tables")
+	check_equal(server.open_table({}), "", "and opens none")
+	await get_tree().process_frame
+	_close_loopback()
+
+
+func _return_freed(_options: Dictionary) -> Variant:
+	return _freed
+
+
+## A server and a client connected on 127.0.0.1; false (with a failure) if they could not be.
+func _loopback() -> bool:
+	var server_branch := Node.new()
+	server_branch.name = "LobbyServer"
+	add_child(server_branch)
+	get_tree().set_multiplayer(SceneMultiplayer.new(), server_branch.get_path())
+	_server = RulesServer.new()
+	_server.name = "Server"
+	_server.messages_per_sec = 1000.0
+	_server.bytes_per_sec = 1048576.0
+	_server.table_setup = func(options: Dictionary) -> GameRules: return _rules(options)
+	server_branch.add_child(_server)
+	var port := 0
+	for attempt in 20:
+		port = 20000 + randi() % 40000
+		if _server.host_server(port, "127.0.0.1") == OK:
+			break
+		port = 0
+	var client_branch := Node.new()
+	client_branch.name = "LobbyClient"
+	add_child(client_branch)
+	_probe = Probe.new()
+	_probe.name = "Server"
+	client_branch.add_child(_probe)
+	if port == 0 or _probe.open(port) != OK:
+		check(false, "no loopback connection")
+		return false
+	var started := Time.get_ticks_msec()
+	while not _probe.connected and Time.get_ticks_msec() - started < ANSWER_WAIT_MSEC:
+		await get_tree().process_frame
+	check(_probe.connected, "the client connected")
+	return _probe.connected
+
+
+func _close_loopback() -> void:
+	for branch in [_probe.get_parent(), _server.get_parent()]:
+		var api := get_tree().get_multiplayer(branch.get_path())
+		if api.multiplayer_peer:
+			api.multiplayer_peer.close()
+		get_tree().set_multiplayer(null, branch.get_path())
+		branch.free()
+	_server = null
+	_probe = null
+
+
+## The next [param count] answers of the lobby (fewer, with a failure, if they do not come).
+func _replies(count: int) -> Array:
+	var started := Time.get_ticks_msec()
+	while _probe.replies.size() < count and Time.get_ticks_msec() - started < ANSWER_WAIT_MSEC:
+		await get_tree().process_frame
+	check_equal(_probe.replies.size(), count, "answers")
+	var replies := _probe.replies.slice(0, count)
+	_probe.replies = _probe.replies.slice(count)
+	return replies
+
+
+static func _rules(options: Dictionary) -> GameRules:
+	return StarterGame.rules(1, options["players"], {"round_limit": options["rounds"]})
+
+
+## One value of every Variant type the engine sends (objects go as their id, callables and
+## signals as nothing), odd numbers and strings among them.
+static func _every_variant() -> Array:
+	var values: Array = [null, true, -1, 1 << 62, -(1 << 63), NAN, INF, -INF, "", "x".repeat(300)]
+	values.append_array([&"list", NodePath("list"), Vector2(NAN, INF), Vector2i(-1, 1 << 30)])
+	values.append_array([Rect2(), Rect2i(), Vector3(), Vector3i(), Transform2D(), Vector4()])
+	values.append_array([Vector4i(), Plane(), Quaternion(), AABB(), Basis(), Transform3D()])
+	values.append_array([Projection(), Color(NAN, 0, 0), RID(), RefCounted.new(), Callable()])
+	values.append_array([Signal(), [1, "list"], _nested_array(1000), _nested_dictionary(1000)])
+	values.append_array([PackedByteArray([1]), PackedInt32Array([-1]), PackedInt64Array([-1])])
+	values.append_array([PackedFloat32Array([NAN]), PackedFloat64Array([INF])])
+	values.append_array([PackedStringArray(["list"]), PackedVector2Array([Vector2.ONE])])
+	values.append_array([PackedVector3Array([Vector3.ONE]), PackedColorArray([Color.RED])])
+	values.append(PackedVector4Array([Vector4.ONE]))
+	return values
+
+
+static func _nested_array(depth: int) -> Array:
+	var value: Array = []
+	for _level in depth - 1:
+		value = [value]
+	return value
+
+
+static func _nested_dictionary(depth: int) -> Dictionary:
+	var value := {}
+	for _level in depth - 1:
+		value = {"players": value}
+	return value
+
+
+static func _describe(value: Variant) -> String:
+	if value is Dictionary:
+		return "Dictionary %s" % [value.keys().map(func(key): return type_string(typeof(key)))]
+	return type_string(typeof(value))
