@@ -109,6 +109,33 @@ func _return_freed(_options: Dictionary) -> Variant:
 	return _freed
 
 
+func test_a_table_nobody_sits_at_closes_after_the_unclaimed_timeout() -> void:
+	if not await _loopback():
+		return
+	if not "unclaimed_timeout" in _server:
+		check(false, "RulesServer has no unclaimed_timeout: tables created and left stay for ever")
+		_close_loopback()
+		return
+	_server.set("unclaimed_timeout", 0.2)
+	var closed: Array = []
+	_server.table_closed.connect(func(code: String, _archive: String): closed.append(code))
+	var claimed := _server.open_table({})
+	var left := _server.open_table({})
+	_probe.send({"op": "join", "code": claimed})
+	await _replies(1)
+	var session := RulesSession.new()
+	session.name = claimed
+	_probe.add_child(session)
+	session.join_table("sitter")
+	var started := Time.get_ticks_msec()
+	while closed.is_empty() and Time.get_ticks_msec() - started < ANSWER_WAIT_MSEC:
+		await get_tree().process_frame
+	check_equal(closed, [left], "tables closed")
+	check(_server.get_tables().has(claimed), "the table with a seat taken stays")
+	check_equal(session.get_player_id(), 0, "its seat")
+	_close_loopback()
+
+
 ## A server and a client connected on 127.0.0.1; false (with a failure) if they could not be.
 func _loopback() -> bool:
 	var server_branch := Node.new()

@@ -39,7 +39,8 @@ const TICK_MSEC := 100
 const PRUNE_INTERVAL_MSEC := 3600 * 1000
 
 var _server: RulesServer
-## code -> {"session", "host", "rules", "journal", "options", "over_at" (msec, 0 while on)}.
+## code -> {"session", "host", "rules", "journal", "options", "opened_at", "over_at" (msec, 0
+## while on)}.
 var _tables := {}
 ## peer_id -> {"tables" ({code: true}), "messages", "bytes", "creates" ([SessionHost.Bucket]s),
 ## "connected_at", "spoke", "kicked"}.
@@ -154,7 +155,8 @@ func kick(peer_id: int, reason: String) -> void:
 
 ## Every [constant TICK_MSEC]: disconnects peers silent too long, runs each table's clock (see
 ## [method SessionHost.tick]), closes tables finished long enough (see
-## [member RulesServer.finished_linger]); once an hour, prunes the archives.
+## [member RulesServer.finished_linger]) and those nobody sat at in time (see
+## [member RulesServer.unclaimed_timeout]); once an hour, prunes the archives.
 func tick(now_msec: int) -> void:
 	if now_msec - _ticked_at < TICK_MSEC:
 		return
@@ -173,6 +175,9 @@ func tick(now_msec: int) -> void:
 			table["over_at"] = now_msec
 		var linger := int(_server.finished_linger * 1000.0)
 		if table["over_at"] > 0 and now_msec - table["over_at"] > linger:
+			_close(code)
+		elif _is_unclaimed(table, now_msec):
+			print("RulesServer: table %s closed: nobody sat at it" % code)
 			_close(code)
 
 
@@ -359,10 +364,19 @@ func _add_table(
 		"rules": rules,
 		"journal": journal,
 		"options": options,
+		"opened_at": Time.get_ticks_msec(),
 		"over_at": 0,
 	}
 	_server.table_opened.emit(code, session, rules)
 	return host
+
+
+## Whether nobody took a seat at [param table] within [member RulesServer.unclaimed_timeout].
+func _is_unclaimed(table: Dictionary, now_msec: int) -> bool:
+	var timeout := int(_server.unclaimed_timeout * 1000.0)
+	if timeout <= 0 or now_msec - int(table["opened_at"]) <= timeout:
+		return false
+	return table["host"].get_tokens().values().all(func(token: String) -> bool: return token == "")
 
 
 func _close(code: String) -> void:
