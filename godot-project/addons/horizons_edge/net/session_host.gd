@@ -13,42 +13,54 @@ extends RefCounted
 ## never reflected one for one. Every field is type- and size-checked before use, and refusal
 ## messages never echo what was sent.[br][br]
 ## A table of a [RulesServer] also has spectators (peers the server let watch: they get the
-## public view) and a [TableJournal]: everything a peer is told is recorded on disk first.
+## public view) and a [TableJournal]: everything a peer is told is recorded on disk first.[br][br]
+## Its parts, beside it: [code]request_checks.gd[/code] (the checks of what peers send),
+## [code]host_peers.gd[/code] (each peer's limits, refusals and disconnects),
+## [code]table_flow.gd[/code] (requests applied, draws, passes and deadlines) and
+## [code]token_bucket.gd[/code] ([code]SessionHost.Bucket[/code]).
+
+## A token bucket (see [code]token_bucket.gd[/code]): every limit here and in [ServerLobby].
+const Bucket := preload("token_bucket.gd")
+## The parts of a host: the checks of what peers send, the peers and their limits, and how the
+## table moves on.
+const RequestChecks := preload("request_checks.gd")
+const HostPeers := preload("host_peers.gd")
+const TableFlow := preload("table_flow.gd")
 
 ## Why a request from a peer without a seat is refused.
 const NOT_SEATED := "this peer holds no seat"
 ## Messages (hello, request, checkpoint) a peer may send at once...
-const BURST := 40.0
+const BURST := HostPeers.BURST
 ## ... and per second after that.
-const RATE_PER_SEC := 10.0
+const RATE_PER_SEC := HostPeers.RATE_PER_SEC
 ## Messages over the rate after which the peer is disconnected (the debt drains at the rate).
-const FLOOD_DEBT := 200.0
+const FLOOD_DEBT := HostPeers.FLOOD_DEBT
 ## Refusals sent to one peer at once, and per second after that; the rest are only counted.
-const REFUSAL_BURST := 10.0
-const REFUSALS_PER_SEC := 2.0
+const REFUSAL_BURST := HostPeers.REFUSAL_BURST
+const REFUSALS_PER_SEC := HostPeers.REFUSALS_PER_SEC
 ## Times a seat may be taken back with its token at once, and per second after that.
 const REJOIN_BURST := 3.0
 const REJOINS_PER_SEC := 0.1
 ## A connected peer that has not taken a seat by then is disconnected.
-const HELLO_TIMEOUT_MSEC := 10000
+const HELLO_TIMEOUT_MSEC := HostPeers.HELLO_TIMEOUT_MSEC
 ## The longest player name a hello may carry.
-const MAX_NAME_LENGTH := 64
+const MAX_NAME_LENGTH := RequestChecks.MAX_NAME_LENGTH
 ## A rejoin token is this many random bytes...
 const TOKEN_BYTES := 16
 ## ... written as this many hex digits.
-const TOKEN_LENGTH := 32
+const TOKEN_LENGTH := RequestChecks.TOKEN_LENGTH
 ## A nonce is this many hex digits (32 bytes).
-const NONCE_LENGTH := 64
+const NONCE_LENGTH := TableFlow.NONCE_LENGTH
 ## The largest request accepted: containers nested this deep...
-const MAX_REQUEST_DEPTH := 8
+const MAX_REQUEST_DEPTH := RequestChecks.MAX_REQUEST_DEPTH
 ## ... this many values in all (keys, elements, packed elements)...
-const MAX_REQUEST_ITEMS := 256
+const MAX_REQUEST_ITEMS := RequestChecks.MAX_REQUEST_ITEMS
 ## ... and no String or StringName longer than this.
-const MAX_STRING_LENGTH := 256
+const MAX_STRING_LENGTH := RequestChecks.MAX_STRING_LENGTH
 ## Checkpoints kept per player waiting for that client's digest (older ones are forgotten).
 const MAX_OPEN_CHECKPOINTS := 4
 ## Value types a request may hold; objects, callables, signals and RIDs are refused.
-const REFUSED_TYPES := [TYPE_OBJECT, TYPE_CALLABLE, TYPE_SIGNAL, TYPE_RID]
+const REFUSED_TYPES := RequestChecks.REFUSED_TYPES
 
 ## Where the table is recorded before any peer is told anything (null: nowhere).
 var journal: TableJournal
@@ -69,17 +81,15 @@ var _spectators := {}
 var _seats := {}
 ## peer_id -> player_id.
 var _seat_of_peer := {}
-## peer_id -> {"connected_at" (msec), "messages", "refusals" ([SessionHost.Bucket]s), "kicked"}.
-var _peers := {}
+## The peers, their limits and refusals.
+var _peers: HostPeers
+## Requests, draws, passes and deadlines.
+var _flow: TableFlow
 ## player_id -> the newest event seq that player's client has.
 var _sent_seq := {}
 ## player_id -> {snapshot seq: {"round", "digest"}} for updates that closed a round and whose
 ## digest has not come yet; each is checked once.
 var _checkpoints := {}
-## When the server decides for the seats it waits for (msec; 0: no deadline).
-var _deadline_at := 0
-## What the deadline runs for ("" when the game waits for nothing timed).
-var _waiting_for := ""
 ## What peers made this server do; see [method RulesSession.get_host_stats].
 var _stats := {
 	"messages": 0,
@@ -107,6 +117,8 @@ func _init(session: RulesSession, rules: GameRules) -> void:
 			"gone": false,
 			"rejoins": Bucket.new(REJOIN_BURST, REJOINS_PER_SEC),
 		}
+	_peers = HostPeers.new(session, _stats)
+	_flow = TableFlow.new(session, rules, _seats)
 
 
 ## What peers made this server do so far (a copy).
@@ -145,12 +157,12 @@ func is_halted() -> bool:
 
 ## A peer connected: it has [constant HELLO_TIMEOUT_MSEC] to ask for a seat.
 func on_peer_connected(peer_id: int) -> void:
-	_peer(peer_id)
+	_peers.record(peer_id)
 
 
 ## A peer dropped: its seat waits [member RulesSession.reconnect_timeout] seconds.
 func on_peer_disconnected(peer_id: int) -> void:
-	_peers.erase(peer_id)
+	_peers.forget(peer_id)
 	_spectators.erase(peer_id)
 	if not _seat_of_peer.has(peer_id):
 		return
@@ -167,13 +179,15 @@ func on_peer_disconnected(peer_id: int) -> void:
 func on_hello(
 	peer_id: int, player_name: Variant, rejoin_token: Variant, since_seq: Variant
 ) -> void:
-	if not _admit(peer_id):
+	if not _peers.admit(peer_id):
 		return
 	if _seat_of_peer.has(peer_id) or _spectators.get(peer_id, false):
-		_refuse(peer_id, "this peer already holds a seat")
+		_peers.refuse(peer_id, "this peer already holds a seat")
 		return
-	if not _is_hello(player_name, rejoin_token, since_seq):
-		_refuse(peer_id, "a hello is a name (String), a rejoin token (String) and a seq (int)")
+	if not RequestChecks.is_hello(player_name, rejoin_token, since_seq):
+		_peers.refuse(
+			peer_id, "a hello is a name (String), a rejoin token (String) and a seq (int)"
+		)
 		return
 	if _spectators.has(peer_id):
 		_watch(peer_id, clampi(since_seq, 0, _rules.get_last_event_seq()))
@@ -185,10 +199,10 @@ func on_hello(
 	elif rejoin_token != "" and not _seats[player_id]["rejoins"].take():
 		refusal = "this seat was taken back too often; try again later"
 	if refusal != "":
-		_refuse(peer_id, refusal)
-		_kick(peer_id, refusal)
+		_peers.refuse(peer_id, refusal)
+		_peers.kick(peer_id, refusal)
 		return
-	_give_back(peer_id)
+	_peers.give_back(peer_id)
 	var shown := display_name(player_name)
 	if shown != "" and shown != _rules.get_player_state(player_id).get("name"):
 		_rules.rename_player(player_id, shown)
@@ -199,30 +213,32 @@ func on_hello(
 ## A client's request: refused unless it is well-formed, small, for the peer's own seat, and
 ## the rules accept it.
 func on_request(peer_id: int, request: Variant) -> void:
-	if not _admit(peer_id):
+	if not _peers.admit(peer_id):
 		return
 	var player_id: int = _seat_of_peer.get(peer_id, -1)
 	if player_id < 0 or _halted:
-		_refuse(peer_id, NOT_SEATED if player_id < 0 else "this table stopped")
+		_peers.refuse(peer_id, NOT_SEATED if player_id < 0 else "this table stopped")
 		return
 	if typeof(request) != TYPE_DICTIONARY or not is_small(request):
-		_refuse(peer_id, "a request is a small Dictionary of plain values")
+		_peers.refuse(peer_id, "a request is a small Dictionary of plain values")
 		return
 	var claimed: Variant = request.get("player_id")
 	if typeof(claimed) != TYPE_INT or claimed != player_id:
-		_refuse(peer_id, "this peer holds player %d's seat and may ask only for it" % player_id)
+		_peers.refuse(
+			peer_id, "this peer holds player %d's seat and may ask only for it" % player_id
+		)
 		return
 	var before := _rules.get_state_hash()
-	var error := _apply(player_id, request)
+	var error := _flow.apply(player_id, request)
 	if error != "":
 		if _rules.get_state_hash() != before:
 			_stats["changed_on_refusal"] += 1
 			push_error("RulesSession: a refused request changed the game: %s" % error)
-		_refuse(peer_id, error)
+		_peers.refuse(peer_id, error)
 		return
 	_stats["applied"] += 1
-	_give_back(peer_id)
-	_advance()
+	_peers.give_back(peer_id)
+	_flow.advance()
 	_broadcast()
 
 
@@ -230,7 +246,7 @@ func on_request(peer_id: int, request: Variant) -> void:
 ## seq the server recorded for that player counts, once; a mismatch is answered with one fresh
 ## snapshot, anything else with nothing.
 func on_checkpoint(peer_id: int, seq: Variant, snapshot_digest: Variant) -> void:
-	if not _admit(peer_id):
+	if not _peers.admit(peer_id):
 		return
 	var player_id: int = _seat_of_peer.get(peer_id, -1)
 	var open: Dictionary = _checkpoints.get(player_id, {})
@@ -240,7 +256,7 @@ func on_checkpoint(peer_id: int, seq: Variant, snapshot_digest: Variant) -> void
 	var expected: Dictionary = open[seq]
 	open.erase(seq)
 	_stats["checkpoints_checked"] += 1
-	_give_back(peer_id)
+	_peers.give_back(peer_id)
 	var in_sync: bool = expected["digest"] == snapshot_digest
 	_session.checkpoint_checked.emit(player_id, expected["round"], in_sync)
 	if not in_sync:
@@ -251,19 +267,11 @@ func on_checkpoint(peer_id: int, seq: Variant, snapshot_digest: Variant) -> void
 ## Decides for the seats the game waited on past the deadline, applies the reconnect policy to
 ## seats that waited too long, and disconnects peers that never asked for a seat.
 func tick(now_msec: int) -> void:
-	for peer_id in _peers.keys() if kicks_silent_peers else []:
-		var peer: Dictionary = _peers[peer_id]
-		var silent: bool = now_msec - int(peer["connected_at"]) > HELLO_TIMEOUT_MSEC
-		if silent and not peer["kicked"] and not _seat_of_peer.has(peer_id):
-			_kick(peer_id, "no hello within %d ms" % HELLO_TIMEOUT_MSEC)
+	if kicks_silent_peers:
+		_peers.kick_silent(now_msec, _seat_of_peer)
 	if _rules.get_phase() == GameRules.PHASE_GAME_OVER or _halted:
 		return
-	var changed := false
-	if _deadline_at > 0 and now_msec >= _deadline_at:
-		_deadline_at = 0
-		_waiting_for = ""  # Whatever the game still waits on gets a deadline of its own.
-		_time_out()
-		changed = true
+	var changed := _flow.run_deadline(now_msec)
 	var timeout_msec := int(_session.reconnect_timeout * 1000.0)
 	for player_id in _seats:
 		var seat: Dictionary = _seats[player_id]
@@ -279,7 +287,7 @@ func tick(now_msec: int) -> void:
 		else:
 			seat["passing"] = true
 	if changed:
-		_advance()
+		_flow.advance()
 		_broadcast()
 
 
@@ -287,89 +295,14 @@ func tick(now_msec: int) -> void:
 ## spaces trimmed, at most [constant MAX_NAME_LENGTH] characters; "" when nothing is left, and
 ## the seat keeps its name.
 static func display_name(player_name: String) -> String:
-	var kept := ""
-	for character in player_name:
-		var code := character.unicode_at(0)
-		if code >= 32 and (code < 127 or code > 159):
-			kept += character
-	return kept.strip_edges().left(MAX_NAME_LENGTH)
+	return RequestChecks.display_name(player_name)
 
 
 ## Whether [param value] is within [constant MAX_REQUEST_DEPTH], [constant MAX_REQUEST_ITEMS]
 ## and [constant MAX_STRING_LENGTH] and holds none of [constant REFUSED_TYPES]. Walks without
 ## recursion and stops at the first limit, so its cost is bounded whatever arrives.
 static func is_small(value: Variant) -> bool:
-	var stack: Array = [value]
-	var depths: PackedInt32Array = [0]
-	var items := 0
-	while not stack.is_empty():
-		var item: Variant = stack.pop_back()
-		var depth: int = depths[depths.size() - 1]
-		depths.resize(depths.size() - 1)
-		items += 1
-		var type := typeof(item)
-		if items > MAX_REQUEST_ITEMS or depth > MAX_REQUEST_DEPTH or type in REFUSED_TYPES:
-			return false
-		if type == TYPE_STRING or type == TYPE_STRING_NAME:
-			if item.length() > MAX_STRING_LENGTH:
-				return false
-		elif type == TYPE_DICTIONARY or type == TYPE_ARRAY:
-			var count: int = item.size() * (2 if type == TYPE_DICTIONARY else 1)
-			if items + count > MAX_REQUEST_ITEMS:
-				return false
-			var inner: Array = item.keys() + item.values() if type == TYPE_DICTIONARY else item
-			stack.append_array(inner)
-			for _index in inner.size():
-				depths.append(depth + 1)
-		elif type >= TYPE_PACKED_BYTE_ARRAY:
-			items += item.size()
-			if items > MAX_REQUEST_ITEMS:
-				return false
-	return true
-
-
-## Counts one message from [param peer_id]; false (the message is dropped) if the peer was
-## disconnected or is over its rate. A peer deep enough in debt is disconnected.
-func _admit(peer_id: int) -> bool:
-	var peer := _peer(peer_id)
-	_stats["messages"] += 1
-	if peer["kicked"]:
-		_stats["dropped"] += 1
-		return false
-	var messages: Bucket = peer["messages"]
-	if messages.take():
-		return true
-	_stats["dropped"] += 1
-	if messages.tokens <= -FLOOD_DEBT:
-		_kick(peer_id, "flooding: over %d messages a second" % RATE_PER_SEC)
-	else:
-		_tell(peer_id, "too many messages: this one was dropped unread")
-	return false
-
-
-## Returns the token of a message that moved the game on.
-func _give_back(peer_id: int) -> void:
-	_peer(peer_id)["messages"].give_back()
-
-
-## The record of [param peer_id], made on first sight.
-func _peer(peer_id: int) -> Dictionary:
-	if not _peers.has(peer_id):
-		_peers[peer_id] = {
-			"connected_at": Time.get_ticks_msec(),
-			"messages": Bucket.new(BURST, RATE_PER_SEC, -FLOOD_DEBT),
-			"refusals": Bucket.new(REFUSAL_BURST, REFUSALS_PER_SEC),
-			"kicked": false,
-		}
-	return _peers[peer_id]
-
-
-## Disconnects [param peer_id]; what it still sends is dropped unread until it is gone.
-func _kick(peer_id: int, reason: String) -> void:
-	_peer(peer_id)["kicked"] = true
-	_stats["kicked"] += 1
-	_session.peer_kicked.emit(peer_id, reason)
-	disconnect_peer(_session.multiplayer, peer_id)
+	return RequestChecks.is_small(value)
 
 
 ## Disconnects [param peer_id] from [param api]'s peer once what was already sent to it (a
@@ -378,23 +311,7 @@ func _kick(peer_id: int, reason: String) -> void:
 ## dropped unread by the caller; a peer that never acknowledges is dropped by ENet's timeout.
 ## Nothing happens for a peer that is gone already.
 static func disconnect_peer(api: MultiplayerAPI, peer_id: int) -> void:
-	var peer := api.multiplayer_peer
-	if peer == null or peer_id not in api.get_peers():
-		return
-	var enet := peer as ENetMultiplayerPeer
-	var enet_peer := enet.get_peer(peer_id) if enet else null
-	if enet_peer:
-		enet_peer.peer_disconnect_later()
-	else:
-		peer.disconnect_peer(peer_id)
-
-
-static func _is_hello(player_name: Variant, rejoin_token: Variant, since_seq: Variant) -> bool:
-	if typeof(player_name) != TYPE_STRING or typeof(rejoin_token) != TYPE_STRING:
-		return false
-	if typeof(since_seq) != TYPE_INT or player_name.length() > MAX_NAME_LENGTH:
-		return false
-	return rejoin_token == "" or rejoin_token.length() == TOKEN_LENGTH
+	HostPeers.disconnect_peer(api, peer_id)
 
 
 ## Seats [param peer_id] as [param player_id], sending every event after [param since_seq].
@@ -402,7 +319,7 @@ func _seat(peer_id: int, player_id: int, since_seq: int) -> void:
 	var seat: Dictionary = _seats[player_id]
 	if seat["peer"] != 0:
 		_seat_of_peer.erase(seat["peer"])
-		disconnect_peer(_session.multiplayer, seat["peer"])
+		HostPeers.disconnect_peer(_session.multiplayer, seat["peer"])
 	if seat["token"] == "":
 		seat["token"] = Crypto.new().generate_random_bytes(TOKEN_BYTES).hex_encode()
 	seat["peer"] = peer_id
@@ -415,129 +332,15 @@ func _seat(peer_id: int, player_id: int, since_seq: int) -> void:
 	_session.peer_seated.emit(player_id, peer_id)
 	if _rules.get_phase() == GameRules.PHASE_SETUP and _all_seated():
 		_rules.start_game()
-	_advance()
+	_flow.advance()
 	_broadcast()
-
-
-## Passes the open activation; in the mulligan, keeps every undecided hand; with player
-## entropy, adds the missing nonces from the game's bot stream. All are ordinary commands, so
-## replays reproduce them.
-func _time_out() -> void:
-	match _rules.get_phase():
-		GameRules.PHASE_ACTIVATION:
-			var late := _rules.get_active_player()
-			_rules.pass_activation(late)
-			_session.activation_timed_out.emit(late)
-		GameRules.PHASE_MULLIGAN:
-			for late in _rules.get_living_player_ids():
-				if not _rules.get_player_state(late)["kept"]:
-					_keep_for(late)
-					_session.mulligan_timed_out.emit(late)
-		_:
-			for late in _rules.get_pending_entropy():
-				_rules.bot_decide(late)
-				_session.nonce_timed_out.emit(late)
-
-
-## Keeps [param player_id]'s hand, putting its first cards on the bottom, as many as the rules
-## ask (the mulligans that count).
-func _keep_for(player_id: int) -> void:
-	var count: int = _rules.get_player_state(player_id)["cards_to_bottom"]
-	_rules.keep_hand(player_id, PackedInt64Array(range(count)))
-
-
-## Applies a checked request; returns why it was refused, or "".
-func _apply(player_id: int, request: Dictionary) -> String:
-	var error := OK
-	match request.get("command"):
-		"act":
-			return _act(player_id, request.get("action"))
-		"keep":
-			var bottom: Variant = request.get("bottom", [])
-			if typeof(bottom) != TYPE_ARRAY or bottom.any(func(i): return typeof(i) != TYPE_INT):
-				return "bottom must be an Array of hand indices"
-			error = _rules.keep_hand(player_id, PackedInt64Array(bottom))
-		"mulligan":
-			error = _rules.take_mulligan(player_id)
-		"reserve":
-			error = _rules.commit_reserve(player_id)
-		"entropy":
-			var nonce: Variant = request.get("nonce")
-			if typeof(nonce) != TYPE_STRING or nonce.length() != NONCE_LENGTH:
-				return "an entropy request needs a nonce of %d hex digits" % NONCE_LENGTH
-			error = _rules.add_entropy(player_id, nonce)
-		_:
-			return "unknown command: expected act, keep, mulligan, entropy or reserve"
-	return _refusal_of(error)
-
-
-## Applies an action request; returns why it was refused, or "".
-func _act(player_id: int, action: Variant) -> String:
-	if typeof(action) != TYPE_DICTIONARY:
-		return "an act request needs an action Dictionary"
-	if _rules.get_phase() != GameRules.PHASE_ACTIVATION:
-		return "no activation is open"
-	if _rules.get_active_player() != player_id:
-		return "it is player %d's activation" % _rules.get_active_player()
-	return _refusal_of(_rules.perform_action(player_id, action))
-
-
-## "" for [constant OK]; otherwise why the rules refused, as they say it.
-func _refusal_of(error: Error) -> String:
-	if error == OK:
-		return ""
-	return "refused by the rules: %s" % _rules.get_last_refusal().get("reason", error_string(error))
-
-
-## Draws tokens while one is due (once every nonce is in, with player entropy), decides for seats
-## whose turns are being passed (a pass, a kept hand during the mulligan, a nonce from the
-## game's bot stream), and starts the deadline of what the game now waits for.
-func _advance() -> void:
-	if _rules.get_phase() == GameRules.PHASE_MULLIGAN:
-		for player_id in _rules.get_living_player_ids():
-			if _seats[player_id]["passing"] and not _rules.get_player_state(player_id)["kept"]:
-				_keep_for(player_id)
-	while _rules.get_phase() in [GameRules.PHASE_AWAITING_DRAW, GameRules.PHASE_ACTIVATION]:
-		if _rules.get_phase() == GameRules.PHASE_AWAITING_DRAW:
-			for player_id in _rules.get_pending_entropy():
-				if _seats[player_id]["passing"]:
-					_rules.bot_decide(player_id)
-			if not _rules.get_pending_entropy().is_empty():
-				break  # The clients' nonces come first.
-			_rules.draw_next_token()
-			continue
-		var active := _rules.get_active_player()
-		if not _seats[active]["passing"]:
-			break
-		_rules.pass_activation(active)
-	_restart_deadline()
-
-
-## Starts [member RulesSession.turn_deadline] for what the game now waits for — the mulligan,
-## an activation, or the round's nonces — unless it already runs for that.
-func _restart_deadline() -> void:
-	var waiting := ""
-	match _rules.get_phase():
-		GameRules.PHASE_MULLIGAN:
-			waiting = "mulligan"
-		GameRules.PHASE_ACTIVATION:
-			waiting = "activation after event %d" % _rules.get_last_event_seq()
-		GameRules.PHASE_AWAITING_DRAW:
-			if not _rules.get_pending_entropy().is_empty():
-				waiting = "nonces of round %d" % _rules.get_round()
-	if waiting == _waiting_for:
-		return
-	_waiting_for = waiting
-	var limit := _session.turn_deadline
-	var timed := waiting != "" and limit > 0.0
-	_deadline_at = Time.get_ticks_msec() + int(limit * 1000.0) if timed else 0
 
 
 ## Welcomes the spectator [param peer_id] and sends it every public event after
 ## [param since_seq].
 func _watch(peer_id: int, since_seq: int) -> void:
 	_spectators[peer_id] = true
-	_give_back(peer_id)
+	_peers.give_back(peer_id)
 	_session._rpc_welcome.rpc_id(peer_id, GameRules.SPECTATOR, "")
 	_send_spectator(peer_id, since_seq)
 
@@ -573,7 +376,7 @@ func _broadcast() -> void:
 		if _spectators[peer_id]:
 			_send_spectator(peer_id, spectators_seq)
 	for peer_id in _seat_of_peer:
-		if _peers.has(peer_id) and _peers[peer_id]["kicked"]:
+		if _peers.is_kicked(peer_id):
 			continue
 		var player_id: int = _seat_of_peer[peer_id]
 		var events := _rules.get_events_for(player_id, _sent_seq[player_id])
@@ -608,20 +411,6 @@ func _open_checkpoint(player_id: int, snapshot: Dictionary, round_number: int) -
 		open.erase(open.keys().min())
 
 
-## Counts a refusal and tells the peer (see [method _tell]).
-func _refuse(peer_id: int, reason: String) -> void:
-	_stats["refused"] += 1
-	_session.request_rejected.emit(peer_id, reason)
-	_tell(peer_id, reason)
-
-
-## Sends [param peer_id] a refusal, only while its refusal bucket has a token.
-func _tell(peer_id: int, reason: String) -> void:
-	if _peer(peer_id)["refusals"].take():
-		_stats["refusals_sent"] += 1
-		_session._rpc_refused.rpc_id(peer_id, reason)
-
-
 ## The seat for [param rejoin_token]: its own seat if known, a free one if empty, else -1.
 func _seat_for(rejoin_token: String) -> int:
 	for player_id in _seats:
@@ -635,37 +424,3 @@ func _seat_for(rejoin_token: String) -> int:
 
 func _all_seated() -> bool:
 	return _seats.values().all(func(seat): return seat["token"] != "")
-
-
-## A token bucket: [member capacity] tokens, refilled at [member rate] a second; taking from an
-## empty bucket runs into debt (down to [member lowest]), which must be refilled first.
-class Bucket:
-	extends RefCounted
-	var capacity: float
-	var rate: float
-	var lowest: float
-	var tokens: float
-	var _at: int
-
-	func _init(full: float, per_sec: float, debt_limit := 0.0) -> void:
-		capacity = full
-		rate = per_sec
-		lowest = debt_limit
-		tokens = full
-		_at = Time.get_ticks_msec()
-
-	## Puts back one token taken by [method take].
-	func give_back() -> void:
-		tokens = minf(capacity, tokens + 1.0)
-
-	## Takes [param amount] tokens if there are as many (true); else adds them to the debt
-	## (false).
-	func take(amount := 1.0) -> bool:
-		var now := Time.get_ticks_msec()
-		tokens = minf(capacity, tokens + (now - _at) * rate / 1000.0)
-		_at = now
-		if tokens >= amount:
-			tokens -= amount
-			return true
-		tokens = maxf(lowest, tokens - amount)
-		return false

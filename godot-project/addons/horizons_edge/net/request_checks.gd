@@ -1,0 +1,73 @@
+extends RefCounted
+## The checks of what a peer sends a [SessionHost] (and a [ServerLobby]) before any of it is
+## used: pure functions of the value, bounded in cost whatever arrives. [SessionHost] gives them
+## and their limits under its own name ([method SessionHost.is_small],
+## [method SessionHost.display_name], [constant SessionHost.MAX_REQUEST_DEPTH], ...).
+
+## The longest player name a hello may carry.
+const MAX_NAME_LENGTH := 64
+## A rejoin token is written as this many hex digits.
+const TOKEN_LENGTH := 32
+## The largest request accepted: containers nested this deep...
+const MAX_REQUEST_DEPTH := 8
+## ... this many values in all (keys, elements, packed elements)...
+const MAX_REQUEST_ITEMS := 256
+## ... and no String or StringName longer than this.
+const MAX_STRING_LENGTH := 256
+## Value types a request may hold; objects, callables, signals and RIDs are refused.
+const REFUSED_TYPES := [TYPE_OBJECT, TYPE_CALLABLE, TYPE_SIGNAL, TYPE_RID]
+
+
+## [param player_name] as a name to show: control characters (line breaks, tabs, ...) left out,
+## spaces trimmed, at most [constant MAX_NAME_LENGTH] characters; "" when nothing is left, and
+## the seat keeps its name.
+static func display_name(player_name: String) -> String:
+	var kept := ""
+	for character in player_name:
+		var code := character.unicode_at(0)
+		if code >= 32 and (code < 127 or code > 159):
+			kept += character
+	return kept.strip_edges().left(MAX_NAME_LENGTH)
+
+
+## Whether [param value] is within [constant MAX_REQUEST_DEPTH], [constant MAX_REQUEST_ITEMS]
+## and [constant MAX_STRING_LENGTH] and holds none of [constant REFUSED_TYPES]. Walks without
+## recursion and stops at the first limit, so its cost is bounded whatever arrives.
+static func is_small(value: Variant) -> bool:
+	var stack: Array = [value]
+	var depths: PackedInt32Array = [0]
+	var items := 0
+	while not stack.is_empty():
+		var item: Variant = stack.pop_back()
+		var depth: int = depths[depths.size() - 1]
+		depths.resize(depths.size() - 1)
+		items += 1
+		var type := typeof(item)
+		if items > MAX_REQUEST_ITEMS or depth > MAX_REQUEST_DEPTH or type in REFUSED_TYPES:
+			return false
+		if type == TYPE_STRING or type == TYPE_STRING_NAME:
+			if item.length() > MAX_STRING_LENGTH:
+				return false
+		elif type == TYPE_DICTIONARY or type == TYPE_ARRAY:
+			var count: int = item.size() * (2 if type == TYPE_DICTIONARY else 1)
+			if items + count > MAX_REQUEST_ITEMS:
+				return false
+			var inner: Array = item.keys() + item.values() if type == TYPE_DICTIONARY else item
+			stack.append_array(inner)
+			for _index in inner.size():
+				depths.append(depth + 1)
+		elif type >= TYPE_PACKED_BYTE_ARRAY:
+			items += item.size()
+			if items > MAX_REQUEST_ITEMS:
+				return false
+	return true
+
+
+## Whether a hello's fields are a name (String, at most [constant MAX_NAME_LENGTH] characters), a
+## rejoin token (String: "" or [constant TOKEN_LENGTH] characters) and a seq (int).
+static func is_hello(player_name: Variant, rejoin_token: Variant, since_seq: Variant) -> bool:
+	if typeof(player_name) != TYPE_STRING or typeof(rejoin_token) != TYPE_STRING:
+		return false
+	if typeof(since_seq) != TYPE_INT or player_name.length() > MAX_NAME_LENGTH:
+		return false
+	return rejoin_token == "" or rejoin_token.length() == TOKEN_LENGTH

@@ -1,0 +1,147 @@
+extends RefCounted
+## How the table of a [SessionHost] moves on: the requests it applies, the draws and the
+## decisions for seats being passed (see [member RulesSession.reconnect_policy]), and the
+## deadline of what the game waits for (see [member RulesSession.turn_deadline]).
+
+## A nonce is this many hex digits (32 bytes).
+const NONCE_LENGTH := 64
+
+var _session: RulesSession
+var _rules: GameRules
+## The host's seats (player_id -> seat), read for the seats being passed.
+var _seats: Dictionary
+## When the server decides for the seats it waits for (msec; 0: no deadline).
+var _deadline_at := 0
+## What the deadline runs for ("" when the game waits for nothing timed).
+var _waiting_for := ""
+
+
+func _init(session: RulesSession, rules: GameRules, seats: Dictionary) -> void:
+	_session = session
+	_rules = rules
+	_seats = seats
+
+
+## Applies a checked request; returns why it was refused, or "".
+func apply(player_id: int, request: Dictionary) -> String:
+	var error := OK
+	match request.get("command"):
+		"act":
+			return _act(player_id, request.get("action"))
+		"keep":
+			var bottom: Variant = request.get("bottom", [])
+			if typeof(bottom) != TYPE_ARRAY or bottom.any(func(i): return typeof(i) != TYPE_INT):
+				return "bottom must be an Array of hand indices"
+			error = _rules.keep_hand(player_id, PackedInt64Array(bottom))
+		"mulligan":
+			error = _rules.take_mulligan(player_id)
+		"reserve":
+			error = _rules.commit_reserve(player_id)
+		"entropy":
+			var nonce: Variant = request.get("nonce")
+			if typeof(nonce) != TYPE_STRING or nonce.length() != NONCE_LENGTH:
+				return "an entropy request needs a nonce of %d hex digits" % NONCE_LENGTH
+			error = _rules.add_entropy(player_id, nonce)
+		_:
+			return "unknown command: expected act, keep, mulligan, entropy or reserve"
+	return _refusal_of(error)
+
+
+## Draws tokens while one is due (once every nonce is in, with player entropy), decides for seats
+## whose turns are being passed (a pass, a kept hand during the mulligan, a nonce from the
+## game's bot stream), and starts the deadline of what the game now waits for.
+func advance() -> void:
+	if _rules.get_phase() == GameRules.PHASE_MULLIGAN:
+		for player_id in _rules.get_living_player_ids():
+			if _seats[player_id]["passing"] and not _rules.get_player_state(player_id)["kept"]:
+				_keep_for(player_id)
+	while _rules.get_phase() in [GameRules.PHASE_AWAITING_DRAW, GameRules.PHASE_ACTIVATION]:
+		if _rules.get_phase() == GameRules.PHASE_AWAITING_DRAW:
+			for player_id in _rules.get_pending_entropy():
+				if _seats[player_id]["passing"]:
+					_rules.bot_decide(player_id)
+			if not _rules.get_pending_entropy().is_empty():
+				break  # The clients' nonces come first.
+			_rules.draw_next_token()
+			continue
+		var active := _rules.get_active_player()
+		if not _seats[active]["passing"]:
+			break
+		_rules.pass_activation(active)
+	_restart_deadline()
+
+
+## Decides for the seats the game waited on if its deadline ran out by [param now_msec]; whether
+## it did (the game changed).
+func run_deadline(now_msec: int) -> bool:
+	if _deadline_at == 0 or now_msec < _deadline_at:
+		return false
+	_deadline_at = 0
+	_waiting_for = ""  # Whatever the game still waits on gets a deadline of its own.
+	_time_out()
+	return true
+
+
+## Applies an action request; returns why it was refused, or "".
+func _act(player_id: int, action: Variant) -> String:
+	if typeof(action) != TYPE_DICTIONARY:
+		return "an act request needs an action Dictionary"
+	if _rules.get_phase() != GameRules.PHASE_ACTIVATION:
+		return "no activation is open"
+	if _rules.get_active_player() != player_id:
+		return "it is player %d's activation" % _rules.get_active_player()
+	return _refusal_of(_rules.perform_action(player_id, action))
+
+
+## "" for [constant OK]; otherwise why the rules refused, as they say it.
+func _refusal_of(error: Error) -> String:
+	if error == OK:
+		return ""
+	return "refused by the rules: %s" % _rules.get_last_refusal().get("reason", error_string(error))
+
+
+## Starts [member RulesSession.turn_deadline] for what the game now waits for — the mulligan,
+## an activation, or the round's nonces — unless it already runs for that.
+func _restart_deadline() -> void:
+	var waiting := ""
+	match _rules.get_phase():
+		GameRules.PHASE_MULLIGAN:
+			waiting = "mulligan"
+		GameRules.PHASE_ACTIVATION:
+			waiting = "activation after event %d" % _rules.get_last_event_seq()
+		GameRules.PHASE_AWAITING_DRAW:
+			if not _rules.get_pending_entropy().is_empty():
+				waiting = "nonces of round %d" % _rules.get_round()
+	if waiting == _waiting_for:
+		return
+	_waiting_for = waiting
+	var limit := _session.turn_deadline
+	var timed := waiting != "" and limit > 0.0
+	_deadline_at = Time.get_ticks_msec() + int(limit * 1000.0) if timed else 0
+
+
+## Passes the open activation; in the mulligan, keeps every undecided hand; with player
+## entropy, adds the missing nonces from the game's bot stream. All are ordinary commands, so
+## replays reproduce them.
+func _time_out() -> void:
+	match _rules.get_phase():
+		GameRules.PHASE_ACTIVATION:
+			var late := _rules.get_active_player()
+			_rules.pass_activation(late)
+			_session.activation_timed_out.emit(late)
+		GameRules.PHASE_MULLIGAN:
+			for late in _rules.get_living_player_ids():
+				if not _rules.get_player_state(late)["kept"]:
+					_keep_for(late)
+					_session.mulligan_timed_out.emit(late)
+		_:
+			for late in _rules.get_pending_entropy():
+				_rules.bot_decide(late)
+				_session.nonce_timed_out.emit(late)
+
+
+## Keeps [param player_id]'s hand, putting its first cards on the bottom, as many as the rules
+## ask (the mulligans that count).
+func _keep_for(player_id: int) -> void:
+	var count: int = _rules.get_player_state(player_id)["cards_to_bottom"]
+	_rules.keep_hand(player_id, PackedInt64Array(range(count)))

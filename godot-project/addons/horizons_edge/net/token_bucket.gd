@@ -1,0 +1,36 @@
+extends RefCounted
+## A token bucket ([code]SessionHost.Bucket[/code], every limit of [SessionHost] and
+## [ServerLobby]): [member capacity] tokens, refilled at [member rate] a second; taking from an
+## empty bucket runs into debt (down to [member lowest]), which must be refilled first.
+
+var capacity: float
+var rate: float
+var lowest: float
+var tokens: float
+var _at: int
+
+
+func _init(full: float, per_sec: float, debt_limit := 0.0) -> void:
+	capacity = full
+	rate = per_sec
+	lowest = debt_limit
+	tokens = full
+	_at = Time.get_ticks_msec()
+
+
+## Puts back one token taken by [method take].
+func give_back() -> void:
+	tokens = minf(capacity, tokens + 1.0)
+
+
+## Takes [param amount] tokens if there are as many (true); else adds them to the debt
+## (false).
+func take(amount := 1.0) -> bool:
+	var now := Time.get_ticks_msec()
+	tokens = minf(capacity, tokens + (now - _at) * rate / 1000.0)
+	_at = now
+	if tokens >= amount:
+		tokens -= amount
+		return true
+	tokens = maxf(lowest, tokens - amount)
+	return false
