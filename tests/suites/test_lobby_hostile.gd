@@ -136,6 +136,26 @@ func test_a_table_nobody_sits_at_closes_after_the_unclaimed_timeout() -> void:
 	_close_loopback()
 
 
+func test_listings_count_against_the_bytes_a_peer_may_send() -> void:
+	# A list request of a few bytes draws a listing of kilobytes: without a limit of its own, a
+	# peer within its message rate could make the server send far more than it receives.
+	if not await _loopback():
+		return
+	_server.bytes_per_sec = 1024.0
+	for table in 15:
+		_server.open_table({})
+	_probe.send({"op": "list"})
+	var first: Array = await _replies(1)
+	check_equal(first[0].get("op"), "list", "the first listing")
+	var size := var_to_bytes(first[0]).size()
+	check(size > 2048, "the listing (%d bytes) is over half the burst of 4 096 bytes" % size)
+	_probe.send({"op": "list"})
+	var second: Array = await _replies(1)
+	check_equal(second[0].get("op"), "refused", "the second listing at once")
+	check("bytes" in str(second[0].get("reason")), "and why: %s" % second[0])
+	_close_loopback()
+
+
 ## A server and a client connected on 127.0.0.1; false (with a failure) if they could not be.
 func _loopback() -> bool:
 	var server_branch := Node.new()

@@ -48,7 +48,8 @@ signal peer_kicked(peer_id: int, reason: String)
 @export_range(1, 64) var max_tables_per_peer := 4
 ## Server: messages a second one peer may send, whatever tables they go to (twice that at once).
 @export_range(1.0, 1000.0) var messages_per_sec := 50.0
-## Server: bytes a second one peer may send (four times that at once).
+## Server: bytes a second one peer may send (four times that at once); a lobby listing the peer
+## asks for counts as sent by it.
 @export_range(1024.0, 1048576.0) var bytes_per_sec := 32768.0
 ## Server: seconds a table's disconnected player keeps their seat, passed meanwhile (see
 ## [member RulesSession.reconnect_timeout]).

@@ -113,7 +113,7 @@ func on_lobby(peer_id: int, message: Variant) -> void:
 	# A StringName or NodePath op would match a String pattern: only a String is an op.
 	match op if op is String else null:
 		"list":
-			_reply(peer_id, {"op": "list", "tables": _listing()})
+			_list(peer_id)
 		"create":
 			_create(peer_id, message.get("options", {}))
 		"join", "spectate":
@@ -248,6 +248,18 @@ func _peer(peer_id: int) -> Dictionary:
 			"kicked": false,
 		}
 	return _peers[peer_id]
+
+
+## Sends [param peer_id] the listing, its size taken from the peer's bytes as if it had sent it:
+## a request of a few bytes may not draw kilobytes faster than the peer may send them.
+func _list(peer_id: int) -> void:
+	var reply := {"op": "list", "tables": _listing()}
+	var bytes: SessionHost.Bucket = _peer(peer_id)["bytes"]
+	if bytes.take(var_to_bytes(reply).size()):
+		_reply(peer_id, reply)
+	else:
+		var reason := "a listing counts against the %d bytes a second a peer may send" % bytes.rate
+		_reply(peer_id, {"op": "refused", "reason": reason})
 
 
 func _create(peer_id: int, raw: Variant) -> void:
