@@ -913,10 +913,15 @@ func _check_health() -> void:
 	if is_instance_valid(turns) and turns.has_method("load_json"):
 		var json: String = turns.to_json()
 		var copy := TurnSystem.new()
-		_healthy(
-			copy.call("load_json", json) == OK and copy.to_json() == json,
-			"turns: load_json(to_json()) gives the same turns"
-		)
+		var loaded: Variant = copy.call("load_json", json)
+		var again := copy.to_json()
+		var shown := ""
+		if loaded != OK or again != json:
+			shown = (
+				" (load: %s %s; saved: %s; again: %s)"
+				% [loaded, copy.get_last_refusal(), json, again]
+			)
+		_healthy(shown == "", "turns: load_json(to_json()) gives the same turns" + shown)
 	if is_instance_valid(turns):
 		var seated: bool = turns.setup_seats(PackedInt64Array([0, 1, 2]), 7) == OK
 		seated = seated and turns.set_mode(TurnSystem.MODE_SEATS) == OK

@@ -250,7 +250,9 @@ impl Unit {
         range("speed", self.speed, 1, MAX_SPEED)?;
         range("maximum health", self.max_health, 1, MAX_HEALTH)?;
         range("health", self.health, 0, self.max_health)?;
-        let points = Unit::action_points_for(self.speed);
+        // A turn's points were set from the speed at its start; a speed changed since (by
+        // `SetSpeed`) counts from the next turn, so any speed's points may still be held.
+        let points = Unit::action_points_for(MAX_SPEED);
         range("action points", self.action_points, 0, points)?;
         for (index, skill) in self.skills.iter().enumerate() {
             if skill.name.is_empty() || self.skills[..index].iter().any(|s| s.name == skill.name) {
