@@ -3,7 +3,7 @@
 mod common;
 
 use common::*;
-use horizons_edge_core::{Game, SaveError};
+use horizons_edge_core::{Command, Game, SaveError};
 use serde_json::{Value, json};
 
 /// A game in the middle of round 2, just after an action (so that it can be undone).
@@ -206,6 +206,63 @@ fn damaged_saves_are_refused_with_the_reason() {
             "expected '{fragment}' in: {error}"
         );
     }
+}
+
+#[test]
+fn an_undo_point_that_does_not_add_up_with_the_state_is_refused() {
+    type Mutation = Box<dyn FnOnce(&mut Value)>;
+    let cases: Vec<(Mutation, &str)> = vec![
+        (
+            // The state has no key (the game was never rekeyed): the JSON leaves it out.
+            Box::new(|v| {
+                v["undo"]["unchanged"]
+                    .as_array_mut()
+                    .unwrap()
+                    .push(json!("key"))
+            }),
+            "keeps the state's key, which the state does not have",
+        ),
+        (
+            Box::new(|v| {
+                let kept = v["undo"]["unchanged"].as_array_mut().unwrap();
+                kept.retain(|field| field != "objects");
+            }),
+            "missing field `objects` in the undo point",
+        ),
+        (
+            Box::new(|v| v["undo"]["changed"]["surprise"] = json!(1)),
+            "unknown field `surprise` in the undo point",
+        ),
+        (
+            Box::new(|v| v["undo"]["changed"]["phase"] = json!(2)),
+            "invalid type",
+        ),
+    ];
+    for (mutate, fragment) in cases {
+        let error = tampered(mutate);
+        assert!(
+            error.to_string().contains(fragment),
+            "expected '{fragment}' in: {error}"
+        );
+    }
+}
+
+#[test]
+fn an_undo_point_has_a_field_the_state_may_leave_out_only_if_it_keeps_or_changes_it() {
+    let mut value: Value = serde_json::from_str(&mid_game().to_json()).unwrap();
+    value["state"]["key"] = json!("07".repeat(32));
+    let undone = |value: &Value| {
+        let mut game = Game::from_json(&value.to_string()).unwrap();
+        assert!(game.state().key.is_some());
+        game.apply(Command::Undo).unwrap();
+        game.state().key
+    };
+    assert_eq!(undone(&value), None, "the undo point leaves the key out");
+    value["undo"]["unchanged"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!("key"));
+    assert!(undone(&value).is_some(), "the undo point keeps the key");
 }
 
 #[test]

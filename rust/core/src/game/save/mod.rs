@@ -69,9 +69,7 @@ struct LoadedSave<'a> {
     config: GameConfig,
     #[serde(default)]
     seating: Vec<PlayerSetup>,
-    /// Read once the undo point, which may refer to it, is read too.
-    #[serde(borrow)]
-    state: &'a RawValue,
+    state: GameState,
     /// Version 1: the state; version 2: [`UndoChanges`].
     #[serde(borrow, default)]
     undo: Option<&'a RawValue>,
@@ -134,42 +132,77 @@ impl Game {
             OLDEST_GAME_VERSION..=GAME_VERSION,
         )?;
         let current = save.version == GAME_VERSION;
-        let older_form = save.log.forms.objects || save.commands.forms.objects;
-        let newer_form =
-            save.log.forms.arrays || save.commands.forms.arrays || save.columns.is_some();
+        Parts {
+            version: save.version,
+            config: save.config,
+            seating: save.seating,
+            state: save.state,
+            log: save.log,
+            commands: save.commands,
+            hook_traces: save.hook_traces,
+            columns: save.columns.is_some(),
+        }
+        .into_game(|state| {
+            Ok(match save.undo {
+                None => None,
+                Some(undo) if current => {
+                    let changes: UndoChanges = serde_json::from_str(undo.get())?;
+                    Some(changes.apply(state)?)
+                }
+                Some(undo) => Some(serde_json::from_str(undo.get())?),
+            })
+        })
+    }
+}
+
+/// A game as read from a save in either form, before it is checked.
+struct Parts {
+    version: u32,
+    config: GameConfig,
+    seating: Vec<PlayerSetup>,
+    state: GameState,
+    log: LoadedLog,
+    commands: LoadedCommands,
+    hook_traces: Vec<HookTrace>,
+    /// Whether the save had version 2's header of columns.
+    columns: bool,
+}
+
+impl Parts {
+    /// The game, once its parts are checked to add up; `undo` reads the undo point, given the
+    /// state.
+    fn into_game(
+        self,
+        undo: impl FnOnce(&GameState) -> Result<Option<GameState>, SaveError>,
+    ) -> Result<Game, SaveError> {
+        let current = self.version == GAME_VERSION;
+        let older_form = self.log.forms.objects || self.commands.forms.objects;
+        let newer_form = self.log.forms.arrays || self.commands.forms.arrays || self.columns;
         if (current && older_form) || (!current && newer_form) {
             return Err(SaveError::Inconsistent(format!(
                 "a version {} save written in another version's form",
-                save.version
+                self.version
             )));
         }
-        save.config
+        self.config
             .validate()
             .map_err(|e| SaveError::Inconsistent(e.to_string()))?;
-        let state: GameState = serde_json::from_str(save.state.get())?;
-        check_state(&save.config, &state)?;
-        let undo = match save.undo {
-            None => None,
-            Some(undo) if current => {
-                let changes: UndoChanges = serde_json::from_str(undo.get())?;
-                Some(changes.apply(save.state.get())?)
-            }
-            Some(undo) => Some(serde_json::from_str(undo.get())?),
-        };
+        check_state(&self.config, &self.state)?;
+        let undo = undo(&self.state)?;
         if let Some(undo) = &undo {
-            check_state(&save.config, undo)?;
+            check_state(&self.config, undo)?;
         }
-        check_log(&save.log.records)?;
-        check_traces(&save.hook_traces, save.commands.commands.len())?;
+        check_log(&self.log.records)?;
+        check_traces(&self.hook_traces, self.commands.commands.len())?;
         Ok(Game {
-            config: std::sync::Arc::new(save.config),
-            seating: save.seating,
-            state: Box::new(state),
+            config: std::sync::Arc::new(self.config),
+            seating: self.seating,
+            state: Box::new(self.state),
             undo: undo.map(Box::new),
             spares: Default::default(),
-            log: save.log.records,
-            commands: save.commands.commands,
-            hook_traces: save.hook_traces,
+            log: self.log.records,
+            commands: self.commands.commands,
+            hook_traces: self.hook_traces,
         })
     }
 }
