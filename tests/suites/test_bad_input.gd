@@ -13,6 +13,7 @@ func test_every_bad_call_is_refused_and_changes_nothing() -> void:
 	var active := rules.get_active_player()
 	var idle := 1 - active
 	var saved := rules.save_game()
+	var bytes := rules.save_game_bytes()
 	var cases: Array = [
 		# Wrong Variant types, through dynamic calls as a data-driven game would make them.
 		["pass_activation", ["zero"], ""],
@@ -68,6 +69,9 @@ func test_every_bad_call_is_refused_and_changes_nothing() -> void:
 		["load_game", [saved.replace('"horizons_edge.game"', '"chess"')], '"chess"'],
 		["load_game", [saved.replace('"version":2', '"version":3')], "version 3"],
 		["load_game", [saved.replace('"command_tier":0', '"command_tier":5')], "tier 5"],
+		["load_game_bytes", [PackedByteArray()], "HEGAME"],
+		["load_game_bytes", [saved.to_utf8_buffer()], "HEGAME"],
+		["load_game_bytes", [bytes.slice(0, bytes.size() - 9)], "ends early"],
 		["load_replay", ["{}"], "not valid JSON"],
 		# Per-viewer views for viewers who are not seated.
 		["get_snapshot_for", [6], "not in this game"],

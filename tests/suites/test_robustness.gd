@@ -262,6 +262,8 @@ func test_what_the_rules_accept_saves_and_replays() -> void:
 	var copy := GameRules.new()
 	check_equal(copy.load_game(rules.save_game()), OK, "the save loads")
 	check_equal(copy.get_state_hash(), rules.get_state_hash(), "the same game")
+	check_equal(copy.load_game_bytes(rules.save_game_bytes()), OK, "the binary save loads")
+	check_equal(copy.save_game(), rules.save_game(), "the same game from binary")
 	check_equal(copy.load_replay(rules.save_replay()), OK, "the replay loads")
 	check_equal(copy.get_state_hash(), rules.get_state_hash(), "the same game again")
 	copy.free()

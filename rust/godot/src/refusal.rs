@@ -13,7 +13,8 @@ use godot::meta::error::{CallOutcome, ErrorToGodot};
 use godot::meta::{Element, ToGodot};
 use godot::obj::{Gd, GodotClass};
 use godot::prelude::{
-    Array, GString, PackedInt64Array, VarDictionary, godot_error, godot_print, vdict,
+    Array, GString, PackedByteArray, PackedInt64Array, VarDictionary, godot_error, godot_print,
+    vdict,
 };
 use horizons_edge_core::{BagError, GameError, RulesError, SaveError, TurnError};
 
@@ -271,6 +272,7 @@ value_or_fallback! {
     f64 => -1.0, "`float` results: the value, or `-1.0`.";
     bool => false, "`bool` results: the answer, or `false`.";
     PackedInt64Array => PackedInt64Array::new(), "Id lists: the array, or an empty one.";
+    PackedByteArray => PackedByteArray::new(), "Byte arrays: the bytes, or none.";
     VarDictionary => VarDictionary::new(), "Dictionaries: the Dictionary, or an empty one.";
     GString => GString::new(), "Strings: the String, or an empty one.";
 }

@@ -1,5 +1,5 @@
-//! `GameRules`' saves and replays: the whole game as JSON, replays checked as they load, the
-//! state hash.
+//! `GameRules`' saves and replays: the whole game as JSON or in the binary form, replays checked
+//! as they load, the state hash.
 
 use godot::prelude::*;
 use horizons_edge_core::game::replay::{Replay, state_hash};
@@ -62,6 +62,31 @@ impl GameRules {
         self.ensure_idle(METHOD)?;
         let game = refusing(METHOD, || {
             Game::from_json(&json.to_string()).map_err(RulesError::from)
+        });
+        let game = self.noted(Self::NO_PLAYER, game)?;
+        self.install(game);
+        Ok(())
+    }
+
+    /// The whole game, as [method save_game] saves it, in the binary form: about half the size
+    /// of the JSON and faster to load with [method load_game_bytes], but not readable. Empty
+    /// (and an error) before [method setup].
+    #[func]
+    pub fn save_game_bytes(&self) -> Result<PackedByteArray, Refusal> {
+        let game = self.query("GameRules.save_game_bytes")?;
+        Ok(PackedByteArray::from(game.to_bytes().as_slice()))
+    }
+
+    /// Replaces the game with one saved by [method save_game_bytes]; it continues exactly as the
+    /// saved one would have. Malformed, foreign or tampered bytes are refused
+    /// ([constant ERR_PARSE_ERROR], [constant ERR_FILE_UNRECOGNIZED] or
+    /// [constant ERR_INVALID_DATA]) and the current game stays as it was.
+    #[func]
+    pub fn load_game_bytes(&mut self, bytes: PackedByteArray) -> Result<(), Refusal> {
+        const METHOD: &str = "GameRules.load_game_bytes";
+        self.ensure_idle(METHOD)?;
+        let game = refusing(METHOD, || {
+            Game::from_bytes(bytes.as_slice()).map_err(RulesError::from)
         });
         let game = self.noted(Self::NO_PLAYER, game)?;
         self.install(game);

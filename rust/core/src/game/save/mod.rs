@@ -7,6 +7,7 @@
 //! `save/log.rs`) and the undo point as its differences from the state (see `save/undo.rs`).
 //! Version 1 saves, every record and command an object and the undo point whole, still load.
 
+mod binary;
 mod checks;
 mod events;
 mod log;
@@ -23,6 +24,7 @@ use crate::game::command::Command;
 use crate::game::config::GameConfig;
 use crate::game::hooks::HookTrace;
 use crate::game::state::{GameState, PlayerSetup};
+pub use binary::BINARY_MAGIC;
 pub(crate) use checks::check_traces;
 use checks::{check_log, check_state};
 use log::{LoadedCommands, LoadedLog, Runs};

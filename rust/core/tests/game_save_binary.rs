@@ -1,0 +1,143 @@
+//! The binary form of a saved game: the same game as the JSON save, and refusal of damaged or
+//! tampered bytes with the reason.
+
+mod common;
+
+use common::*;
+use horizons_edge_core::game::save::BINARY_MAGIC;
+use horizons_edge_core::{Game, SaveError};
+
+const V1: &str = include_str!("fixtures/game_v1.json");
+
+/// A game in the middle of round 2, just after an action (so that it can be undone).
+fn mid_game() -> Game {
+    let mut config = config();
+    config.round_limit = Some(6);
+    let mut game = Game::new(players(4), config, 41).unwrap();
+    for _ in 0..61 {
+        let command = next_bot_command(&game).unwrap();
+        game.apply(command).unwrap();
+    }
+    assert!(game.can_undo().is_ok(), "saved with an undo point");
+    game
+}
+
+#[test]
+fn a_binary_save_loads_to_the_same_game_which_plays_on_alike() {
+    let mut original = mid_game();
+    let bytes = original.to_bytes();
+    assert!(bytes.starts_with(BINARY_MAGIC));
+    let mut loaded = Game::from_bytes(&bytes).unwrap();
+    assert_eq!(loaded, original);
+    assert_eq!(
+        loaded.to_bytes(),
+        bytes,
+        "save, load, save gives other bytes"
+    );
+    assert!(
+        bytes.len() < original.to_json().len(),
+        "{} bytes in binary",
+        bytes.len()
+    );
+    play_out(&mut original, 10_000);
+    play_out(&mut loaded, 10_000);
+    assert_eq!(loaded.to_json(), original.to_json());
+}
+
+#[test]
+fn saving_in_binary_and_loading_at_every_command_changes_nothing() {
+    let mut config = config();
+    config.round_limit = Some(3);
+    let mut reference = Game::new(players(3), config, 43).unwrap();
+    let mut reloaded = reference.clone();
+    while let Some(command) = next_bot_command(&reference) {
+        reference.apply(command.clone()).unwrap();
+        reloaded = Game::from_bytes(&reloaded.to_bytes()).unwrap();
+        reloaded.apply(command).unwrap();
+    }
+    assert_eq!(reloaded, reference);
+}
+
+#[test]
+fn a_version_1_game_saves_in_binary_too() {
+    let game = Game::from_json(V1).unwrap();
+    assert_eq!(Game::from_bytes(&game.to_bytes()).unwrap(), game);
+}
+
+/// `bytes` with the first occurrence of `from` replaced by `to`.
+fn patched(bytes: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
+    let at = bytes
+        .windows(from.len())
+        .position(|window| window == from)
+        .expect("the bytes to patch");
+    [&bytes[..at], to, &bytes[at + from.len()..]].concat()
+}
+
+/// A string as the binary form writes it the first time: tag 6, length, bytes.
+fn string(s: &str) -> Vec<u8> {
+    [&[6, s.len() as u8], s.as_bytes()].concat()
+}
+
+#[test]
+fn damaged_binary_saves_are_refused_with_the_reason() {
+    let saved = mid_game().to_bytes();
+    let magic = |rest: &[u8]| [BINARY_MAGIC.as_slice(), rest].concat();
+    let tier = string("command_tier");
+    let cases: Vec<(Vec<u8>, &str)> = vec![
+        (Vec::new(), "HEGAME"),
+        (mid_game().to_json().into_bytes(), "HEGAME"),
+        (saved[..saved.len() - 9].to_vec(), "ends early"),
+        ([saved.as_slice(), &[0]].concat(), "bytes after the game"),
+        (magic(&[99]), "unknown tag"),
+        (magic(&[9, 12, 5]), "refers to a string it does not hold"),
+        (magic(&[3, 0x80, 0x80]), "ends early"),
+        (
+            magic(&[
+                3, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f,
+            ]),
+            "beyond 64 bits",
+        ),
+        (magic(&[6, 1, 0xff]), "not UTF-8"),
+        (
+            patched(&saved, b"horizons_edge.game", b"horizons_edge.gamf"),
+            "horizons_edge.gamf",
+        ),
+        (
+            patched(
+                &saved,
+                &[&string("version")[..], &[3, 2]].concat(),
+                &[&string("version")[..], &[3, 3]].concat(),
+            ),
+            "version 3 is not supported",
+        ),
+        (
+            patched(
+                &saved,
+                &[&tier[..], &[3, 0]].concat(),
+                &[&tier[..], &[3, 5]].concat(),
+            ),
+            "tier 5",
+        ),
+    ];
+    for (bytes, fragment) in cases {
+        let error = Game::from_bytes(&bytes).unwrap_err();
+        assert!(
+            error.to_string().contains(fragment),
+            "expected '{fragment}' in: {error}"
+        );
+    }
+}
+
+#[test]
+fn every_truncated_binary_save_is_refused() {
+    let saved = mid_game().to_bytes();
+    for len in 0..saved.len() {
+        assert!(
+            matches!(
+                Game::from_bytes(&saved[..len]),
+                Err(SaveError::Malformed(_) | SaveError::WrongFormat { .. })
+            ),
+            "{len} bytes"
+        );
+    }
+}
