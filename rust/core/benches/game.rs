@@ -1,5 +1,6 @@
-//! A complete game of bots (4 players, 10 rounds), and the save and load, one viewer's snapshot
-//! and the fairness audit of an 8-player game in round 5, on the bundled starter set.
+//! A complete game of bots (4 players, 10 rounds), and the save and load (JSON and binary), one
+//! viewer's snapshot and the fairness audit of an 8-player game in round 5, on the bundled
+//! starter set.
 
 // criterion's macros generate undocumented functions.
 #![allow(missing_docs)]
@@ -100,6 +101,17 @@ fn save_and_load(c: &mut Criterion) {
     });
     group.bench_function("load_8_players_round_5", |b| {
         b.iter(|| black_box(Game::from_json(&json).expect("loads")))
+    });
+    group.finish();
+    let bytes = game.to_bytes();
+    eprintln!("the same save in binary: {} bytes", bytes.len());
+    let mut group = c.benchmark_group("save");
+    group.throughput(Throughput::Bytes(bytes.len() as u64));
+    group.bench_function("save_bytes_8_players_round_5", |b| {
+        b.iter(|| black_box(game.to_bytes()))
+    });
+    group.bench_function("load_bytes_8_players_round_5", |b| {
+        b.iter(|| black_box(Game::from_bytes(&bytes).expect("loads")))
     });
     group.finish();
 }
