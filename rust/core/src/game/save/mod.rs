@@ -6,6 +6,8 @@
 //! once in `columns` (see `save/rows.rs`), the log in runs of one round, command and cause (see
 //! `save/log.rs`) and the undo point as its differences from the state (see `save/undo.rs`).
 //! Version 1 saves, every record and command an object and the undo point whole, still load.
+//! The binary form (see `save/binary/`) holds a version 2 save's contents; a loaded save of
+//! either form goes through the same checks (`Parts`).
 
 mod binary;
 mod checks;
