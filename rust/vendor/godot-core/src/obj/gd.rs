@@ -1140,7 +1140,12 @@ impl<T: GodotClass> ToGodot for Gd<T> {
     }
 
     fn into_godot_owned(self) -> Self {
-        self.raw.check_rtti("to_godot");
+        // Horizon's Edge patch: a reference-counted object stays alive while this reference
+        // holds it (nothing else can free it), so handing it over needs no liveness check, an
+        // engine call per returned object; strict safeguards still check its type.
+        if cfg!(safeguards_strict) || !<<T as Bounds>::Memory as bounds::Memory>::IS_REF_COUNTED {
+            self.raw.check_rtti("to_godot");
+        }
         self
     }
 }
