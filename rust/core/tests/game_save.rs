@@ -6,20 +6,6 @@ use common::*;
 use horizons_edge_core::{Command, Game, SaveError};
 use serde_json::{Value, json};
 
-/// A game in the middle of round 2, just after an action (so that it can be undone).
-fn mid_game() -> Game {
-    let mut config = config();
-    config.round_limit = Some(6);
-    let mut game = Game::new(players(4), config, 41).unwrap();
-    for _ in 0..61 {
-        let command = next_bot_command(&game).unwrap();
-        game.apply(command).unwrap();
-    }
-    assert_eq!(game.state().round, 2, "saved in the middle of a round");
-    assert!(game.can_undo().is_ok(), "saved with an undo point");
-    game
-}
-
 #[test]
 fn a_loaded_game_continues_exactly_like_the_original() {
     let mut original = mid_game();

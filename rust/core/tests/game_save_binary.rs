@@ -9,19 +9,6 @@ use horizons_edge_core::{Game, SaveError};
 
 const V1: &str = include_str!("fixtures/game_v1.json");
 
-/// A game in the middle of round 2, just after an action (so that it can be undone).
-fn mid_game() -> Game {
-    let mut config = config();
-    config.round_limit = Some(6);
-    let mut game = Game::new(players(4), config, 41).unwrap();
-    for _ in 0..61 {
-        let command = next_bot_command(&game).unwrap();
-        game.apply(command).unwrap();
-    }
-    assert!(game.can_undo().is_ok(), "saved with an undo point");
-    game
-}
-
 #[test]
 fn a_binary_save_loads_to_the_same_game_which_plays_on_alike() {
     let mut original = mid_game();

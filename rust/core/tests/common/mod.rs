@@ -161,6 +161,21 @@ pub fn names(events: &[Event]) -> Vec<String> {
         .collect()
 }
 
+/// A game of 4 bots in the middle of round 2, just after an action (so that it can be undone):
+/// what the save tests save.
+pub fn mid_game() -> Game {
+    let mut config = config();
+    config.round_limit = Some(6);
+    let mut game = Game::new(players(4), config, 41).unwrap();
+    for _ in 0..61 {
+        let command = next_bot_command(&game).unwrap();
+        game.apply(command).unwrap();
+    }
+    assert_eq!(game.state().round, 2, "saved in the middle of a round");
+    assert!(game.can_undo().is_ok(), "saved with an undo point");
+    game
+}
+
 /// The next command of an all-bot game: a draw when a token is due, otherwise the deciding
 /// player's bot (also for a nonce the round waits for); `None` once the game is over.
 pub fn next_bot_command(game: &Game) -> Option<Command> {
