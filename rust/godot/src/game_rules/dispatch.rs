@@ -86,6 +86,11 @@ impl GameRules {
         Ok(GameConfig::from_json(&Value::Object(merged))?)
     }
 
+    /// Keeps [`GameRules::hook_set`] up after a hook property changed.
+    pub(super) fn note_hooks(&mut self) {
+        self.hook_set = !self.action_validator.is_null() || !self.reaction_provider.is_null();
+    }
+
     /// Makes `game` the current game, its seed the exported [`Self::seed`], with nothing left
     /// to emit from the game before.
     pub(super) fn install(&mut self, game: Game) {
@@ -168,9 +173,9 @@ impl GameRules {
     ) -> Result<T, Refusal> {
         self.ensure_idle(method)?;
         let mut game = self.game.take().ok_or_else(|| no_game(method))?;
-        let hooked = self
-            .listeners
-            .is_hooked(|| self.action_validator.is_valid() || self.reaction_provider.is_valid());
+        let hooked = self.listeners.is_hooked(|| {
+            self.hook_set && (self.action_validator.is_valid() || self.reaction_provider.is_valid())
+        });
         self.busy = true;
         // Whatever happens inside (a hook's script, a bug), the game goes back into the node
         // and the node is ready for the next call: a panic refuses this one, nothing more.

@@ -156,7 +156,7 @@ pub struct GameRules {
     /// [method get_upgrade_cost], ...) read the game as it is at that moment; anything that would
     /// change the game, and the log, saves and [method legal_actions], are refused with
     /// [constant ERR_BUSY], and [code]free()[/code] is refused.
-    #[var]
+    #[var(set = set_action_validator)]
     action_validator: Callable,
     /// The game's reaction rules beyond the config's: called after every resolved action as
     /// [code]provider(resolved: Dictionary)[/code] with [code]id[/code], [code]player_id[/code],
@@ -178,8 +178,11 @@ pub struct GameRules {
     ///             reactions.append({"player_id": object["owner"], "kind": "scout"})
     ///     return reactions
     /// [/codeblock]
-    #[var]
+    #[var(set = set_reaction_provider)]
     reaction_provider: Callable,
+    /// Whether either hook holds a Callable: only then does a command ask the engine whether
+    /// one is valid.
+    hook_set: bool,
     // Boxed: every command takes the game out of the node and puts it back.
     game: Option<Box<Game>>,
     /// While a hook runs, the game is out of `game`.
@@ -215,6 +218,7 @@ impl INode for GameRules {
             catalog: None,
             action_validator: Callable::invalid(),
             reaction_provider: Callable::invalid(),
+            hook_set: false,
             game: None,
             busy: false,
             outbox: Outbox::default(),
@@ -243,6 +247,20 @@ impl INode for GameRules {
 
 #[godot_api]
 impl GameRules {
+    /// Sets [member action_validator].
+    #[func]
+    fn set_action_validator(&mut self, validator: Callable) {
+        self.action_validator = validator;
+        self.note_hooks();
+    }
+
+    /// Sets [member reaction_provider].
+    #[func]
+    fn set_reaction_provider(&mut self, provider: Callable) {
+        self.reaction_provider = provider;
+        self.note_hooks();
+    }
+
     /// [method get_snapshot_for] and [method get_events_for]: a spectator, who sees no hand.
     #[constant]
     pub const SPECTATOR: i64 = -1;
