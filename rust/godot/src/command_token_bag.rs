@@ -11,6 +11,7 @@ use horizons_edge_core::ids::{TokenId, count_from_raw};
 use horizons_edge_core::{Bag, PlayerId, RulesError};
 
 use crate::command_token::CommandToken;
+use crate::connections;
 use crate::outbox::{KeepAlive, Outbox};
 use crate::refusal::{LastRefusal, Refusal, refusing};
 use crate::token_objects::TokenObjects;
@@ -121,7 +122,7 @@ impl CommandTokenBag {
     /// Whether a signal named `name` is to be queued: something is connected to it, or the queue
     /// is being emitted (a handler may connect one before the queue reaches it).
     fn wants(&self, name: &StringName) -> bool {
-        !self.outbox.is_idle() || self.base().has_connections(name)
+        !self.outbox.is_idle() || connections::has_connections(&self.base, name)
     }
 
     /// Queues `bag_emptied` if anyone may hear it.

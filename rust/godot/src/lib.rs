@@ -15,6 +15,7 @@
 //!   the secret committed to before the round.
 //! - [`script_hooks`] — the game's validator and reaction `Callable`s, as core hooks.
 //! - [`convert`] — Dictionaries and Arrays to and from the core's JSON values.
+//! - [`connections`] — whether a signal has handlers, asked of the engine cheaply.
 //! - [`outbox`] — signals queued while a call emits, so handlers calling back never nest.
 //! - [`listeners`] — which of `GameRules`' signals and hooks GDScript uses, remembered between
 //!   engine calls.
@@ -30,6 +31,7 @@ pub mod card_catalog;
 pub mod card_definition;
 pub mod command_token;
 pub mod command_token_bag;
+pub mod connections;
 pub mod convert;
 pub mod fairness_auditor;
 pub mod game_rules;

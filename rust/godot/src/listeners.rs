@@ -2,10 +2,7 @@
 //! or reaction provider — remembered between engine calls, so that a run of commands nobody
 //! listens to asks the engine nothing per event.
 
-use std::sync::OnceLock;
-
 use godot::prelude::*;
-use godot::sys;
 use horizons_edge_core::Event;
 
 /// A `GameRules` signal that carries logged events.
@@ -183,49 +180,4 @@ impl Listeners {
     pub fn is_hooked(&mut self, is_hooked: impl FnOnce() -> bool) -> bool {
         *self.hooked.get_or_insert_with(is_hooked)
     }
-}
-
-/// The hash the engine API gives `Object.has_connections(signal: StringName) -> bool`.
-const HAS_CONNECTIONS_HASH: i64 = 2_619_796_661;
-
-/// Whether `signal` of the object `base` belongs to has handlers: the engine's
-/// `Object.has_connections`, called straight through its method bind. Several times a command,
-/// so without what a call through `Gd` adds (a new `Gd` for the base, the liveness check, an
-/// engine lookup of the object by id): that was two thirds of each answer's cost, which was a
-/// third of a one-command call's. `true` (ask on, emit to nobody) if the engine lacks the method.
-pub fn has_connections(base: &Base<Node>, signal: &StringName) -> bool {
-    // A method bind lives as long as the engine; kept as an address, which is `Sync`.
-    static BIND: OnceLock<usize> = OnceLock::new();
-    let bind = *BIND.get_or_init(|| {
-        let class = StringName::from("Object");
-        let method = StringName::from("has_connections");
-        // SAFETY: the interface is loaded while any class of this library exists; both names
-        // are live StringNames.
-        let bind = unsafe {
-            sys::interface_fn!(classdb_get_method_bind)(
-                class.string_sys(),
-                method.string_sys(),
-                HAS_CONNECTIONS_HASH,
-            )
-        };
-        bind as usize
-    });
-    if bind == 0 {
-        return true;
-    }
-    let mut heard: sys::GDExtensionBool = 0;
-    let args = [signal.string_sys() as sys::GDExtensionConstTypePtr];
-    // SAFETY: `bind` is `Object.has_connections`, taking one StringName and returning a bool,
-    // as the pointers passed are. `base` is the base of an instance borrowed by the caller:
-    // its object is alive (a `GameRules` cancels any free while its own code runs, and nothing
-    // else frees it while a method of it runs).
-    unsafe {
-        sys::interface_fn!(object_method_bind_ptrcall)(
-            bind as sys::GDExtensionMethodBindPtr,
-            base.obj_sys(),
-            args.as_ptr(),
-            (&raw mut heard).cast(),
-        );
-    }
-    heard != 0
 }

@@ -6,7 +6,8 @@ use horizons_edge_core::{Event, EventRecord, PlayerId};
 
 use super::{GameRules, Pending};
 use crate::convert;
-use crate::listeners::{self, EventSignal};
+use crate::connections;
+use crate::listeners::EventSignal;
 
 impl GameRules {
     /// Emits everything pending, in order, unless an outer call is already doing so (then the
@@ -59,7 +60,7 @@ impl GameRules {
         if let Some(heard) = self.listeners.heard(signal) {
             return heard;
         }
-        let heard = listeners::has_connections(self.base_field(), self.listeners.name(signal));
+        let heard = connections::has_connections(self.base_field(), self.listeners.name(signal));
         self.listeners.remember(signal, heard);
         heard
     }
