@@ -5,8 +5,8 @@ use godot::prelude::*;
 use horizons_edge_core::{Event, EventRecord, PlayerId};
 
 use super::{GameRules, Pending};
-use crate::convert;
 use crate::connections;
+use crate::convert;
 use crate::listeners::EventSignal;
 
 impl GameRules {
