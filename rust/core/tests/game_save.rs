@@ -8,31 +8,22 @@ use serde_json::{Value, json};
 
 #[test]
 fn a_loaded_game_continues_exactly_like_the_original() {
-    let mut original = mid_game();
+    let original = mid_game();
     let saved = original.to_json();
-    let mut loaded = Game::from_json(&saved).unwrap();
+    let loaded = Game::from_json(&saved).unwrap();
     assert_eq!(loaded, original);
     assert_eq!(
         loaded.to_json(),
         saved,
         "save, load, save gives other bytes"
     );
-    play_out(&mut original, 10_000);
-    play_out(&mut loaded, 10_000);
-    assert_eq!(loaded.to_json(), original.to_json());
+    assert_plays_on_alike(original, loaded);
 }
 
 #[test]
 fn saving_and_loading_at_every_command_changes_nothing() {
-    let mut config = config();
-    config.round_limit = Some(3);
-    let mut reference = Game::new(players(3), config, 43).unwrap();
-    let mut reloaded = reference.clone();
-    while let Some(command) = next_bot_command(&reference) {
-        reference.apply(command.clone()).unwrap();
-        reloaded = Game::from_json(&reloaded.to_json()).unwrap();
-        reloaded.apply(command).unwrap();
-    }
+    let (reference, reloaded) =
+        reloaded_before_every_command(|game| Game::from_json(&game.to_json()).unwrap());
     assert_eq!(reloaded.to_json(), reference.to_json());
 }
 
@@ -40,6 +31,20 @@ fn tampered(mutate: impl FnOnce(&mut Value)) -> SaveError {
     let mut value: Value = serde_json::from_str(&mid_game().to_json()).unwrap();
     mutate(&mut value);
     Game::from_json(&value.to_string()).unwrap_err()
+}
+
+/// A change to the JSON of [`mid_game`]'s save.
+type Mutation = Box<dyn FnOnce(&mut Value)>;
+
+/// Checks that the save with each change is refused with its fragment in the reason.
+fn assert_each_refused(cases: Vec<(Mutation, &str)>) {
+    for (mutate, fragment) in cases {
+        let error = tampered(mutate);
+        assert!(
+            error.to_string().contains(fragment),
+            "expected '{fragment}' in: {error}"
+        );
+    }
 }
 
 #[test]
@@ -51,7 +56,6 @@ fn damaged_saves_are_refused_with_the_reason() {
             "{bad:.20}"
         );
     }
-    type Mutation = Box<dyn FnOnce(&mut Value)>;
     let cases: Vec<(Mutation, &str)> = vec![
         (
             Box::new(|v| v["format"] = json!("horizons_edge.command_token_bag")),
@@ -185,18 +189,11 @@ fn damaged_saves_are_refused_with_the_reason() {
             "unknown field",
         ),
     ];
-    for (mutate, fragment) in cases {
-        let error = tampered(mutate);
-        assert!(
-            error.to_string().contains(fragment),
-            "expected '{fragment}' in: {error}"
-        );
-    }
+    assert_each_refused(cases);
 }
 
 #[test]
 fn an_undo_point_that_does_not_add_up_with_the_state_is_refused() {
-    type Mutation = Box<dyn FnOnce(&mut Value)>;
     let cases: Vec<(Mutation, &str)> = vec![
         (
             // The state has no key (the game was never rekeyed): the JSON leaves it out.
@@ -224,13 +221,7 @@ fn an_undo_point_that_does_not_add_up_with_the_state_is_refused() {
             "invalid type",
         ),
     ];
-    for (mutate, fragment) in cases {
-        let error = tampered(mutate);
-        assert!(
-            error.to_string().contains(fragment),
-            "expected '{fragment}' in: {error}"
-        );
-    }
+    assert_each_refused(cases);
 }
 
 #[test]

@@ -211,6 +211,29 @@ pub fn play_out(game: &mut Game, limit: usize) -> usize {
     count
 }
 
+/// Plays `original` and `loaded` (loaded from a save of it) on to the end with the same bots,
+/// and checks that they stay the same game.
+pub fn assert_plays_on_alike(mut original: Game, mut loaded: Game) {
+    play_out(&mut original, 10_000);
+    play_out(&mut loaded, 10_000);
+    assert_eq!(loaded.to_json(), original.to_json());
+}
+
+/// A 3-player game of bots played to its end twice: straight through, and with `reload` (a
+/// save and a load) before every command. Returns the two, in that order.
+pub fn reloaded_before_every_command(reload: impl Fn(&Game) -> Game) -> (Game, Game) {
+    let mut config = config();
+    config.round_limit = Some(3);
+    let mut reference = Game::new(players(3), config, 43).unwrap();
+    let mut reloaded = reference.clone();
+    while let Some(command) = next_bot_command(&reference) {
+        reference.apply(command.clone()).unwrap();
+        reloaded = reload(&reloaded);
+        reloaded.apply(command).unwrap();
+    }
+    (reference, reloaded)
+}
+
 /// Audits every round of `game` as a spectator's client would, and checks that each verified.
 /// Returns how many rounds were audited.
 pub fn audit_every_round(game: &Game) -> usize {
