@@ -244,7 +244,8 @@ func test_a_draw_sounds_shakes_the_bag_and_a_late_one_celebrates() -> void:
 	var shown := [0]
 	display.draw_shown.connect(func(_player_id: int) -> void: shown[0] += 1)
 	bag.draw_token()
-	check(sound.playing, "the draw sound plays")
+	# Started (the audio thread may not have marked it playing yet on a busy machine).
+	check(sound.has_stream_playback(), "the draw sound plays")
 	check(not effects.is_celebrating(), "an early draw is not celebrated")
 	await get_tree().create_timer(0.04).timeout
 	var bag_style := (display.get_node("%Bag") as Control).get_theme_stylebox("panel")
@@ -262,6 +263,56 @@ func test_a_draw_sounds_shakes_the_bag_and_a_late_one_celebrates() -> void:
 	await get_tree().process_frame
 	check_equal(shown[0], 6, "every draw shown")
 	display.free()
+
+
+func test_a_burst_only_for_draws_shown_at_its_row_and_never_over_the_end() -> void:
+	var bag := CommandTokenBag.new()
+	bag.set_seed(3)
+	bag.add_player_tokens(0, 2)
+	bag.add_player_tokens(1, 2)
+	bag.shuffle()
+	var display := _display(null, 0.0)
+	display.token_bag = bag
+	var effects := display.get_node("DrawEffects")
+	while bag.get_remaining_count() > 0:
+		bag.draw_token()
+	check(not effects.is_celebrating(), "draws shown at once (a fast-forward): no burst")
+	display.free()
+	# Rows made this very frame are laid out only at its end: the burst goes where they end up.
+	bag.clear()
+	bag.add_player_tokens(0, 1)
+	bag.add_player_tokens(1, 1)
+	bag.shuffle()
+	display = _display(null, 0.0)
+	display.draw_duration = 0.2
+	display.token_bag = bag
+	effects = display.get_node("DrawEffects")
+	var owner := bag.draw_token().player_id
+	check(effects.is_celebrating(), "one of the last tokens is celebrated")
+	await get_tree().process_frame
+	await get_tree().process_frame
+	var row := display.get_node("%%Rows/Row%d" % owner) as Control
+	var burst := effects.get_node("Burst") as Node2D
+	check(
+		burst.global_position.distance_to(row.get_global_rect().get_center()) < 1.0,
+		"the burst at its row (%s), not %s" % [row.get_global_rect(), burst.global_position]
+	)
+	display.free()
+	# The last token's burst does not play on over the winner's banner.
+	var rules := StarterGame.rules(5, 2, {"round_limit": 1})
+	StarterGame.keep_all(rules)
+	display = _display(rules, 0.0)
+	display.draw_duration = 0.05
+	effects = display.get_node("DrawEffects")
+	while rules.get_phase() != GameRules.PHASE_GAME_OVER:
+		var player_id := rules.draw_next_token()
+		await display.draw_shown
+		rules.pass_activation(player_id)
+	await get_tree().process_frame
+	check(display.is_game_over_shown(), "the end is shown")
+	check(not effects.is_celebrating(), "no burst over the game-over banner")
+	display.free()
+	rules.free()
 
 
 func test_a_display_far_behind_a_fast_game_catches_up() -> void:

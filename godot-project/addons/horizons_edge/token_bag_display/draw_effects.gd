@@ -11,6 +11,8 @@ const SOUND_SECONDS := 0.09
 
 var _player := AudioStreamPlayer.new()
 var _burst := CPUParticles2D.new()
+# The row the burst goes off at.
+var _row: Control
 
 
 # The children are made with the node, so they go wherever it goes, in the tree or not.
@@ -58,11 +60,35 @@ func _exit_tree() -> void:
 	_player.stop()
 
 
-## One of the last tokens was drawn: a burst of [param color] at [param where] (global).
-func celebrate(where: Vector2, color: Color) -> void:
-	_burst.global_position = where
+## One of the last tokens was drawn: a burst of [param color] at the centre of [param row]. The
+## burst follows the row while it goes off, so a row laid out only at the end of this frame (made
+## or moved just now) still gets it in the right place.
+func celebrate(row: Control, color: Color) -> void:
+	_row = row
+	_follow_row()
 	_burst.color = color
+	_burst.visible = true
 	_burst.restart()
+	set_process(true)
+
+
+## Takes a burst off the screen at once (the game is over: the winner's banner is not the last
+## token's owner's moment).
+func stop_celebrating() -> void:
+	_burst.emitting = false
+	_burst.visible = false
+	_row = null
+
+
+func _process(_delta: float) -> void:
+	_follow_row()
+	if not _burst.emitting:
+		set_process(false)
+
+
+func _follow_row() -> void:
+	if is_instance_valid(_row):
+		_burst.global_position = _row.get_global_rect().get_center()
 
 
 # The bag's panel style, made the bag's own the first time, so that shaking one display's bag

@@ -482,9 +482,12 @@ func _show_draw(player_id: int, remaining: int, actions := 1) -> void:
 	_left[player_id] = maxi(0, _left.get(player_id, 0) - 1)
 	_read_chances()
 	_refresh(true)
-	_effects.draw(_bag, 0.0 if _hurrying() else minf(draw_duration, 0.3), muted)
-	if remaining < anticipation_threshold and _rows.has(player_id):
-		_effects.celebrate(_rows[player_id].get_global_rect().get_center(), _color_of(player_id))
+	# Draws shown at once (a game fast-forwarding, a display catching up): no sound, shake or
+	# burst.
+	var seconds := 0.0 if _hurrying() else minf(draw_duration, 0.3)
+	_effects.draw(_bag, seconds, muted)
+	if seconds > 0.0 and remaining < anticipation_threshold and _rows.has(player_id):
+		_effects.celebrate(_rows[player_id], _color_of(player_id))
 	_fly_token(player_id)
 
 
@@ -508,6 +511,7 @@ func _show_round_end(round_number: int) -> void:
 
 
 func _show_game_over(winner_id: int) -> void:
+	_effects.stop_celebrating()
 	_game_over = true
 	_winner = winner_id
 	_active = -1
