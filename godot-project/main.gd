@@ -47,6 +47,7 @@ var _panels_dirty := false
 @onready var _display: TokenBagDisplay = %TokenBagDisplay
 @onready var _upcoming: Label = %Upcoming
 @onready var _menu: MenuButton = %Menu
+@onready var _table: Control = $Margin/Columns/Left
 
 
 func _ready() -> void:
@@ -191,8 +192,17 @@ func _on_game_finished(_winner_id: int, headless: bool) -> void:
 	_game_over.name = "GameOver"
 	add_child(_game_over)
 	_game_over.show_result(_rules, names, _tokens_used)
-	_game_over.set_anchors_and_offsets_preset(Control.PRESET_CENTER)
+	_place_game_over()
+	_table.resized.connect(_place_game_over)
 	_game_over.play_again_pressed.connect(get_tree().reload_current_scene)
+
+
+# The game-over panel in the middle of the table, leaving the bag display (with its own
+# game-over banner) in view.
+func _place_game_over() -> void:
+	_game_over.reset_size()
+	var centre := _table.get_global_rect().get_center() - _game_over.size / 2.0
+	_game_over.global_position = centre.max(Vector2.ZERO)
 
 
 func _argument(flag: String, default: int) -> int:

@@ -93,6 +93,18 @@ func _check_game_over(main: Main) -> void:
 	_check(title.begins_with("Game over: "), "the winner is named: '%s'" % title)
 	var again := panel.find_child("PlayAgain", true, false) as Button
 	_check(again != null and again.is_visible_in_tree(), "Play again is offered")
+	var display := main.get_node("%TokenBagDisplay") as Control
+	_check(
+		not panel.get_global_rect().intersects(display.get_global_rect()),
+		(
+			"the panel leaves the bag display in view: %s, %s"
+			% [panel.get_global_rect(), display.get_global_rect()]
+		)
+	)
+	_check(
+		not display.get_node("DrawEffects").is_celebrating(),
+		"no burst of the last token over the winner's banner"
+	)
 
 
 # The labels and buttons with text under [param rect].
