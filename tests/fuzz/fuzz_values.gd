@@ -586,7 +586,7 @@ func _callable() -> Callable:
 
 func _object() -> Variant:
 	var value: Variant = null
-	match _rng.randi_range(0, 5):
+	match _rng.randi_range(0, 7):
 		0:
 			var node := Node.new()
 			_nodes.append(node)
@@ -601,6 +601,11 @@ func _object() -> Variant:
 			value = Resource.new()
 		5:
 			value = Engine
+		6:
+			# A class reference: formatting it for a conversion error once panicked.
+			value = [Node, GameRules, CommandTokenBag, RefCounted][_rng.randi() % 4]
+		7:
+			value = StarterGame
 	return value
 
 

@@ -88,6 +88,30 @@ func test_a_typed_dictionary_where_another_type_belongs_is_refused() -> void:
 	rules.free()
 
 
+func test_a_class_reference_where_a_value_belongs_is_refused_not_a_panic() -> void:
+	# `Node` in GDScript is a class reference, which answers only its class's static methods:
+	# formatting it for the conversion error once panicked inside the extension.
+	var rules := _game_in_round_one()
+	var hash := rules.get_state_hash()
+	var calls := [
+		[rules, "pass_activation"],
+		[rules, "load_game"],
+		[rules, "load_game_bytes"],
+		[CommandTokenBag.new(), "set_seed"],
+		[TurnSystem.new(), "get_predicted_queue"],
+	]
+	for call: Array in calls:
+		for reference: Variant in [Node, GameRules, StarterGame]:
+			var errors := _errors_of(func() -> Variant: return call[0].callv(call[1], [reference]))
+			check(
+				errors.size() > 0 and "cannot convert" in errors[0] and not "panic" in str(errors),
+				"%s(%s): refused as a conversion, no panic: %s" % [call[1], reference, errors]
+			)
+	check_equal(rules.get_state_hash(), hash, "nothing changed")
+	check_equal(rules.pass_activation(rules.get_active_player()), OK, "the node plays on")
+	rules.free()
+
+
 func test_typed_containers_are_read_like_untyped_ones() -> void:
 	# Typed code passes typed containers straight through (no Variant on the way); setup used to
 	# panic on an Array[Dictionary] and corrupt memory.

@@ -61,19 +61,22 @@ pub(crate) fn debug_string_variant(
         .expect("Variant must be of type OBJECT");
 
     if id.lookup_validity() {
+        // Horizon's Edge patch (see rust/vendor/README.md): a class reference (`Node` in GDScript,
+        // a GDScriptNativeClass) answers a variant call with its class's static methods only, so
+        // `get_class` was "method not found" and the panic, while formatting a failed argument
+        // conversion, took the call down. Asked without panicking; Godot's text otherwise.
         // Object::get_class() currently returns String, but this is future-proof if the return type changes to StringName.
-        let class = obj
-            .call("get_class", &[])
-            .try_to_relaxed::<StringName>()
-            .expect("get_class() must be compatible with StringName");
+        let Some(class) = obj
+            .try_call("get_class", &[])
+            .and_then(|class| class.try_to_relaxed::<StringName>().ok())
+        else {
+            return write!(f, "{ty} {{ id: {}, {} }}", id.to_i64(), obj.stringify());
+        };
 
         let refcount = id.is_ref_counted().then(|| {
-            let count = obj
-                .call("get_reference_count", &[])
-                .try_to_relaxed::<i32>()
-                .expect("get_reference_count() must return integer");
-
-            count as usize
+            obj.try_call("get_reference_count", &[])
+                .and_then(|count| count.try_to_relaxed::<i32>().ok())
+                .map_or(0, |count| count as usize)
         });
 
         debug_string_parts(f, ty, id, class, refcount, None)

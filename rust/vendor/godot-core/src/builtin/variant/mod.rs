@@ -238,6 +238,26 @@ impl Variant {
     }
 
     fn call_inner(&self, method: &StringName, args: &[Variant]) -> Variant {
+        let (result, error) = self.call_raw(method, args);
+        if error.error != sys::GDEXTENSION_CALL_OK {
+            let arg_types: Vec<_> = args.iter().map(Variant::get_type).collect();
+            sys::panic_call_error(&error, "call", &arg_types);
+        }
+        result
+    }
+
+    /// Horizon's Edge patch (see rust/vendor/README.md): [`Self::call`] without the panic, for
+    /// formatting a value, which must not panic: `None` when the call fails.
+    pub(crate) fn try_call(&self, method: &str, args: &[Variant]) -> Option<Variant> {
+        let (result, error) = self.call_raw(&StringName::from(method), args);
+        (error.error == sys::GDEXTENSION_CALL_OK).then_some(result)
+    }
+
+    fn call_raw(
+        &self,
+        method: &StringName,
+        args: &[Variant],
+    ) -> (Variant, sys::GDExtensionCallError) {
         let args_sys: Vec<_> = args.iter().map(|v| v.var_sys()).collect();
         let mut error = sys::default_call_error();
 
@@ -253,12 +273,7 @@ impl Variant {
                 )
             })
         };
-
-        if error.error != sys::GDEXTENSION_CALL_OK {
-            let arg_types: Vec<_> = args.iter().map(Variant::get_type).collect();
-            sys::panic_call_error(&error, "call", &arg_types);
-        }
-        result
+        (result, error)
     }
 
     /// Evaluates an expression using a GDScript operator.
