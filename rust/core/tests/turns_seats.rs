@@ -492,6 +492,37 @@ fn elimination_cancels_the_exchanges_it_breaks() {
 }
 
 #[test]
+fn an_elimination_halfway_through_an_exchange_keeps_the_partner_s_turn() {
+    // A plays; B and D exchange; D takes B's turn and is eliminated during it. B's own turn
+    // went to D: B still takes D's, from D's seat, as without the elimination (A D C B A).
+    let mut order = table(A);
+    next(&mut order);
+    order
+        .apply(Cmd::Exchange {
+            first: B,
+            second: D,
+        })
+        .unwrap();
+    assert_eq!(play(&mut order, 1), seq("D"));
+    order.apply(Cmd::Eliminate { player: D }).unwrap();
+    assert_eq!(names(&order.upcoming_turns(3)), seq("C B A"));
+    assert_eq!(play(&mut order, 4), seq("C B A B"));
+    // Once B is gone too, D's seat has no turn left to give.
+    let mut order = table(A);
+    next(&mut order);
+    order
+        .apply(Cmd::Exchange {
+            first: B,
+            second: D,
+        })
+        .unwrap();
+    play(&mut order, 1);
+    order.apply(Cmd::Eliminate { player: D }).unwrap();
+    order.apply(Cmd::Eliminate { player: B }).unwrap();
+    assert_eq!(play(&mut order, 3), seq("C A C"));
+}
+
+#[test]
 fn eliminating_everyone_but_one_leaves_them_every_turn_and_then_nobody() {
     let mut order = table(A);
     next(&mut order);

@@ -173,8 +173,11 @@ impl TurnSystem {
     }
 
     /// Takes a player out of the game, at any moment: their turn in progress ends
-    /// ([signal turn_ended]), and their extra turns, exchanges and triggers go. They never get
-    /// another turn, and no living player loses one because of it. Returns [constant OK],
+    /// ([signal turn_ended]), and their extra turns, exchanges and triggers go (an exchange they
+    /// already took their partner's turn in leaves the partner theirs, from their seat). They
+    /// never get another turn, and no living player loses one because of it (a pending skip
+    /// still counts natural turns: with an exchange cancelled it falls on the next natural turn
+    /// as it now is). Returns [constant OK],
     /// [constant ERR_DOES_NOT_EXIST] or [constant ERR_UNAVAILABLE] (already eliminated).
     #[func]
     pub fn eliminate_player(&mut self, player_id: i64) -> Result<(), Refusal> {

@@ -17,8 +17,11 @@
 //!   pending), takes a player out: their seat is passed over, their pending extra turns, exchanges
 //!   and triggers go, and their turn in progress ends. An eliminated player never gets a turn and
 //!   no living player loses one because of it: a pending skip that would have used up one of the
-//!   eliminated player's turns goes with them, so the same living players are skipped as before,
-//!   and an exchange with them is cancelled, so their partner takes their own turn.
+//!   eliminated player's turns goes with them, and an exchange with them not yet begun is
+//!   cancelled, so their partner takes their own turn; one whose first half is taken (they took
+//!   their partner's turn) keeps its second, so the partner still takes theirs, from their seat.
+//!   Skips count natural turns: with an exchange cancelled, a pending skip falls on the next
+//!   natural turn as it now is.
 //! - **Shuffle** (seed 004's `TurnOrder::shuffle`) deals the seats again in a uniformly random
 //!   order from the seat order's own [`RandomStream`], keeping the anchor — the player whose
 //!   natural turn was the latest, or the first player before any — in the first seat, so play

@@ -43,8 +43,9 @@ impl SeatOrder {
         self.natural_seat_after(self.natural)
     }
 
-    /// The first living seat after `natural` in the current direction (or from the first
-    /// player's seat, inclusive, for `None`).
+    /// The first seat with a turn to give after `natural` in the current direction (or from the
+    /// first player's seat, inclusive, for `None`): a living player's, or an eliminated player's
+    /// whose turn is still owed to their partner in a half-used exchange.
     pub(super) fn natural_seat_after(&self, natural: Option<usize>) -> Option<usize> {
         let (from, skip_from) = match natural {
             Some(seat) => (seat, 1),
@@ -52,7 +53,11 @@ impl SeatOrder {
         };
         (skip_from..skip_from + self.seats.len())
             .map(|offset| self.step(from, offset))
-            .find(|&seat| self.seats.get(seat).is_some_and(|s| !s.eliminated))
+            .find(|&seat| {
+                self.seats.get(seat).is_some_and(|s| {
+                    !s.eliminated || self.exchanges.iter().any(|&(owner, _)| owner == s.player)
+                })
+            })
     }
 
     /// Who takes each of the next `count` natural turns (skips and extra turns aside).
@@ -189,8 +194,17 @@ impl SeatOrder {
         }
         self.seats[seat].eliminated = true;
         self.extra_turns.retain(|&p| p != player);
-        self.exchanges
-            .retain(|&(owner, taker)| owner != player && taker != player);
+        // An exchange not yet begun is cancelled: the partner takes their own turn. One half
+        // used (the partner's turn taken by the eliminated player) keeps the other: the partner
+        // still takes the eliminated player's turn, in their seat.
+        let half_used = |partner: PlayerId| !self.exchanges.contains(&(partner, player));
+        let kept: Vec<_> = self
+            .exchanges
+            .iter()
+            .copied()
+            .filter(|&(owner, taker)| taker != player && (owner != player || half_used(taker)))
+            .collect();
+        self.exchanges = kept;
         self.rounds.forget(&player);
         out.push(SeatEvent::PlayerEliminated { player });
         let (gone, kept): (Vec<Trigger>, Vec<Trigger>) = self
