@@ -66,6 +66,8 @@ static func describe(event: Dictionary, names: Dictionary, card_names: Dictionar
 			return "%s's token is a double action: two actions" % who
 		"extra_action":
 			return "%s takes their second action" % who
+		"reactions_dropped":
+			return "%s passes without the reactions, refused: %s" % [who, event["reason"]]
 		"double_action_granted":
 			var when := "this round" if event["this_round"] else "next round"
 			return "%s gets a double-action token for %s" % [who, when]

@@ -156,15 +156,17 @@ func test_nesting_deeper_than_the_limit_is_refused_not_fatal() -> void:
 	fresh.free()
 	var auditor := FairnessAuditor.new()
 	expect_error(func() -> Variant: return auditor.observe({"type": deep}), "nests deeper")
+	# An action, not a pass: a pass would stand without the refused reactions.
+	var scout := {"type": "custom", "kind": "scout"}
 	rules.reaction_provider = func(_r: Dictionary) -> Array: return [deep]
 	var code: Variant = expect_error(
-		func() -> Variant: return rules.pass_activation(active), "nests deeper"
+		func() -> Variant: return rules.perform_action(active, scout), "nests deeper"
 	)
-	check_equal(code, FAILED, "a provider's deep return refuses the activation")
+	check_equal(code, FAILED, "a provider's deep return refuses the action")
 	var cyclic: Array = []
 	cyclic.append(cyclic)
 	rules.reaction_provider = func(_r: Dictionary) -> Array: return cyclic
-	expect_error(func() -> Variant: return rules.pass_activation(active), "nests deeper")
+	expect_error(func() -> Variant: return rules.perform_action(active, scout), "nests deeper")
 	cyclic.clear()
 	check(rules.save_game() == saved, "still nothing changed")
 	rules.free()

@@ -246,13 +246,16 @@ impl Hooks for DeepReaction {
 fn a_reaction_context_past_the_limit_refuses_the_activation() {
     let mut game = in_round_one(2, config(), 76);
     let player = draw(&mut game);
-    let pass = Command::Act {
+    let rally = Command::Act {
         player,
-        action: Action::Pass,
+        action: Action::Custom {
+            kind: "rally".into(),
+            context: serde_json::Value::Null,
+        },
     };
     let before = game.to_json();
     let error = game
-        .apply_with(pass.clone(), &mut DeepReaction(MAX_CONTEXT_DEPTH + 1))
+        .apply_with(rally.clone(), &mut DeepReaction(MAX_CONTEXT_DEPTH + 1))
         .unwrap_err();
     assert!(
         error
@@ -260,7 +263,7 @@ fn a_reaction_context_past_the_limit_refuses_the_activation() {
             .contains("a reaction's context nests deeper")
     );
     assert_eq!(game.to_json(), before);
-    game.apply_with(pass, &mut DeepReaction(MAX_CONTEXT_DEPTH))
+    game.apply_with(rally, &mut DeepReaction(MAX_CONTEXT_DEPTH))
         .unwrap();
     let (replayed, _) = game.replay().play().unwrap();
     assert_eq!(replayed.state_hash(), game.state_hash());

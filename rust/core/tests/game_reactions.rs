@@ -281,14 +281,16 @@ impl Hooks for Refuses {
 
 #[test]
 fn a_hook_refusing_reactions_rolls_the_activation_back() {
-    let mut game = in_round_one(2, config(), 12);
+    let mut config = config();
+    kind(&mut config, "rally");
+    let mut game = in_round_one(2, config, 12);
     let player = draw(&mut game);
     let before = game.to_json();
     let error = game
         .apply_with(
             Command::Act {
                 player,
-                action: Action::Pass,
+                action: custom("rally"),
             },
             &mut Refuses,
         )
@@ -299,6 +301,60 @@ fn a_hook_refusing_reactions_rolls_the_activation_back() {
             .contains("the reaction list was malformed")
     );
     assert_eq!(game.to_json(), before);
+}
+
+/// A pass is never refused by what it triggers (an activation can always end): its refused
+/// reactions are taken back, every one, and the pass stands without them.
+#[test]
+fn a_pass_stands_without_its_refused_reactions() {
+    let mut config = config();
+    kind(&mut config, "echo");
+    config.reactions = vec![
+        rule("pass", "echo", None, TriggeredBy::Anyone),
+        rule("echo", "echo", None, TriggeredBy::Anyone),
+    ];
+    config.max_reaction_depth = 5;
+    let mut looping = in_round_one(2, config, 7);
+    let mut plain = in_round_one(2, common::config(), 7);
+    let player = draw(&mut looping);
+    assert_eq!(draw(&mut plain), player);
+    let events = act(&mut looping, player, Action::Pass);
+    assert_eq!(
+        names(&events)[..3],
+        ["action_resolved", "reactions_dropped", "activation_ended"]
+    );
+    assert!(matches!(
+        &events[1],
+        Event::ReactionsDropped { player: who, reason }
+            if *who == player && reason.contains("deeper than the limit of 5")
+    ));
+    act(&mut plain, player, Action::Pass);
+    // Nothing of the echoes is left: the state is a pass's, resources and action ids included.
+    assert_eq!(looping.state(), plain.state());
+    for (game, hooks) in [
+        (
+            &mut in_round_one(2, common::config(), 12),
+            &mut Refuses as &mut dyn Hooks,
+        ),
+        (&mut in_round_one(2, common::config(), 12), &mut Mirror),
+    ] {
+        let player = draw(game);
+        let events = game
+            .apply_with(
+                Command::Act {
+                    player,
+                    action: Action::Pass,
+                },
+                hooks,
+            )
+            .expect("a pass stands");
+        assert!(
+            events
+                .iter()
+                .any(|e| matches!(e, Event::ActivationEnded { player: who } if *who == player))
+        );
+    }
+    assert_replays(&looping);
 }
 
 /// A rule that triggers itself runs to `max_reactions_per_activation` before the activation is

@@ -185,7 +185,9 @@ struct Pending {
     depth: u32,
 }
 
-/// Resolves `action` and, depth-first, everything it triggers.
+/// Resolves `action` and, depth-first, everything it triggers. A pass is never refused by
+/// what it triggers: when its reactions are refused, they are taken back and the pass stands
+/// without them ([`Event::ReactionsDropped`]), so that an activation can always end.
 fn resolve(
     config: &GameConfig,
     state: &mut GameState,
@@ -194,14 +196,62 @@ fn resolve(
     action: Action,
     out: &mut Emitter,
 ) -> Result<(), RulesError> {
-    let mut first = Some(Pending {
+    let first = Pending {
         player,
         action,
         cause: None,
         depth: 0,
+    };
+    if first.action != Action::Pass {
+        return resolve_chain(config, state, hooks, Some(first), Vec::new(), out);
+    }
+    let (id, reactions) = match resolve_one(config, state, hooks, first, out) {
+        Ok(Some(step)) => step,
+        Ok(None) => {
+            out.cause = None;
+            return Ok(());
+        }
+        Err(error) => return drop_reactions(player, &error, out),
+    };
+    // Only a pass that triggers something pays for a copy to fall back on.
+    let (before, mark) = (state.clone(), out.mark());
+    let mut stack = Vec::with_capacity(reactions.len());
+    push_reactions(&mut stack, reactions, id, 1);
+    match resolve_chain(config, state, hooks, None, stack, out) {
+        Ok(()) => Ok(()),
+        Err(error) => {
+            *state = before;
+            out.rewind(mark);
+            drop_reactions(player, &error, out)
+        }
+    }
+}
+
+/// Records that `player`'s pass stands without its reactions, refused with `error`.
+fn drop_reactions(
+    player: PlayerId,
+    error: &RulesError,
+    out: &mut Emitter,
+) -> Result<(), RulesError> {
+    out.cause = None;
+    out.push(Event::ReactionsDropped {
+        player,
+        reason: error.to_string(),
     });
-    // The reactions waiting, last to resolve first: empty (and unallocated) for most actions.
-    let mut stack = Vec::new();
+    Ok(())
+}
+
+/// Resolves `first`, then what waits on `stack` (last to resolve first), each with everything
+/// it triggers, depth-first and within the config's limits.
+fn resolve_chain(
+    config: &GameConfig,
+    state: &mut GameState,
+    hooks: &mut dyn Hooks,
+    mut first: Option<Pending>,
+    // Empty (and unallocated) for most actions.
+    mut stack: Vec<Pending>,
+    out: &mut Emitter,
+) -> Result<(), RulesError> {
     let mut reactions_resolved = 0u32;
     while let Some(pending) = first.take().or_else(|| stack.pop()) {
         if pending.depth > config.max_reaction_depth {
@@ -219,42 +269,62 @@ fn resolve(
                 .into());
             }
         }
-        let id = ActionId(state.counters.action);
-        state.counters.action += 1;
-        out.cause = Some(id);
-        execute(config, state, pending.player, &pending.action, out)?;
-        layers::settle(state, out);
-        if out.is_recording() {
-            out.push(Event::ActionResolved {
-                id,
-                player: pending.player,
-                action: Box::new(pending.action.clone()),
-                cause: pending.cause,
-                depth: pending.depth,
-            });
-        }
-        let resolved = ResolvedAction {
-            id,
-            player: pending.player,
-            action: pending.action,
-            depth: pending.depth,
-        };
-        let reactions = triggered(GameView { config, state }, hooks, &resolved)?;
-        // Pushed in reverse so the first reaction resolves first.
-        for reaction in reactions.into_iter().rev() {
-            stack.push(Pending {
-                player: reaction.player,
-                action: Action::Custom {
-                    kind: reaction.kind,
-                    context: reaction.context,
-                },
-                cause: Some(id),
-                depth: resolved.depth + 1,
-            });
+        let depth = pending.depth;
+        if let Some((id, reactions)) = resolve_one(config, state, hooks, pending, out)? {
+            push_reactions(&mut stack, reactions, id, depth + 1);
         }
     }
     out.cause = None;
     Ok(())
+}
+
+/// Puts `reactions` to action `cause` on `stack` at `depth`, in reverse so that the first
+/// resolves first.
+fn push_reactions(stack: &mut Vec<Pending>, reactions: Vec<Reaction>, cause: ActionId, depth: u32) {
+    for reaction in reactions.into_iter().rev() {
+        stack.push(Pending {
+            player: reaction.player,
+            action: Action::Custom {
+                kind: reaction.kind,
+                context: reaction.context,
+            },
+            cause: Some(cause),
+            depth,
+        });
+    }
+}
+
+/// Carries out `pending` alone and records it; returns its id and the reactions it triggers
+/// (`None` when it triggers none).
+fn resolve_one(
+    config: &GameConfig,
+    state: &mut GameState,
+    hooks: &mut dyn Hooks,
+    pending: Pending,
+    out: &mut Emitter,
+) -> Result<Option<(ActionId, Vec<Reaction>)>, RulesError> {
+    let id = ActionId(state.counters.action);
+    state.counters.action += 1;
+    out.cause = Some(id);
+    execute(config, state, pending.player, &pending.action, out)?;
+    layers::settle(state, out);
+    if out.is_recording() {
+        out.push(Event::ActionResolved {
+            id,
+            player: pending.player,
+            action: Box::new(pending.action.clone()),
+            cause: pending.cause,
+            depth: pending.depth,
+        });
+    }
+    let resolved = ResolvedAction {
+        id,
+        player: pending.player,
+        action: pending.action,
+        depth: pending.depth,
+    };
+    let reactions = triggered(GameView { config, state }, hooks, &resolved)?;
+    Ok((!reactions.is_empty()).then_some((id, reactions)))
 }
 
 /// Carries out one action's own effects (its cost is already paid).
@@ -367,6 +437,13 @@ fn triggered(
         .map_err(|reason| GameError::RejectedByGame { reason })?;
     for reaction in &added {
         check_context("a reaction's context", &reaction.context)?;
+        // A seat that was never at the table is the hook's mistake (an eliminated player's
+        // reactions are only left out, below).
+        if view.state.player(reaction.player).is_none() {
+            return Err(GameError::UnknownPlayer {
+                player: reaction.player,
+            });
+        }
     }
     reactions.extend(added);
     reactions.retain(|r| view.state.player(r.player).is_some_and(|p| !p.eliminated));

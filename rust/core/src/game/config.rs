@@ -152,8 +152,8 @@ pub struct GameConfig {
     pub factions: BTreeMap<String, FactionDef>,
     /// Deepest allowed reaction chain (a reaction to a reaction ... has depth > 1). Default 8.
     pub max_reaction_depth: u32,
-    /// Most reactions one activation may resolve. Default 64, at most
-    /// [`MAX_REACTIONS_PER_ACTIVATION`].
+    /// Most reactions one action may set off, its whole chain (each action of a double-action
+    /// activation has its own). Default 64, at most [`MAX_REACTIONS_PER_ACTIVATION`].
     pub max_reactions_per_activation: u32,
     /// The game ends when this many players (or fewer) remain. Default 1.
     pub players_remaining_to_end: u32,

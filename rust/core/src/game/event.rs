@@ -264,6 +264,15 @@ pub enum Event {
         /// Who.
         player: PlayerId,
     },
+    /// A pass's reactions were refused — a reaction rule or the game's reaction hook broke a
+    /// limit, or gave a reaction the rules refuse — and were taken back: the pass stands
+    /// without them, so that an activation can always end.
+    ReactionsDropped {
+        /// Who passed.
+        player: PlayerId,
+        /// Why the reactions were refused.
+        reason: String,
+    },
     /// A card or structure granted a double-action token: into this round's bag
     /// (`this_round`, a [`Event::TokensAdded`] follows) or the next round's.
     DoubleActionGranted {

@@ -120,6 +120,16 @@ impl Emitter {
         });
     }
 
+    /// Where the log stands, for [`Emitter::rewind`].
+    pub fn mark(&self) -> usize {
+        self.log.len()
+    }
+
+    /// Takes back the events recorded since `mark`.
+    pub fn rewind(&mut self, mark: usize) {
+        self.log.truncate(mark);
+    }
+
     /// Records a draw of `cards` by `player`: the public `event` (which tells only how many),
     /// then, if any were drawn, the [`Event::PrivateDraw`] only that player sees.
     pub fn push_draw(&mut self, event: Event, player: PlayerId, cards: Vec<CardId>) {
@@ -235,6 +245,16 @@ impl Game {
                     player.id
                 )));
             }
+        }
+        if let Some(owner) = config
+            .reactions
+            .iter()
+            .filter_map(|rule| rule.owner)
+            .find(|owner| players.iter().all(|p| p.id != *owner))
+        {
+            return Err(GameError::InvalidSetup(format!(
+                "a reaction rule belongs to player {owner}, who is not seated"
+            )));
         }
         let seating = players.clone();
         let state = GameState {

@@ -18,8 +18,11 @@ fn counted(state: &GameState, mulligans: u32) -> u32 {
 }
 
 /// Cards `player` puts on the bottom when keeping: one per mulligan that counts, never more
-/// than their hand holds.
+/// than their hand holds; none once the hand is kept.
 pub fn cards_to_bottom(state: &GameState, player: &Player) -> u32 {
+    if player.kept {
+        return 0;
+    }
     let hand = u32::try_from(player.hand.len()).unwrap_or(u32::MAX);
     counted(state, player.mulligans).min(hand)
 }

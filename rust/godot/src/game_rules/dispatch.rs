@@ -235,6 +235,13 @@ impl GameRules {
                 let game = self.game.take();
                 for record in game.iter().flat_map(|game| game.events_since(seq)) {
                     ended += u32::from(matches!(record.event, Event::RoundEnded { .. }));
+                    if let Event::ReactionsDropped { player, reason } = &record.event {
+                        godot_error!(
+                            "{method}: player {}'s pass stands without its reactions, which \
+                             were refused: {reason}",
+                            player.to_raw()
+                        );
+                    }
                     // Until something is pending, nothing can be emitted, so what nobody
                     // listens to now would be skipped by `emit_pending` too: not copied at all.
                     if self.outbox.is_idle() && !self.is_wanted(&record.event) {

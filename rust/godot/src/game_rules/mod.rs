@@ -132,11 +132,14 @@ pub struct GameRules {
     #[export_group(name = "Cards")]
     #[export]
     catalog: Option<Gd<CardCatalog>>,
-    /// Deepest allowed chain of reactions to reactions; deeper rolls the activation back.
+    /// Deepest allowed chain of reactions to reactions; deeper rolls the action back (a pass
+    /// stands without its reactions instead).
     #[export_group(name = "Reactions")]
     #[export(range = (0.0, 64.0, or_greater))]
     max_reaction_depth: i64,
-    /// Most reactions one activation may resolve; more rolls the activation back.
+    /// Most reactions one action may set off, its whole chain (each action of a double-action
+    /// activation has its own); more rolls the action back (a pass stands without its
+    /// reactions instead).
     #[export(range = (0.0, 1000.0, or_greater))]
     max_reactions_per_activation: i64,
     /// Print each ordinary refusal of play ("cannot afford", "not your turn") to the output log,
@@ -381,8 +384,14 @@ impl GameRules {
     #[signal]
     pub fn game_over(winner_id: i64);
     /// Every logged event, after its own signal: a Dictionary with [code]seq[/code],
-    /// [code]round[/code], [code]cause[/code] and the event's [code]type[/code] and fields, as
-    /// [method get_events_since] returns them.
+    /// [code]round[/code], [code]cause[/code] (the id of the action whose effects it is; for an
+    /// [code]action_resolved[/code] event, the action that triggered it, or null) and the
+    /// event's [code]type[/code] and fields, as [method get_events_since] returns them.
     #[signal]
     pub fn event_logged(event: VarDictionary);
+    /// The game was replaced by [method load_game], [method load_game_bytes] or [method
+    /// load_replay]: a view that follows the game reads it again, as the
+    /// [code]TokenBagDisplay[/code] does (no other signal tells of the change).
+    #[signal]
+    pub fn game_loaded();
 }

@@ -144,11 +144,15 @@ pub(super) fn record_dictionary(record: &EventRecord) -> VarDictionary {
     let mut dict = convert::dictionary_of(&record.event);
     dict.set("seq", record.seq as i64);
     dict.set("round", i64::from(record.round));
-    dict.set(
-        "cause",
-        &record
-            .cause
-            .map_or(Variant::nil(), |c| (c.0 as i64).to_variant()),
-    );
+    // An `action_resolved` event's own `cause` (the action that triggered it) stays: its
+    // record's cause is the action itself.
+    if !dict.contains_key("cause") {
+        dict.set(
+            "cause",
+            &record
+                .cause
+                .map_or(Variant::nil(), |c| (c.0 as i64).to_variant()),
+        );
+    }
     dict
 }

@@ -114,6 +114,7 @@ row_reader! {
     "player_eliminated" => PlayerEliminated { player, tokens_removed },
     "double_action_drawn" => DoubleActionDrawn { player },
     "extra_action" => ExtraAction { player },
+    "reactions_dropped" => ReactionsDropped { player, reason },
     "double_action_granted" => DoubleActionGranted { player, this_round },
     "reserve_committed" => ReserveCommitted { player, left },
     "tokens_added" => TokensAdded { player, count },
@@ -308,6 +309,10 @@ mod tests {
             },
             Event::DoubleActionDrawn { player: p(1) },
             Event::ExtraAction { player: p(1) },
+            Event::ReactionsDropped {
+                player: p(1),
+                reason: "too deep".into(),
+            },
             Event::DoubleActionGranted {
                 player: p(1),
                 this_round: true,
@@ -372,6 +377,7 @@ mod tests {
             | Event::PlayerEliminated { .. }
             | Event::DoubleActionDrawn { .. }
             | Event::ExtraAction { .. }
+            | Event::ReactionsDropped { .. }
             | Event::DoubleActionGranted { .. }
             | Event::ReserveCommitted { .. }
             | Event::TokensAdded { .. }
@@ -410,7 +416,7 @@ mod tests {
             ])
         );
         assert_eq!(header["Action.pass"], serde_json::json!(["type"]));
-        assert_eq!(header.as_object().unwrap().len(), 41 + 2);
+        assert_eq!(header.as_object().unwrap().len(), 42 + 2);
     }
 
     /// One command of every variant (and every action, in `act`).

@@ -1,0 +1,170 @@
+extends TestSuite
+## Reactions (seed 002) where a close reading found them off: a pass that its reactions could
+## refuse (leaving a game nobody could move on), the log's record of what triggered a reaction,
+## and reactions for seats that are not at the table.
+
+const DECK := [1, 1, 1, 1, 1, 1, 1, 1]
+const PLAYERS := [{"id": 0, "deck": DECK}, {"id": 1, "deck": DECK}]
+
+
+func test_a_pass_stands_when_its_reactions_are_refused() -> void:
+	var routes := {
+		"a runaway chain":
+		{
+			"action_kinds": {"ping": {}},
+			"reactions":
+			[
+				{"name": "answer", "trigger": "pass", "response": "ping"},
+				{"name": "echo", "trigger": "ping", "response": "ping"},
+			],
+		},
+		"a reaction that needs a target it cannot have":
+		{
+			"action_kinds":
+			{
+				"grow":
+				{
+					"effects":
+					[
+						{
+							"effect": "set_power_toughness",
+							"target": "context",
+							"power": 5,
+							"toughness": 5
+						}
+					]
+				}
+			},
+			"reactions": [{"name": "grow_on_pass", "trigger": "pass", "response": "grow"}],
+		},
+	}
+	for route: String in routes:
+		var rules := _rules(routes[route])
+		_check_pass_stands(rules, route)
+		rules.free()
+	var providers := {
+		"a hook's unknown kind": [{"player_id": 1, "kind": "no_such_kind"}],
+		"a hook's seat not at the table": [{"player_id": 42, "kind": "ping"}],
+	}
+	for route: String in providers:
+		var rules := _rules({"action_kinds": {"ping": {}}})
+		var answer: Array = providers[route]
+		rules.reaction_provider = func(resolved: Dictionary) -> Array:
+			return answer if resolved["action"]["type"] == "pass" else []
+		_check_pass_stands(rules, route)
+		rules.free()
+
+
+func test_the_log_names_the_action_that_triggered_each_reaction() -> void:
+	var rules := _rules(
+		{
+			"action_kinds": {"answer": {}, "echo": {}},
+			"reactions":
+			[
+				{"name": "a", "trigger": "pass", "response": "answer"},
+				{"name": "e", "trigger": "answer", "response": "echo"},
+			],
+		}
+	)
+	var signalled: Array = []
+	rules.reaction_resolved.connect(
+		func(_player_id: int, _action: Dictionary, cause_id: int, depth: int) -> void:
+			signalled.append([cause_id, depth])
+	)
+	var since := rules.get_last_event_seq()
+	rules.pass_activation(rules.draw_next_token())
+	var logged: Array = []
+	for event: Dictionary in rules.get_events_since(since):
+		if event["type"] == "action_resolved":
+			logged.append([event["id"], event["cause"], event["depth"]])
+	check_equal(logged.size(), 3, "the pass, its answer and the answer's echo")
+	if logged.size() == 3:
+		check_equal(logged[0][1], null, "the pass was triggered by nothing")
+		check_equal(logged[1][1], logged[0][0], "the answer by the pass")
+		check_equal(logged[2][1], logged[1][0], "the echo by the answer")
+	check_equal(signalled, [[logged[0][0], 1], [logged[1][0], 2]], "the signals agree")
+	rules.free()
+
+
+func test_reactions_only_for_seats_at_the_table() -> void:
+	var rules := GameRules.new()
+	var config := (
+		StarterGame
+		. config(
+			{
+				"action_kinds": {"ping": {}},
+				"reactions": [{"name": "r", "trigger": "pass", "response": "ping", "owner": 7}],
+			}
+		)
+	)
+	expect_error(func() -> Error: return rules.setup(PLAYERS, config), "not seated")
+	check(not rules.is_set_up(), "a rule of a player who is not seated is refused")
+	rules.free()
+	rules = _rules({"action_kinds": {"ping": {}}})
+	rules.reaction_provider = func(resolved: Dictionary) -> Array:
+		return [{"player_id": 42, "kind": "ping"}] if resolved["depth"] == 0 else []
+	var player_id := rules.draw_next_token()
+	var before := rules.save_game()
+	var ping := {"type": "custom", "kind": "ping"}
+	var result: Variant = expect_error(
+		func() -> Error: return rules.perform_action(player_id, ping), "42"
+	)
+	check_equal(result, ERR_DOES_NOT_EXIST, "an action whose hook names seat 42 is refused")
+	check_equal(rules.save_game(), before, "and nothing changed")
+	rules.free()
+
+
+func test_nothing_left_to_bottom_once_a_hand_is_kept() -> void:
+	var rules := GameRules.new()
+	rules.randomize_seed = false
+	rules.seed = 5
+	var deck := [1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5]
+	rules.setup([{"id": 0, "deck": deck}, {"id": 1, "deck": deck}], StarterGame.config({}))
+	rules.start_game()
+	rules.take_mulligan(0)
+	rules.take_mulligan(0)
+	check_equal(rules.get_player_state(0)["cards_to_bottom"], 2, "two to bottom after two")
+	check_equal(rules.keep_hand(0, PackedInt64Array([0, 1])), OK, "kept, two bottomed")
+	check_equal(rules.get_player_state(0)["cards_to_bottom"], 0, "nothing left to bottom")
+	rules.keep_hand(1, PackedInt64Array())
+	check_equal(rules.get_round(), 1, "round 1")
+	check_equal(rules.get_player_state(0)["cards_to_bottom"], 0, "nor in the rounds")
+	rules.free()
+
+
+## Two players with [param overrides] on the starter config for two rounds, hands kept, round 1
+## waiting for a draw.
+func _rules(overrides: Dictionary) -> GameRules:
+	var rules := GameRules.new()
+	rules.randomize_seed = false
+	rules.seed = 3
+	overrides["round_limit"] = 2
+	check_equal(rules.setup(PLAYERS, StarterGame.config(overrides)), OK, "setup")
+	StarterGame.keep_all(rules)
+	return rules
+
+
+## The active player's pass ends the activation although [param route] refuses its reactions:
+## an error says why, the log says the reactions were dropped and holds none of them, and the
+## game plays on to its end.
+func _check_pass_stands(rules: GameRules, route: String) -> void:
+	var player_id := rules.draw_next_token()
+	var since := rules.get_last_event_seq()
+	var result: Variant = expect_error(
+		func() -> Error: return rules.pass_activation(player_id), "stands without its reactions"
+	)
+	check_equal(result, OK, "%s: the pass is taken" % route)
+	check(rules.get_phase() != GameRules.PHASE_ACTIVATION, "%s: the activation ended" % route)
+	var types: Array = []
+	for event: Dictionary in rules.get_events_since(since):
+		types.append(event["type"])
+	check_equal(
+		types.slice(0, 3),
+		["action_resolved", "reactions_dropped", "activation_ended"],
+		"%s: the pass, the reactions dropped, the activation's end" % route
+	)
+	check_equal(types.count("action_resolved"), 1, "%s: no reaction is left" % route)
+	error_log.take()
+	rules.play_rounds(GameRules.MAX_AUTOPLAY_ROUNDS, GameRules.AUTOPLAY_PASS)
+	check_equal(rules.get_phase(), GameRules.PHASE_GAME_OVER, "%s: the game plays on" % route)
+	error_log.take()
