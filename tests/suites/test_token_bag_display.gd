@@ -315,6 +315,30 @@ func test_a_burst_only_for_draws_shown_at_its_row_and_never_over_the_end() -> vo
 	rules.free()
 
 
+func test_an_undone_bag_change_and_a_loaded_game_are_shown_as_they_are() -> void:
+	var kinds := {
+		"reinforce": {"effects": [{"effect": "add_tokens", "whose": "own", "count": 2}]},
+		"sabotage": {"effects": [{"effect": "remove_tokens", "whose": "opponents", "count": 1}]},
+	}
+	var rules := StarterGame.rules(21, 3, {"action_kinds": kinds, "round_limit": 2})
+	var display := _display(rules, 0.0)
+	StarterGame.keep_all(rules)
+	var early := rules.save_game()
+	for kind: String in kinds:
+		var player_id := rules.draw_next_token()
+		rules.perform_action(player_id, {"type": "custom", "kind": kind})
+		check_equal(DisplayCheck.problems(display, rules), PackedStringArray(), "after %s" % kind)
+		check_equal(rules.undo_action(), OK, "%s undone" % kind)
+		check_equal(DisplayCheck.problems(display, rules), PackedStringArray(), "undone: %s" % kind)
+		check_equal(rules.pass_activation(player_id), OK, "a pass instead")
+	check_equal(rules.load_game(early), OK, "an earlier save loaded")
+	check_equal(DisplayCheck.problems(display, rules), PackedStringArray(), "the loaded game")
+	rules.pass_activation(rules.draw_next_token())
+	check_equal(DisplayCheck.problems(display, rules), PackedStringArray(), "and a draw after it")
+	display.free()
+	rules.free()
+
+
 func test_a_display_far_behind_a_fast_game_catches_up() -> void:
 	var rules := _rules(44, 4)
 	var display := _display(rules, 0.5)

@@ -260,6 +260,9 @@ pub struct Verdict {
 #[derive(Clone, Debug, Default)]
 pub struct Auditor {
     open: Option<RoundRecord>,
+    /// How many of the open round's steps came before the current action: an undone action's
+    /// changes to the bag are taken back with it.
+    action_start: usize,
 }
 
 impl Auditor {
@@ -318,6 +321,16 @@ impl Auditor {
                 player: *player,
                 count: *count,
             }),
+            // An action starts after the draw that opened the activation or after a double
+            // action's first; undoing it takes back what it did to the bag.
+            Event::TurnChanged { .. } | Event::ExtraAction { .. } => {
+                self.action_start = self.open.as_ref().map_or(0, |r| r.steps.len());
+            }
+            Event::ActionUndone { .. } => {
+                if let Some(record) = &mut self.open {
+                    record.steps.truncate(self.action_start);
+                }
+            }
             Event::RoundRevealed { round, key, salt } => {
                 let secret = RoundSecret {
                     key: *key,

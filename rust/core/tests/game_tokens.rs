@@ -203,3 +203,36 @@ fn a_save_with_more_tokens_than_any_tier_gives_loads_when_cards_added_them() {
     let loaded = Game::from_json(&game.to_json()).expect("the save loads");
     assert_eq!(loaded.state_hash(), game.state_hash());
 }
+
+/// An action that changed the bag and was undone leaves its `tokens_added` / `tokens_removed`
+/// in the log, followed by `action_undone`: the auditor takes them back with it, so every round
+/// still verifies.
+#[test]
+fn undone_bag_changes_are_taken_back_by_the_audit() {
+    let mut game = Game::new(players(3), manipulating(), 21).unwrap();
+    let mut turn = 0;
+    let mut undone = 0;
+    while let Some(command) = next_bot_command(&game) {
+        if let Command::BotDecide { player } = command
+            && game.state().active == Some(player)
+        {
+            turn += 1;
+            let tried = ["reinforce", "sabotage"][turn % 2];
+            let tried = Command::Act {
+                player,
+                action: custom(tried),
+            };
+            if game.apply(tried).is_ok() {
+                // The round's last action cannot be undone: it stands.
+                if game.can_undo().is_err() {
+                    continue;
+                }
+                game.apply(Command::Undo).unwrap();
+                undone += 1;
+            }
+        }
+        game.apply(command).unwrap();
+    }
+    assert!(undone > 10, "only {undone} bag changes were undone");
+    assert_eq!(audit_every_round(&game), 3);
+}

@@ -60,12 +60,14 @@ fn undo_and_redo_never_change_a_draw() {
         let player = draw(&mut fickle);
         owners.push(player.0);
         // Try something else first (a bot's choice, which uses the bot stream), take it back,
-        // then pass like the plain game.
-        fickle.apply(Command::BotDecide { player }).unwrap();
-        fickle.apply(Command::Undo).unwrap();
-        if index % 3 == 0 {
-            act(&mut fickle, player, Action::Pass);
+        // then pass like the plain game; not on a round's last token, whose action stands.
+        if !fickle.state().bag.is_empty() {
+            fickle.apply(Command::BotDecide { player }).unwrap();
             fickle.apply(Command::Undo).unwrap();
+            if index % 3 == 0 {
+                act(&mut fickle, player, Action::Pass);
+                fickle.apply(Command::Undo).unwrap();
+            }
         }
         act(&mut fickle, player, Action::Pass);
     }
@@ -84,4 +86,29 @@ fn an_undo_point_survives_save_and_load_and_replays() {
     assert_eq!(loaded.state(), game.state());
     let (replayed, _) = game.replay().play().unwrap();
     assert_eq!(replayed.state(), game.state());
+}
+
+/// The action that ends a round reveals its key and deals the next round: it cannot be undone
+/// (nor can the one that ends the game), so nobody gets a second look.
+#[test]
+fn an_action_that_ends_the_round_or_the_game_cannot_be_undone() {
+    let mut config = config();
+    config.round_limit = Some(2);
+    config.victory_points_to_win = None;
+    let mut game = in_round_one(2, config, 44);
+    for round in 1..=2 {
+        while game.state().bag.remaining() > 1 {
+            let player = draw(&mut game);
+            act(&mut game, player, Action::Pass);
+            assert!(game.can_undo().is_ok(), "a pass inside round {round}");
+        }
+        let player = draw(&mut game);
+        act(&mut game, player, Action::Pass);
+        refused(
+            &mut game,
+            Command::Undo,
+            "not one that ended the round or the game",
+        );
+    }
+    assert!(matches!(game.state().phase, Phase::GameOver { .. }));
 }

@@ -305,7 +305,9 @@ func _rules_wiring() -> Array[Array]:
 		[rules.round_ended, _on_round_ended],
 		[rules.player_eliminated, _on_player_eliminated],
 		[rules.bag_changed, _on_bag_changed],
+		[rules.action_undone, _on_action_undone],
 		[rules.game_over, _on_game_over],
+		[rules.game_loaded, refresh],
 	]
 
 
@@ -404,6 +406,13 @@ func _on_player_eliminated(player_id: int) -> void:
 
 func _on_bag_changed(player_id: int, change: int) -> void:
 	_enqueue(_show_bag_change.bind(player_id, change))
+
+
+# An undone action's changes to the bag are gone: the counts as they are now, read now.
+func _on_action_undone(_player_id: int) -> void:
+	var snapshot := _round_start_snapshot()
+	snapshot["left"] = _current_bag().get_remaining_counts()
+	_enqueue(_show_restored.bind(snapshot))
 
 
 func _enqueue(step: Callable) -> void:
@@ -515,6 +524,17 @@ func _show_game_over(winner_id: int) -> void:
 	_game_over = true
 	_winner = winner_id
 	_active = -1
+	_refresh(true)
+
+
+# The bag as [param snapshot] found it after an undo; the activation stays as it was shown.
+func _show_restored(snapshot: Dictionary) -> void:
+	var shown := [_active, _streak_player, _streak]
+	_show_round_start(_round, snapshot)
+	_active = shown[0]
+	_streak_player = shown[1]
+	_streak = shown[2]
+	_read_chances()
 	_refresh(true)
 
 

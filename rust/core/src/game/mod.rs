@@ -364,7 +364,7 @@ impl Game {
         hooks: &mut dyn Hooks,
         out: &mut Emitter,
     ) -> Result<(), RulesError> {
-        let undoable = is_action(&self.state, command);
+        let (undoable, round) = (is_action(&self.state, command), self.state.round);
         let foreseen = bag_effects::foresight_key(&self.state);
         let next = match command {
             Command::Undo => {
@@ -394,8 +394,12 @@ impl Game {
         if bag_effects::foresight_key(&self.state) != foreseen {
             bag_effects::foresee(&self.state, out);
         }
-        // After an action the state it replaced is the undo point; any other command ends it.
-        let dropped_undo = if undoable {
+        // After an action the state it replaced is the undo point; any other command ends it,
+        // and so does an action that ended the round or the game (its secret is revealed and the
+        // next round dealt: an undo would hand the players a second look).
+        let still_open =
+            self.state.round == round && !matches!(self.state.phase, Phase::GameOver { .. });
+        let dropped_undo = if undoable && still_open {
             std::mem::replace(&mut self.undo, previous)
         } else {
             self.spares.retire(previous);
@@ -430,7 +434,10 @@ impl Game {
                 "the last command drew a token; undoing it could re-roll the bag"
             }
             Some(Command::Undo) => "the action was already undone",
-            Some(_) => "only the action of the current activation can be undone",
+            Some(_) => {
+                "only the action of the current activation can be undone, and not one that \
+                 ended the round or the game"
+            }
         };
         GameError::CannotUndo { reason }
     }

@@ -295,8 +295,10 @@ impl GameRules {
 
     /// Takes back the current activation's action: the game, random streams included, goes
     /// back to just before it and the same player acts again on the same token (emits
-    /// [signal action_undone]). Never past the draw that started the activation, so an undo
-    /// cannot re-roll the bag; see [method can_undo].
+    /// [signal action_undone]; what the action changed — purses, hands, the bag — is as
+    /// before it, so a view reads the state again, as [code]TokenBagDisplay[/code] does). Never past the
+    /// draw that started the activation, so an undo cannot re-roll the bag, nor an action that
+    /// ended the round or the game; see [method can_undo].
     #[func]
     pub fn undo_action(&mut self) -> Result<(), Refusal> {
         self.run("GameRules.undo_action", Command::Undo)

@@ -39,7 +39,7 @@ impl GameRules {
             Ok(replay.play()?.0)
         });
         let game = self.noted(Self::NO_PLAYER, game)?;
-        self.install(game);
+        self.install_loaded(game);
         Ok(())
     }
 
@@ -64,7 +64,7 @@ impl GameRules {
             Game::from_json(&json.to_string()).map_err(RulesError::from)
         });
         let game = self.noted(Self::NO_PLAYER, game)?;
-        self.install(game);
+        self.install_loaded(game);
         Ok(())
     }
 
@@ -89,7 +89,13 @@ impl GameRules {
             Game::from_bytes(bytes.as_slice()).map_err(RulesError::from)
         });
         let game = self.noted(Self::NO_PLAYER, game)?;
-        self.install(game);
+        self.install_loaded(game);
         Ok(())
+    }
+
+    /// Puts a loaded `game` in place and says so ([signal game_loaded]).
+    fn install_loaded(&mut self, game: Game) {
+        self.install(game);
+        self.signals().game_loaded().emit();
     }
 }
