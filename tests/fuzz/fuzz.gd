@@ -411,6 +411,15 @@ func _free_world() -> void:
 		if is_instance_valid(node):
 			node.free()
 	_nodes.clear()
+	# A catalog may hold itself: the fuzzer stores any value in its properties (a Dictionary
+	# holding the catalog, say), a reference cycle of its own making, not a leak of ours.
+	var no_cards: Array[CardDefinition] = []
+	var no_structures: Array[StructureDefinition] = []
+	for target: Variant in _targets:
+		if is_instance_valid(target) and target is CardCatalog:
+			target.action_kinds = {}
+			target.cards = no_cards
+			target.structures = no_structures
 	_targets.clear()
 	_values.release()
 	_in_hook.clear()
