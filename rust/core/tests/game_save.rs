@@ -261,3 +261,35 @@ fn a_bag_token_count_beyond_every_tier_is_refused() {
         "{error}"
     );
 }
+
+/// A save whose players or round cannot be played on is refused: a seat out of the game with
+/// tokens still in the bag (nobody could ever act on them), a faction or reserve the config does
+/// not give, more extra actions than a token holds, a mercy cap the config does not set.
+#[test]
+fn a_save_that_could_not_be_played_on_is_refused() {
+    use horizons_edge_core::game::activation::Sequencer;
+    let capped = serde_json::to_value(Sequencer::CappedBag { max_streak: 0 }).unwrap();
+    let cases: Vec<(Mutation, &str)> = vec![
+        (
+            Box::new(|v| v["state"]["players"][0]["eliminated"] = json!(true)),
+            "eliminated player 0 still has tokens in the bag",
+        ),
+        (
+            Box::new(|v| v["state"]["players"][1]["faction"] = json!("pirates")),
+            "faction \"pirates\", which the config does not define",
+        ),
+        (
+            Box::new(|v| v["state"]["players"][2]["reserve"] = json!(4_294_967_295_u32)),
+            "holds 4294967295 reserve tokens; their faction gives 0",
+        ),
+        (
+            Box::new(|v| v["state"]["extra_actions"] = json!(5)),
+            "5 extra actions are left",
+        ),
+        (
+            Box::new(move |v| v["state"]["sequencer"] = capped),
+            "caps streaks at 0 draws",
+        ),
+    ];
+    assert_each_refused(cases);
+}

@@ -1,10 +1,11 @@
 //! What a loaded game must add up to before it is played on.
 
 use crate::error::SaveError;
+use crate::game::activation::Sequencer;
 use crate::game::config::GameConfig;
 use crate::game::event::EventRecord;
 use crate::game::hooks::HookTrace;
-use crate::game::state::{GameState, Phase};
+use crate::game::state::{GameState, Phase, Player};
 /// Checks that a loaded state adds up: known players everywhere, a bag whose tokens match the
 /// players' tiers, cards from the catalog, and a phase consistent with the rest.
 pub(super) fn check_state(config: &GameConfig, state: &GameState) -> Result<(), SaveError> {
@@ -30,12 +31,19 @@ pub(super) fn check_state(config: &GameConfig, state: &GameState) -> Result<(), 
                 player.id, player.command_tier
             ));
         }
+        check_faction(config, player)?;
     }
     state.bag.check()?;
     for tally in state.bag.tallies() {
         if state.player(tally.player).is_none() {
             return inconsistent(format!(
                 "the bag holds tokens of unknown player {}",
+                tally.player
+            ));
+        }
+        if tally.remaining > 0 && state.player(tally.player).is_some_and(|p| p.eliminated) {
+            return inconsistent(format!(
+                "eliminated player {} still has tokens in the bag",
                 tally.player
             ));
         }
@@ -53,10 +61,41 @@ pub(super) fn check_state(config: &GameConfig, state: &GameState) -> Result<(), 
     {
         return inconsistent(format!("the active player {active} is not seated"));
     }
+    let living = |id| state.player(id).is_some_and(|p| !p.eliminated);
+    if let Some(waited) = state.entropy.pending.iter().find(|p| !living(**p)) {
+        return inconsistent(format!(
+            "a nonce is awaited from player {waited}, who is not in the game"
+        ));
+    }
+    // A double-action token gives one action more, during its activation only.
+    let open = matches!(state.phase, Phase::Activation { .. });
+    if state.extra_actions > 1 || (state.extra_actions > 0 && !open) {
+        return inconsistent(format!(
+            "{} extra actions are left {}",
+            state.extra_actions,
+            if open {
+                "in one activation"
+            } else {
+                "outside an activation"
+            }
+        ));
+    }
+    if let Sequencer::CappedBag { max_streak } = state.sequencer
+        && config.max_streak != Some(max_streak)
+    {
+        return inconsistent(format!(
+            "the round caps streaks at {max_streak} draws, which is not the config's max_streak"
+        ));
+    }
     match state.phase {
         Phase::Activation { player } if state.active != Some(player) => {
             return inconsistent(format!(
                 "player {player} has an open activation but is not active"
+            ));
+        }
+        Phase::Activation { player } if !living(player) => {
+            return inconsistent(format!(
+                "player {player} has an open activation but is out of the game"
             ));
         }
         Phase::GameOver {
@@ -71,6 +110,30 @@ pub(super) fn check_state(config: &GameConfig, state: &GameState) -> Result<(), 
             "object {} belongs to unknown player {}",
             object.id, object.owner
         ));
+    }
+    Ok(())
+}
+
+/// A player's faction is one the config defines, and their reserve no more than it gives.
+fn check_faction(config: &GameConfig, player: &Player) -> Result<(), SaveError> {
+    let faction = match &player.faction {
+        Some(name) => match config.factions.get(name) {
+            Some(faction) => Some(faction),
+            None => {
+                return Err(SaveError::Inconsistent(format!(
+                    "player {} belongs to faction \"{name}\", which the config does not define",
+                    player.id
+                )));
+            }
+        },
+        None => None,
+    };
+    let reserve = faction.map_or(0, |f| f.reserve_tokens);
+    if player.reserve > reserve {
+        return Err(SaveError::Inconsistent(format!(
+            "player {} holds {} reserve tokens; their faction gives {reserve}",
+            player.id, player.reserve
+        )));
     }
     Ok(())
 }
