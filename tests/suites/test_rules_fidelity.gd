@@ -336,3 +336,21 @@ func test_status_ticked_and_get_statuses_agree_on_the_sign() -> void:
 	check_equal(
 		turns.apply_status(1, burn.name, burn.kind, burn.value, burn.duration), OK, "reapplied"
 	)
+
+
+func test_the_config_takes_the_order_constants_for_activation_order() -> void:
+	for order: int in [GameRules.ORDER_BAG, GameRules.ORDER_SEATS, GameRules.ORDER_INITIATIVE]:
+		var rules := GameRules.new()
+		var config := StarterGame.config({"activation_order": order})
+		check_equal(rules.setup([0, 1, 2], config), OK, "activation_order %d" % order)
+		check_equal(
+			rules.get_config()["activation_order"],
+			["bag", "seats", "initiative"][order],
+			"read as its JSON name"
+		)
+		rules.free()
+	var rules := GameRules.new()
+	var bad := StarterGame.config({"activation_order": 7})
+	expect_error(func() -> Error: return rules.setup([0, 1], bad), "is not ORDER_BAG")
+	check(not rules.is_set_up(), "an unknown order is refused")
+	rules.free()

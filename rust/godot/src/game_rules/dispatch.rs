@@ -69,11 +69,28 @@ impl GameRules {
             Some(given) => card_catalog::from_variant(&given).map_err(invalid)?,
             None => self.catalog.clone(),
         };
-        let Value::Object(overrides) =
+        let Value::Object(mut overrides) =
             convert::to_json(&overrides.to_variant()).map_err(invalid)?
         else {
             return Ok(config);
         };
+        // The ORDER_* constants, as the inspector's property takes them, or the JSON names.
+        if let Some(order) = overrides.get_mut("activation_order")
+            && let Some(raw) = order.as_i64()
+        {
+            let named = match raw {
+                Self::ORDER_BAG => ActivationOrder::Bag,
+                Self::ORDER_SEATS => ActivationOrder::Seats,
+                Self::ORDER_INITIATIVE => ActivationOrder::Initiative,
+                _ => {
+                    return Err(invalid(format!(
+                        "activation_order: {raw} is not ORDER_BAG, ORDER_SEATS or \
+                         ORDER_INITIATIVE (nor \"bag\", \"seats\" or \"initiative\")"
+                    )));
+                }
+            };
+            *order = serde_json::to_value(named).map_err(|e| invalid(e.to_string()))?;
+        }
         let Value::Object(mut merged) =
             serde_json::to_value(&config).map_err(|e| invalid(e.to_string()))?
         else {

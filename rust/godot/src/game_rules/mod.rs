@@ -329,9 +329,11 @@ impl GameRules {
     /// A token was drawn: its owner is the active player; [param remaining] tokens are left.
     #[signal]
     pub fn token_drawn(player_id: i64, remaining: i64);
-    /// The bag is empty, once a round: its last token was drawn (the round ends after that
-    /// player's action), or its last tokens left with an eliminated player (the round ends at
-    /// once).
+    /// The bag ran empty: its last token was drawn (the round ends after that player's action),
+    /// or its last tokens left with an eliminated player (the round ends once the activation
+    /// open then, if any, is over). Once a round, unless tokens go back in before the round ends
+    /// (a reserve token, a card's [code]add_tokens[/code]): then once more each time the bag
+    /// runs empty again. [signal round_ended] is the round's end.
     #[signal]
     pub fn bag_emptied();
     /// [param player_id] became the active player.

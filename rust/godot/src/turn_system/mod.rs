@@ -303,7 +303,8 @@ impl TurnSystem {
     }
 
     /// Ends the turn in progress in the current mode without starting another. Returns
-    /// [constant OK], or [constant ERR_UNAVAILABLE] when no turn is in progress.
+    /// [constant OK], [constant ERR_UNAVAILABLE] when no turn is in progress, or
+    /// [constant ERR_DOES_NOT_EXIST] in seat order before [method setup_seats].
     #[func]
     pub fn end_turn(&mut self) -> Result<(), Refusal> {
         const METHOD: &str = "TurnSystem.end_turn";
