@@ -132,6 +132,35 @@ func test_nothing_left_to_bottom_once_a_hand_is_kept() -> void:
 	rules.free()
 
 
+func test_the_refusal_a_ui_shows_is_the_one_the_action_gets() -> void:
+	var grow := {
+		"effects":
+		[{"effect": "set_power_toughness", "target": "context", "power": 5, "toughness": 5}]
+	}
+	var rules := _rules(
+		{
+			"action_kinds": {"grow": grow, "echo": {}},
+			"reactions": [{"name": "loop", "trigger": "echo", "response": "echo"}],
+		}
+	)
+	var player_id := rules.draw_next_token()
+	var actions := [
+		{"type": "custom", "kind": "grow"},
+		{"type": "custom", "kind": "grow", "context": {"target": 99}},
+		{"type": "custom", "kind": "echo"},
+	]
+	for action: Dictionary in actions:
+		var foreseen := rules.get_action_refusal(player_id, action)
+		check(not foreseen.is_empty(), "%s: a refusal is foreseen" % action)
+		rules.perform_action(player_id, action)
+		check_equal(
+			foreseen.get("kind"), rules.get_last_refusal()["kind"], "%s: the same one" % action
+		)
+	for action: Dictionary in rules.legal_actions(player_id):
+		check_equal(rules.get_action_refusal(player_id, action), {}, "%s: allowed" % action)
+	rules.free()
+
+
 ## Two players with [param overrides] on the starter config for two rounds, hands kept, round 1
 ## waiting for a draw.
 func _rules(overrides: Dictionary) -> GameRules:

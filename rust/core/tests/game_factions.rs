@@ -6,7 +6,9 @@ mod common;
 use common::*;
 use horizons_edge_core::game::activation::ActivationOrder;
 use horizons_edge_core::game::config::FactionDef;
-use horizons_edge_core::{Action, Command, Event, Game, GameConfig, GameError, PlayerSetup};
+use horizons_edge_core::{
+    Action, Command, Event, Game, GameConfig, GameError, PlayerSetup, RulesError,
+};
 
 /// Vanguard holds one reserve token; Engineers pay half for upgrades.
 fn factions() -> GameConfig {
@@ -135,7 +137,7 @@ fn engineers_pay_half_for_every_upgrade_rounded_in_their_favour() {
                     continue;
                 }
                 _ => assert!(
-                    matches!(check, Err(GameError::CannotAfford { .. })),
+                    matches!(check, Err(RulesError::Game(GameError::CannotAfford { .. }))),
                     "{check:?}"
                 ),
             }

@@ -409,11 +409,21 @@ impl Game {
         Ok(())
     }
 
-    /// Whether the rules would let `player` take `action` now (the game's own validator is not
-    /// asked); the error says why not: not their turn, the wrong phase, cannot afford it, an
-    /// unknown card or structure. What a UI shows beside a disabled choice.
-    pub fn check_action(&self, player: PlayerId, action: &Action) -> Result<(), GameError> {
-        actions::check(self.view(), &mut NoHooks, player, action).map(drop)
+    /// Whether the rules would let `player` take `action` now (the game's hooks are not asked);
+    /// the error says why not: not their turn, the wrong phase, cannot afford it, an unknown
+    /// card or structure, or — tried out on a copy of the state — an effect without its target
+    /// or a reaction chain past the limits. What a UI shows beside a disabled choice.
+    pub fn check_action(&self, player: PlayerId, action: &Action) -> Result<(), RulesError> {
+        actions::check(self.view(), &mut NoHooks, player, action)?;
+        let mut trial = self.state.as_ref().clone();
+        actions::act(
+            &self.config,
+            &mut trial,
+            &mut NoHooks,
+            player,
+            action,
+            &mut Emitter::quiet(),
+        )
     }
 
     /// Whether [`Command::Undo`] would be accepted now; the error says why not. Only the
