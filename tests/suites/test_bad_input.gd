@@ -39,6 +39,8 @@ func test_every_bad_call_is_refused_and_changes_nothing() -> void:
 		["bot_decide", [6], "not in this game"],
 		["eliminate_player", [6], "not in this game"],
 		["get_player_state", [6], "not in this game"],
+		["get_foreseen", [6], "not in this game"],
+		["legal_actions", [6], "not in this game"],
 		["build", [active, "castle", null], "no structure called"],
 		["perform_action", [active, {"type": "custom", "kind": "dance"}], "no action kind"],
 		["perform_action", [active, {"type": "fly"}], "not an action"],
@@ -93,6 +95,8 @@ func test_calls_before_setup_and_after_game_over_are_refused() -> void:
 	for method in ["start_game", "draw_next_token", "save_game", "save_replay", "get_bag"]:
 		expect_error(func() -> Variant: return fresh.call(method), "no game")
 	check(not fresh.is_set_up(), "still nothing set up")
+	fresh.setup([0, 1], {})
+	_check_refused(fresh, "play_rounds", [1, GameRules.AUTOPLAY_PASS], "not started")
 	fresh.free()
 	var rules := _game_in_round_one()
 	rules.eliminate_player(rules.get_player_ids()[0])

@@ -7,7 +7,7 @@ use godot::prelude::*;
 use horizons_edge_core::fairness::Bytes32;
 use horizons_edge_core::ids::count_from_raw;
 use horizons_edge_core::{
-    Action, Autoplay, Command, Game, GameError, PlayerId, RandomStream, RulesError,
+    Action, Autoplay, Command, Game, GameError, Phase, PlayerId, RandomStream, RulesError,
 };
 
 use super::GameRules;
@@ -244,8 +244,8 @@ impl GameRules {
     /// AUTOPLAY_BOTS]), one command after another exactly as if each were called in turn, with
     /// every signal. It stops early when the game ends, and while a round waits for the players'
     /// nonces ([member player_entropy]: add them with [method add_entropy], then call again).
-    /// Returns how many rounds ended; [code]-1[/code] and an error for a bad argument, or when a
-    /// command is refused (by [member reaction_provider], say), with the rounds before it played.
+    /// Returns how many rounds ended; [code]-1[/code] and an error for a bad argument, before
+    /// [method start_game], or when a command is refused, with the rounds before it played.
     ///
     /// For fast-forwarding a test or a tutorial, seats left to bots, and balance runs in
     /// GDScript; the whole loop runs in Rust.
@@ -278,7 +278,12 @@ impl GameRules {
             )),
         };
         let policy = self.noted(Self::NO_PLAYER, policy)?;
-        let game = self.query(METHOD).map(drop);
+        let game = self
+            .query(METHOD)
+            .and_then(|game| match game.state().phase {
+                Phase::Setup => Err(Refusal::from_rules(METHOD, GameError::NotStarted.into())),
+                _ => Ok(()),
+            });
         self.noted(Self::NO_PLAYER, game)?;
         self.listeners.forget();
         let mut ended = 0;

@@ -94,13 +94,18 @@ impl GameRules {
         const METHOD: &str = "GameRules.get_foreseen";
         let player = parse_player(METHOD, player_id)?;
         self.read(METHOD, |view| {
-            let depth = view.state.player(player).map_or(0, |p| p.foresight);
-            bag_effects::foreseen(view.state, depth)
-                .unwrap_or_default()
-                .iter()
-                .map(|p| p.to_raw())
-                .collect()
-        })
+            refusing(METHOD, || {
+                let seated = view
+                    .state
+                    .player(player)
+                    .ok_or(GameError::UnknownPlayer { player })?;
+                Ok(bag_effects::foreseen(view.state, seated.foresight)
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|p| p.to_raw())
+                    .collect())
+            })
+        })?
     }
 
     /// Actions the active player may still take in this activation: 1, or 2 right after a
@@ -234,6 +239,14 @@ impl GameRules {
     pub fn legal_actions(&mut self, player_id: i64) -> Result<Array<VarDictionary>, Refusal> {
         const METHOD: &str = "GameRules.legal_actions";
         let player = parse_player(METHOD, player_id)?;
+        self.read(METHOD, |view| {
+            refusing(METHOD, || {
+                view.state
+                    .player(player)
+                    .map(drop)
+                    .ok_or_else(|| GameError::UnknownPlayer { player }.into())
+            })
+        })??;
         self.listeners.forget();
         let actions =
             self.with_hooks(METHOD, |game, hooks| Ok(game.legal_actions(player, hooks)))?;
