@@ -199,7 +199,10 @@ impl GameRules {
 
     /// A read-only copy of the current round's bag (remaining tokens, per-player counts,
     /// next-draw chances, history); call again after a change. [code]null[/code] (and an error)
-    /// before [method setup].
+    /// before [method setup]. Its chances and [method CommandTokenBag.peek_tokens] are the bag's
+    /// own: under the mercy rule ([member max_streak]) they do not know the cap (the
+    /// [code]TokenBagDisplay[/code] applies it to the chances it shows), and in seat or
+    /// initiative order the sequencer, not the bag, decides (see [method get_upcoming_players]).
     #[func]
     pub fn get_bag(&self) -> Result<Gd<CommandTokenBag>, Refusal> {
         let bag = self.read("GameRules.get_bag", |view| view.state.bag.clone())?;
