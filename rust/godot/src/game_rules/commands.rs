@@ -356,7 +356,7 @@ impl GameRules {
                 };
                 let checked = PlayerId::from_raw(player_id)
                     .map_err(RulesError::from)
-                    .and_then(|player| game.check_action(player, &action).map_err(Into::into));
+                    .and_then(|player| game.check_action(player, &action));
                 match checked {
                     Ok(()) => return VarDictionary::new(),
                     Err(error) => Refusal::from_rules(METHOD, error),
