@@ -477,8 +477,8 @@ fn elimination_with_skips_pending_while_reversed_and_during_an_extra_turn() {
     assert_eq!(play(&mut order, 3), seq("C B D"));
 }
 
-#[test]
-fn elimination_cancels_the_exchanges_it_breaks() {
+/// A's turn, with B and D exchanging their next turns.
+fn b_and_d_exchanged() -> SeatOrder {
     let mut order = table(A);
     next(&mut order);
     order
@@ -487,35 +487,27 @@ fn elimination_cancels_the_exchanges_it_breaks() {
             second: D,
         })
         .unwrap();
+    order
+}
+
+#[test]
+fn elimination_cancels_the_exchanges_it_breaks() {
+    let mut order = b_and_d_exchanged();
     order.apply(Cmd::Eliminate { player: D }).unwrap();
     assert_eq!(play(&mut order, 4), seq("B C A B"));
 }
 
 #[test]
 fn an_elimination_halfway_through_an_exchange_keeps_the_partner_s_turn() {
-    // A plays; B and D exchange; D takes B's turn and is eliminated during it. B's own turn
-    // went to D: B still takes D's, from D's seat, as without the elimination (A D C B A).
-    let mut order = table(A);
-    next(&mut order);
-    order
-        .apply(Cmd::Exchange {
-            first: B,
-            second: D,
-        })
-        .unwrap();
+    // D takes B's turn and is eliminated during it. B's own turn went to D: B still takes D's,
+    // from D's seat, as without the elimination (A D C B A).
+    let mut order = b_and_d_exchanged();
     assert_eq!(play(&mut order, 1), seq("D"));
     order.apply(Cmd::Eliminate { player: D }).unwrap();
     assert_eq!(names(&order.upcoming_turns(3)), seq("C B A"));
     assert_eq!(play(&mut order, 4), seq("C B A B"));
     // Once B is gone too, D's seat has no turn left to give.
-    let mut order = table(A);
-    next(&mut order);
-    order
-        .apply(Cmd::Exchange {
-            first: B,
-            second: D,
-        })
-        .unwrap();
+    let mut order = b_and_d_exchanged();
     play(&mut order, 1);
     order.apply(Cmd::Eliminate { player: D }).unwrap();
     order.apply(Cmd::Eliminate { player: B }).unwrap();
