@@ -53,7 +53,10 @@ func test_play_rounds_tells_a_listener_connected_on_the_way() -> void:
 
 func test_play_rounds_with_bots_and_where_it_stops() -> void:
 	var rules := StarterGame.rules(31, 4, {"round_limit": 10})
-	check_equal(rules.play_rounds(3, GameRules.AUTOPLAY_BOTS), 0, "not started: nothing played")
+	var early: Variant = expect_refused(
+		rules, func() -> int: return rules.play_rounds(3, GameRules.AUTOPLAY_BOTS), "not started"
+	)
+	check_equal(early, -1, "not started: refused, nothing played")
 	rules.start_game()
 	var kinds := {}
 	rules.action_completed.connect(
