@@ -160,3 +160,64 @@ fn with_player_entropy_nothing_is_foretold_before_the_last_nonce() {
     assert_eq!(peeks_before_seal, 0);
     assert!(check_peeks(&game, p(0)) > 0);
 }
+
+/// The seer's latest peek is always what foresight shows now, whatever moved the round on: a
+/// token effect emptying the bag while the next round waits for nonces, a win in the middle of
+/// a round, the game's end (then an empty peek says nothing is foretold any more).
+#[test]
+fn the_latest_peek_is_always_what_foresight_shows_now() {
+    use horizons_edge_core::game::bag_effects::{TokenOwner, foreseen};
+    for (entropy, points) in [(true, None), (false, Some(3)), (true, Some(4))] {
+        let mut config = config_in(ActivationOrder::Bag, None);
+        config.player_entropy = entropy;
+        config.victory_points_to_win = points;
+        config.round_limit = Some(4);
+        config.action_kinds.insert(
+            "sabotage".into(),
+            ActionKindDef {
+                cost: Default::default(),
+                effects: vec![Effect::RemoveTokens {
+                    whose: TokenOwner::Opponents,
+                    count: 3,
+                }],
+            },
+        );
+        for seed in 0..4 {
+            let mut game = Game::new(seated(3, 2), config.clone(), seed).unwrap();
+            let mut turn = 0;
+            while let Some(mut command) = next_bot_command(&game) {
+                if let horizons_edge_core::Command::BotDecide { player } = command
+                    && game.state().active == Some(player)
+                    && player != p(0)
+                {
+                    turn += 1;
+                    if turn % 3 == 0 {
+                        command = horizons_edge_core::Command::Act {
+                            player,
+                            action: Action::Custom {
+                                kind: "sabotage".into(),
+                                context: serde_json::Value::Null,
+                            },
+                        };
+                    }
+                }
+                game.apply(command).unwrap();
+                let latest = game
+                    .events_for(Some(p(0)), 0)
+                    .unwrap()
+                    .into_iter()
+                    .rev()
+                    .find_map(|r| match r.event {
+                        Event::PrivatePeek { upcoming, .. } => Some(upcoming),
+                        _ => None,
+                    })
+                    .unwrap_or_default();
+                let now = foreseen(game.state(), 2).unwrap_or_default();
+                assert_eq!(
+                    latest, now,
+                    "entropy {entropy}, seed {seed}, after {turn} turns"
+                );
+            }
+        }
+    }
+}

@@ -136,9 +136,9 @@ pub fn commit_reserve(
 }
 
 /// What the players with foresight see changes with: the round, the bag's contents and draws,
-/// whether the round is sealed, and who foresees how far (seat by seat; 0 for a seat without
-/// foresight or out of the game). Made for every command, so it allocates nothing.
-pub fn foresight_key(state: &GameState) -> (u32, u32, usize, bool, [u32; MAX_PLAYERS]) {
+/// whether the round is sealed and under way, and who foresees how far (seat by seat; 0 for a
+/// seat without foresight or out of the game). Made for every command, so it allocates nothing.
+pub fn foresight_key(state: &GameState) -> (u32, u32, usize, [bool; 2], [u32; MAX_PLAYERS]) {
     let mut seers = [0; MAX_PLAYERS];
     for (seer, player) in seers.iter_mut().zip(&state.players) {
         if !player.eliminated {
@@ -149,28 +149,32 @@ pub fn foresight_key(state: &GameState) -> (u32, u32, usize, bool, [u32; MAX_PLA
         state.round,
         state.bag.remaining(),
         state.bag.drawn_history().len(),
-        state.entropy.pending.is_empty(),
+        [state.entropy.pending.is_empty(), in_round(state)],
         seers,
     )
+}
+
+/// Whether a round's draws are under way (foresight has something to foretell).
+fn in_round(state: &GameState) -> bool {
+    matches!(state.phase, Phase::AwaitingDraw | Phase::Activation { .. })
 }
 
 /// The owners of the round's next `depth` draws as foresight shows them now; `None` outside a
 /// round and until it is sealed (with player entropy, the shuffle waits for the last nonce).
 pub fn foreseen(state: &GameState, depth: u32) -> Option<Vec<PlayerId>> {
     let sealed = state.entropy.pending.is_empty();
-    let in_round = matches!(state.phase, Phase::AwaitingDraw | Phase::Activation { .. });
-    (sealed && in_round).then(|| state.sequencer.foreseen(&state.bag, depth as usize))
+    (sealed && in_round(state)).then(|| state.sequencer.foreseen(&state.bag, depth as usize))
 }
 
-/// Tells every living player with foresight the owners of the round's next draws.
+/// Tells every living player with foresight the owners of the round's next draws: none until
+/// the round is sealed and once it is over (an empty peek, so that a view following the events
+/// drops what it showed).
 pub fn foresee(state: &GameState, out: &mut Emitter) {
     for seer in state.living().filter(|p| p.foresight > 0) {
-        if let Some(upcoming) = foreseen(state, seer.foresight) {
-            out.push(Event::PrivatePeek {
-                player: seer.id,
-                upcoming,
-            });
-        }
+        out.push(Event::PrivatePeek {
+            player: seer.id,
+            upcoming: foreseen(state, seer.foresight).unwrap_or_default(),
+        });
     }
 }
 
