@@ -30,6 +30,8 @@ enum Pending {
     Record(EventRecord),
     /// A refused call: whose request it was, whether it was an action, and the refusal.
     Refused(i64, bool, Refusal),
+    /// Another game was loaded ([signal game_loaded]).
+    Loaded,
 }
 
 /// The rules of Horizon's Edge: setup and London mulligan, rounds of command token draws, one

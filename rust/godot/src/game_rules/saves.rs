@@ -5,7 +5,7 @@ use godot::prelude::*;
 use horizons_edge_core::game::replay::{Replay, state_hash};
 use horizons_edge_core::{Game, RulesError};
 
-use super::GameRules;
+use super::{GameRules, Pending};
 use crate::refusal::{Refusal, refusing};
 
 #[godot_api(secondary)]
@@ -93,9 +93,12 @@ impl GameRules {
         Ok(())
     }
 
-    /// Puts a loaded `game` in place and says so ([signal game_loaded]).
+    /// Puts a loaded `game` in place and says so ([signal game_loaded]), through the outbox
+    /// like every signal: a handler that loads again or calls `free()` is taken as from any
+    /// other handler.
     fn install_loaded(&mut self, game: Game) {
         self.install(game);
-        self.signals().game_loaded().emit();
+        self.outbox.push(Pending::Loaded);
+        self.emit_pending();
     }
 }

@@ -32,6 +32,7 @@ impl GameRules {
                         self.listeners.forget();
                     }
                 }
+                Pending::Loaded => self.signals().game_loaded().emit(),
                 Pending::Refused(player, is_action, refusal) => {
                     let reason = GString::from(refusal.reason());
                     if is_action {
