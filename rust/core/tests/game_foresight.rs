@@ -24,6 +24,18 @@ fn config_in(order: ActivationOrder, max_streak: Option<u32>) -> GameConfig {
     config
 }
 
+/// The owners `seer`'s newest peek foretold, if they have had one.
+fn latest_peek(game: &Game, seer: PlayerId) -> Option<Vec<PlayerId>> {
+    game.events_for(Some(seer), 0)
+        .unwrap()
+        .into_iter()
+        .rev()
+        .find_map(|r| match r.event {
+            Event::PrivatePeek { upcoming, .. } => Some(upcoming),
+            _ => None,
+        })
+}
+
 /// Checks every peek `player` received against the draws that followed it in its round.
 fn check_peeks(game: &Game, player: PlayerId) -> usize {
     let events: Vec<Event> = game
@@ -89,15 +101,7 @@ fn nobody_else_sees_a_peek_or_the_foreseen_draws() {
         assert!(!text.contains("foreseen"), "{viewer:?}'s snapshot");
     }
     let own = game.snapshot_for(Some(p(0))).unwrap();
-    let last_peek = game
-        .events_for(Some(p(0)), 0)
-        .unwrap()
-        .into_iter()
-        .rev()
-        .find_map(|r| match r.event {
-            Event::PrivatePeek { upcoming, .. } => Some(upcoming),
-            _ => None,
-        });
+    let last_peek = latest_peek(&game, p(0));
     assert_eq!(own.players[0].foreseen, last_peek);
     assert!(own.players[1].foreseen.is_none());
 }
@@ -202,16 +206,7 @@ fn the_latest_peek_is_always_what_foresight_shows_now() {
                     }
                 }
                 game.apply(command).unwrap();
-                let latest = game
-                    .events_for(Some(p(0)), 0)
-                    .unwrap()
-                    .into_iter()
-                    .rev()
-                    .find_map(|r| match r.event {
-                        Event::PrivatePeek { upcoming, .. } => Some(upcoming),
-                        _ => None,
-                    })
-                    .unwrap_or_default();
+                let latest = latest_peek(&game, p(0)).unwrap_or_default();
                 let now = foreseen(game.state(), 2).unwrap_or_default();
                 assert_eq!(
                     latest, now,
