@@ -1,7 +1,8 @@
 extends TestSuite
 ## Hooks and signal handlers changed between two GameRules calls: every way of setting,
 ## clearing or connecting one takes effect with the next command (the rules ask the engine about
-## hooks only once one was set, and about each signal once per call).
+## hooks only once one was set, and about each signal once per call); what a command returns is
+## its own doing, whatever its handlers do.
 
 
 func test_hooks_set_replaced_or_cleared_between_commands_take_effect_at_once() -> void:
@@ -112,3 +113,55 @@ class Judge:
 
 	func refuse(_player_id: int, _action: Dictionary) -> Variant:
 		return "refused by the judge"
+
+
+func test_draw_next_token_returns_the_drawn_player_when_a_handler_passes_at_once() -> void:
+	# A bot seat answered from token_drawn: the handler passes before draw_next_token() returns.
+	# The draw still opened that player's activation, and that is what it returns.
+	var rules := StarterGame.rules(11, 2, {})
+	StarterGame.keep_all(rules)
+	var drawn: Array = []
+	rules.token_drawn.connect(
+		func(player_id: int, _remaining: int) -> void:
+			drawn.append(player_id)
+			rules.pass_activation(player_id)
+	)
+	var returned: Array = []
+	for draw in 4:
+		returned.append(rules.draw_next_token())
+	check_equal(returned, drawn, "each call returns the player its own draw made active")
+	check(not returned.has(GameRules.NO_PLAYER), "never NO_PLAYER after a draw")
+	check_equal(rules.get_active_player(), GameRules.NO_PLAYER, "every activation already ended")
+	check(rules.get_last_refusal().is_empty(), "nothing was refused")
+	rules.free()
+
+
+func test_a_planned_bot_move_the_validator_refuses_falls_back_without_a_refusal() -> void:
+	# The planner does not ask the hooks; when they refuse its pick, bot_decide() falls back to a
+	# choice they allow. The call succeeded: nothing may say it was refused.
+	var rules := StarterGame.rules(300, 2, {})
+	rules.action_validator = func(_player_id: int, action: Dictionary) -> Variant:
+		return "no cards today" if action["type"] == "play_card" else true
+	var refusals: Array = []
+	rules.refused.connect(
+		func(method: String, _player_id: int, _kind: String, _reason: String) -> void:
+			refusals.append(method)
+	)
+	rules.action_rejected.connect(
+		func(_player_id: int, reason: String) -> void: refusals.append(reason)
+	)
+	var completed: Array = []
+	rules.action_completed.connect(
+		func(_player_id: int, action: Dictionary) -> void: completed.append(action["type"])
+	)
+	StarterGame.keep_all(rules)
+	for activation in 6:
+		var active := rules.draw_next_token()
+		check_equal(rules.bot_decide(active, 2), OK, "the bot acted")
+		if rules.get_active_player() == active:
+			rules.pass_activation(active)
+	check_equal(refusals, [], "no refused or action_rejected signal for calls that succeeded")
+	check(rules.get_last_refusal().is_empty(), "get_last_refusal() still empty")
+	check(not completed.has("play_card"), "no card was played past the validator")
+	check(completed.size() >= 6, "every bot_decide() completed an action")
+	rules.free()

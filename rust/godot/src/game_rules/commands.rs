@@ -92,12 +92,13 @@ impl GameRules {
         self.run_for(METHOD, player_id, |player| Command::Keep { player, bottom })
     }
 
-    /// Draws the next token; its owner becomes the active player, whose id is returned
+    /// Draws the next token; its owner becomes the active player, whose id is returned — the
+    /// draw's own, even when a [signal token_drawn] handler has already ended that activation
     /// ([constant NO_PLAYER] and an error when no draw is possible now).
     #[func]
     pub fn draw_next_token(&mut self) -> Result<i64, Refusal> {
-        self.run("GameRules.draw_next_token", Command::DrawToken)?;
-        Ok(self.get_active_player())
+        let applied = self.run_reporting("GameRules.draw_next_token", Command::DrawToken)?;
+        Ok(applied.opened.map_or(Self::NO_PLAYER, PlayerId::to_raw))
     }
 
     /// The active player plays the card at [param hand_index] for its energy cost.
@@ -228,12 +229,14 @@ impl GameRules {
             (1.., Some(game), Ok(player)) => game.plan(player, rollouts, game.state_hash()),
             _ => None,
         };
-        if let Some(action) = planned
-            && self
-                .run_for(METHOD, player_id, |player| Command::Act { player, action })
-                .is_ok()
-        {
-            return Ok(());
+        // The planner does not ask the hooks: a pick they refuse falls back, unreported, to the
+        // bots' own choice, which does.
+        if let (Some(action), Ok(player)) = (planned, PlayerId::from_raw(player_id)) {
+            self.listeners.forget();
+            let tried = self.try_apply_and_emit(METHOD, Command::Act { player, action });
+            if tried.is_ok() {
+                return Ok(());
+            }
         }
         self.run_for(METHOD, player_id, |player| Command::BotDecide { player })
     }
@@ -293,7 +296,7 @@ impl GameRules {
                 .as_deref()
                 .and_then(|g| g.autoplay_command(policy));
             let Some(command) = next else { break };
-            ended += self.apply_and_emit(METHOD, command)?;
+            ended += self.apply_and_emit(METHOD, command)?.ended;
         }
         Ok(i64::from(ended))
     }

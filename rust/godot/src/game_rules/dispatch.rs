@@ -22,6 +22,38 @@ use crate::convert;
 use crate::refusal::Refusal;
 use crate::script_hooks::ScriptHooks;
 
+/// What one command did, for the methods that report it: read from the command's own events,
+/// so a handler that acts in turn (say, passes at once on `token_drawn`) cannot change it.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Applied {
+    /// How many rounds ended.
+    pub ended: u32,
+    /// The player whose activation the command opened, if it opened one.
+    pub opened: Option<PlayerId>,
+}
+
+/// What [`GameRules::apply_then_emit`] does with a refusal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Refusals {
+    /// Records it for `get_last_refusal()` and signals it, as every refused call does.
+    Report,
+    /// Only returns it.
+    Return,
+}
+
+impl Applied {
+    /// Takes `event`, one of the command's own, into account.
+    fn note(&mut self, event: &Event) {
+        match event {
+            Event::RoundEnded { .. } => self.ended += 1,
+            Event::TurnChanged { player } if self.opened.is_none() => {
+                self.opened = Some(*player);
+            }
+            _ => {}
+        }
+    }
+}
+
 impl GameRules {
     /// The config from the exported settings and [`GameRules::catalog`] (or `overrides`'
     /// `"catalog"`), overridden by the rest of `overrides`.
@@ -228,30 +260,61 @@ impl GameRules {
 
     /// Applies `command`, then emits the signals of what happened.
     pub(super) fn run(&mut self, method: &'static str, command: Command) -> Result<(), Refusal> {
+        self.run_reporting(method, command).map(drop)
+    }
+
+    /// [`GameRules::run`], telling what the command itself did (read before any handler runs).
+    pub(super) fn run_reporting(
+        &mut self,
+        method: &'static str,
+        command: Command,
+    ) -> Result<Applied, Refusal> {
         self.listeners.forget();
-        self.apply_and_emit(method, command).map(drop)
+        self.apply_and_emit(method, command)
     }
 
     /// Applies `command`, then emits the signals of what happened to the listeners as last
-    /// known; returns how many rounds ended.
+    /// known; returns what the command itself did, as its own events tell (handlers that act in
+    /// turn do not change the answer).
     pub(super) fn apply_and_emit(
         &mut self,
         method: &'static str,
         command: Command,
-    ) -> Result<u32, Refusal> {
+    ) -> Result<Applied, Refusal> {
+        self.apply_then_emit(method, command, Refusals::Report)
+    }
+
+    /// [`GameRules::apply_and_emit`] for a try the caller answers itself if it fails: a refusal
+    /// is returned but neither recorded nor signalled (a bot's planned move the hooks refuse,
+    /// before it falls back to another).
+    pub(super) fn try_apply_and_emit(
+        &mut self,
+        method: &'static str,
+        command: Command,
+    ) -> Result<Applied, Refusal> {
+        self.apply_then_emit(method, command, Refusals::Return)
+    }
+
+    /// Applies `command` and emits its signals; what a refusal does is `refusals`.
+    fn apply_then_emit(
+        &mut self,
+        method: &'static str,
+        command: Command,
+        refusals: Refusals,
+    ) -> Result<Applied, Refusal> {
         let player = command.player().map_or(Self::NO_PLAYER, PlayerId::to_raw);
         let is_action = matches!(command, Command::Act { .. });
         let seq = self.game.as_deref().map_or(0, Game::last_seq);
         let result = self.with_hooks(method, |game, hooks| {
             game.apply_logged(command, hooks).map(drop)
         });
-        let mut ended = 0;
+        let mut applied = Applied::default();
         match &result {
             Ok(()) => {
                 // Out of `self` for the loop, which asks the engine about listeners.
                 let game = self.game.take();
                 for record in game.iter().flat_map(|game| game.events_since(seq)) {
-                    ended += u32::from(matches!(record.event, Event::RoundEnded { .. }));
+                    applied.note(&record.event);
                     if let Event::ReactionsDropped { player, reason } = &record.event {
                         godot_error!(
                             "{method}: player {}'s pass stands without its reactions, which \
@@ -268,10 +331,14 @@ impl GameRules {
                 }
                 self.game = game;
             }
-            Err(refusal) => self.refused(player, is_action, refusal),
+            Err(refusal) => {
+                if refusals == Refusals::Report {
+                    self.refused(player, is_action, refusal);
+                }
+            }
         }
         self.emit_pending();
-        result.map(|_| ended)
+        result.map(|()| applied)
     }
 
     /// Records `refusal` of `player`'s request (an action if `is_action`) for
