@@ -162,3 +162,49 @@ func _game_in_round_one() -> GameRules:
 	StarterGame.keep_all(rules)
 	rules.draw_next_token()
 	return rules
+
+
+func test_contexts_of_every_packed_array_and_vector_reach_the_validator_as_json() -> void:
+	# The rules keep a context as JSON: every packed array, vector and color converts (as Arrays
+	# of numbers), and a Dictionary whose keys would read the same as text is refused, not cut.
+	var rules := _game_in_round_one()
+	var seen: Array = []
+	rules.action_validator = func(_player_id: int, action: Dictionary) -> Variant:
+		seen.append(action["context"])
+		return "only looking"
+	var cases: Array = [
+		[Vector2i(-1, 2), [-1, 2]],
+		[Vector4i(1, 2, 3, 4), [1, 2, 3, 4]],
+		[Vector4(1, 2, 3, 4.5), [1, 2, 3, 4.5]],
+		[Color(1, 0.5, 0, 1), [1, 0.5, 0, 1]],
+		[PackedByteArray([7, 255]), [7, 255]],
+		[PackedVector2Array([Vector2(1, 2), Vector2(3, 4.5)]), [[1, 2], [3, 4.5]]],
+		[PackedVector3Array([Vector3(1, 2, 3)]), [[1, 2, 3]]],
+		[PackedVector4Array([Vector4(1, 2, 3, 4)]), [[1, 2, 3, 4]]],
+		[PackedColorArray([Color(0, 0, 1, 0.5)]), [[0, 0, 1, 0.5]]],
+		[{1: "a unit", "tag": &"name"}, {"1": "a unit", "tag": "name"}],
+	]
+	var active := rules.get_active_player()
+	for case: Array in cases:
+		seen.clear()
+		var result := rules.perform_action(
+			active, {"type": "custom", "kind": "scout", "context": case[0]}
+		)
+		check_equal(
+			result,
+			FAILED,
+			"%s converted, then refused by the validator" % type_string(typeof(case[0]))
+		)
+		check_equal(
+			seen, [case[1]], "%s reached the validator as JSON" % type_string(typeof(case[0]))
+		)
+	rules.action_validator = Callable()
+	var colliding := {"type": "custom", "kind": "scout", "context": {1: "first", "1": "second"}}
+	_check_refused(rules, "perform_action", [active, colliding], "two keys")
+	_check_refused(
+		rules,
+		"perform_action",
+		[active, {"type": "custom", "kind": "scout", "context": NAN}],
+		"not a finite number"
+	)
+	rules.free()

@@ -2,11 +2,15 @@
 //! reads and writes.
 //!
 //! Accepted from GDScript: `null`, `bool`, `int`, `float`, `String`, `StringName` and `NodePath`
-//! (as their text), `Array` (typed or not), packed arrays of numbers and strings, `Dictionary`
-//! (keys `String`, `StringName` or `int`), and `Vector2`, `Vector2i`, `Vector3`, `Vector3i` (as
-//! `[x, y(, z)]`), nested at most [`MAX_DEPTH`] levels. Anything else — an `Object`, a `Callable`,
-//! a `NAN`, an `Array` that contains itself — is refused with the path of the offending value,
-//! never a panic. Whole-number floats become integers (Godot's JSON parser reads `1` as `1.0`).
+//! (as their text), `Array` (typed or not), every packed array (of vectors and colors as Arrays
+//! of Arrays), `Dictionary` (keys `String`, `StringName` or `int`, as text: two keys that read
+//! the same, `1` and `"1"`, are refused), and `Vector2`, `Vector2i`, `Vector3`, `Vector3i`,
+//! `Vector4`, `Vector4i` and `Color` (as `[x, y(, z(, w))]` and `[r, g, b, a]`), nested at most
+//! [`MAX_DEPTH`] levels. The rules keep what they are given as JSON, so that is how it comes
+//! back (a `Vector2i(1, 2)` as `[1, 2]`, an `int` key as a `String`). Anything else — an
+//! `Object`, a `Callable`, a `NAN`, an `Array` that contains itself — is refused with the path of
+//! the offending value, never a panic. Whole-number floats become integers (Godot's JSON parser
+//! reads `1` as `1.0`).
 
 use godot::builtin::{AnyArray, AnyDictionary, VariantType};
 use godot::prelude::*;
@@ -31,7 +35,7 @@ fn convert(value: &Variant, path: &str, depth: usize) -> Result<Value, String> {
     let unsupported = || {
         format!(
             "{path} has type {:?}, which cannot be used here (use null, bool, int, float, \
-             String, Array, Dictionary or a Vector)",
+             String, Array, Dictionary, a packed array, a Vector or a Color)",
             value.get_type()
         )
     };
@@ -47,14 +51,10 @@ fn convert(value: &Variant, path: &str, depth: usize) -> Result<Value, String> {
         VariantType::STRING | VariantType::STRING_NAME | VariantType::NODE_PATH => {
             Value::String(text(value).ok_or_else(unsupported)?)
         }
-        VariantType::VECTOR2 => {
-            let v = value.try_to::<Vector2>().map_err(wrong)?;
-            floats(&[v.x.into(), v.y.into()], path)?
-        }
-        VariantType::VECTOR3 => {
-            let v = value.try_to::<Vector3>().map_err(wrong)?;
-            floats(&[v.x.into(), v.y.into(), v.z.into()], path)?
-        }
+        VariantType::VECTOR2 => floats(&vector2(value.try_to().map_err(wrong)?), path)?,
+        VariantType::VECTOR3 => floats(&vector3(value.try_to().map_err(wrong)?), path)?,
+        VariantType::VECTOR4 => floats(&vector4(value.try_to().map_err(wrong)?), path)?,
+        VariantType::COLOR => floats(&color(value.try_to().map_err(wrong)?), path)?,
         VariantType::VECTOR2I => {
             let v = value.try_to::<Vector2i>().map_err(wrong)?;
             Value::from(vec![v.x, v.y])
@@ -62,6 +62,10 @@ fn convert(value: &Variant, path: &str, depth: usize) -> Result<Value, String> {
         VariantType::VECTOR3I => {
             let v = value.try_to::<Vector3i>().map_err(wrong)?;
             Value::from(vec![v.x, v.y, v.z])
+        }
+        VariantType::VECTOR4I => {
+            let v = value.try_to::<Vector4i>().map_err(wrong)?;
+            Value::from(vec![v.x, v.y, v.z, v.w])
         }
         VariantType::DICTIONARY => {
             let dict = value.try_to::<AnyDictionary>().map_err(wrong)?;
@@ -74,7 +78,12 @@ fn convert(value: &Variant, path: &str, depth: usize) -> Result<Value, String> {
                 }
                 .ok_or_else(|| format!("{path} has a key of type {:?}", key.get_type()))?;
                 let item = convert(&item, &format!("{path}.{key}"), depth + 1)?;
-                map.insert(key, item);
+                if map.insert(key.clone(), item).is_some() {
+                    return Err(format!(
+                        "{path} has two keys that read \"{key}\" (an int and a String, say): \
+                         keys are kept as text, so one would be lost"
+                    ));
+                }
             }
             Value::Object(map)
         }
@@ -87,6 +96,41 @@ fn convert(value: &Variant, path: &str, depth: usize) -> Result<Value, String> {
                 .collect::<Result<Vec<_>, _>>()?;
             Value::Array(items)
         }
+        VariantType::PACKED_BYTE_ARRAY => {
+            Value::from(value.try_to::<PackedByteArray>().map_err(wrong)?.as_slice())
+        }
+        VariantType::PACKED_VECTOR2_ARRAY => vectors(
+            value
+                .try_to::<PackedVector2Array>()
+                .map_err(wrong)?
+                .as_slice(),
+            vector2,
+            path,
+        )?,
+        VariantType::PACKED_VECTOR3_ARRAY => vectors(
+            value
+                .try_to::<PackedVector3Array>()
+                .map_err(wrong)?
+                .as_slice(),
+            vector3,
+            path,
+        )?,
+        VariantType::PACKED_VECTOR4_ARRAY => vectors(
+            value
+                .try_to::<PackedVector4Array>()
+                .map_err(wrong)?
+                .as_slice(),
+            vector4,
+            path,
+        )?,
+        VariantType::PACKED_COLOR_ARRAY => vectors(
+            value
+                .try_to::<PackedColorArray>()
+                .map_err(wrong)?
+                .as_slice(),
+            color,
+            path,
+        )?,
         VariantType::PACKED_INT32_ARRAY => Value::from(
             value
                 .try_to::<PackedInt32Array>()
@@ -127,6 +171,40 @@ fn convert(value: &Variant, path: &str, depth: usize) -> Result<Value, String> {
         ),
         _ => return Err(unsupported()),
     })
+}
+
+/// A `Vector2`'s components.
+fn vector2(v: Vector2) -> Vec<f64> {
+    vec![v.x.into(), v.y.into()]
+}
+
+/// A `Vector3`'s components.
+fn vector3(v: Vector3) -> Vec<f64> {
+    vec![v.x.into(), v.y.into(), v.z.into()]
+}
+
+/// A `Vector4`'s components.
+fn vector4(v: Vector4) -> Vec<f64> {
+    vec![v.x.into(), v.y.into(), v.z.into(), v.w.into()]
+}
+
+/// A `Color`'s components, red to alpha.
+fn color(c: Color) -> Vec<f64> {
+    vec![c.r.into(), c.g.into(), c.b.into(), c.a.into()]
+}
+
+/// A packed array of vectors (or colors) as an Array of their components' Arrays.
+fn vectors<T: Copy>(
+    items: &[T],
+    components: fn(T) -> Vec<f64>,
+    path: &str,
+) -> Result<Value, String> {
+    items
+        .iter()
+        .enumerate()
+        .map(|(index, &item)| floats(&components(item), &format!("{path}[{index}]")))
+        .collect::<Result<Vec<_>, _>>()
+        .map(Value::Array)
 }
 
 /// The text of a `String`, `StringName` or `NodePath` Variant (`None` for any other type).

@@ -167,8 +167,8 @@ pub struct GameConfig {
     /// out of saves, which stay as they were).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub player_entropy: bool,
-    /// The mercy rule, for bag order: at most this many draws in a row for one player while
-    /// anyone else has a token left; the capped draw is the next token of someone else in the
+    /// The mercy rule, for bag order: at most this many draws in a row within a round for one
+    /// player while anyone else has a token left; the capped draw is the next token of someone else in the
     /// bag's own order (see [`crate::game::activation::Sequencer::CappedBag`]). Default none
     /// (and then left out of saves).
     #[serde(skip_serializing_if = "Option::is_none")]

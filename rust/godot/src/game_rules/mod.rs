@@ -94,8 +94,8 @@ pub struct GameRules {
     #[export_group(name = "Turn order")]
     #[export(enum = (Bag = 0, Seats = 1, Initiative = 2))]
     activation_order: i64,
-    /// The mercy rule, for [constant ORDER_BAG]: at most this many draws in a row for one
-    /// player while anyone else has a token left (0: off). The capped draw is the next token of
+    /// The mercy rule, for [constant ORDER_BAG]: at most this many draws in a row within a round
+    /// for one player while anyone else has a token left (0: off). The capped draw is the next token of
     /// someone else in the bag's own order, so every round still verifies; [method
     /// get_capped_player] names the player passed over.
     #[export(range = (0.0, 8.0, or_greater))]
