@@ -51,6 +51,26 @@ func test_a_duration_1_status_ticks_once_at_the_next_turn_then_is_gone() -> void
 	check_equal(ticks.size(), 1, "it ticked only once")
 
 
+func test_a_duration_1_marker_is_read_all_through_the_next_turn_then_is_gone() -> void:
+	# Seed 003 CoA 3: it expires at the start of the unit's next turn, "ensuring it affects them
+	# for one full action phase" - and a marker's effect is the game reading it.
+	var turns := _race([[1, TurnSystem.SIDE_PLAYER, 20], [2, TurnSystem.SIDE_ENEMY, 10]])
+	var ended: Array = []
+	turns.status_ended.connect(func(id: int, status: String) -> void: ended.append([id, status]))
+	check_equal(turns.next_turn(), 1, "turn X is unit 1's")
+	turns.apply_status(2, "slowed", TurnSystem.STATUS_MARKER, 0, 1)
+	var read: Array = []
+	while read.size() < 2:
+		if turns.next_turn() == 2:
+			read.append(turns.has_status(2, "slowed"))
+			if read.size() == 1:
+				check_equal(ended, [[2, "slowed"]], "it expired at the start of that turn")
+				var copy := TurnSystem.new()
+				check_equal(copy.load_json(turns.to_json()), OK, "a save in that turn loads")
+				check(copy.has_status(2, "slowed"), "and still reads it")
+	check_equal(read, [true, false], "read through the next turn, gone in the one after")
+
+
 func test_a_duration_1_stun_costs_exactly_the_next_action_phase() -> void:
 	var turns := _race([[1, TurnSystem.SIDE_PLAYER, 20], [2, TurnSystem.SIDE_ENEMY, 10]])
 	var skipped: Array = []

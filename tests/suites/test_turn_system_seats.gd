@@ -177,6 +177,23 @@ func test_bad_seat_input_is_refused_and_changes_nothing() -> void:
 
 
 ## Players A, B, C, D clockwise, [param first] first, in seat mode.
+func test_seating_again_mid_turn_ends_that_turn_with_turn_ended() -> void:
+	var turns := _table(B)
+	var ended: Array = []
+	turns.turn_ended.connect(func(player: int) -> void: ended.append(player))
+	check_equal(turns.next_turn(), B, "B's turn is in progress")
+	check_equal(
+		turns.setup_seats(PackedInt64Array([A, A]), 0), ERR_INVALID_PARAMETER, "a bad seating"
+	)
+	check_equal(error_log.take().size(), 1, "said in the error log")
+	check_equal(ended, [], "a refused seating leaves the turn as it was")
+	check_equal(turns.get_current_player(), B, "still B's turn")
+	check_equal(turns.setup_seats_with_first_player(PackedInt64Array([C, D]), D), OK, "seated anew")
+	check_equal(ended, [B], "B's turn ended, and said so")
+	check_equal(turns.get_current_player(), TurnSystem.NONE, "no turn in progress")
+	check_equal(turns.next_turn(), D, "play starts on the new seating")
+
+
 func _table(first: int) -> TurnSystem:
 	var turns := TurnSystem.new()
 	turns.setup_seats_with_first_player(PackedInt64Array([A, B, C, D]), first)

@@ -162,6 +162,90 @@ fn a_duration_1_status_applied_on_a_units_own_turn_ticks_once_at_its_next_turn_t
 }
 
 #[test]
+fn a_duration_1_marker_applied_on_turn_x_counts_through_the_units_next_turn_and_no_further() {
+    // Seed 003 CoA 3: it "must expire exactly at the start of the unit's next turn (Turn X+1),
+    // ensuring it affects them for one full action phase". A marker does nothing by itself: the
+    // game reads it with `has_status`, so it must still read true all through that turn.
+    let mut race = race(&[(1, Side::Player, 20), (2, Side::Enemy, 10)]);
+    let (x, _) = next(&mut race);
+    assert_eq!(x, u(1), "turn X is unit 1's");
+    race.apply(Cmd::ApplyStatus {
+        unit: u(2),
+        status: status("slowed", StatusKind::Marker, StatusDuration::Turns(1)),
+    })
+    .unwrap();
+    let mut read_in_turns_of_2 = Vec::new();
+    while read_in_turns_of_2.len() < 3 {
+        let (unit, events) = next(&mut race);
+        let target = race.unit(u(2)).unwrap();
+        if unit == u(2) {
+            if read_in_turns_of_2.is_empty() {
+                assert!(
+                    events.contains(&Ev::StatusEnded {
+                        unit: u(2),
+                        status: "slowed".into()
+                    }),
+                    "it expires at the start of the next turn"
+                );
+                assert!(target.status("slowed").is_none(), "no longer listed");
+                let loaded: Initiative = serde_json::from_str(&json(&race)).unwrap();
+                assert!(loaded.check().is_ok() && loaded.unit(u(2)).unwrap().has_status("slowed"));
+            }
+            read_in_turns_of_2.push(target.has_status("slowed"));
+        } else {
+            assert_eq!(
+                target.has_status("slowed"),
+                read_in_turns_of_2.is_empty(),
+                "before its next turn it is on; after that turn it is gone"
+            );
+        }
+    }
+    assert_eq!(read_in_turns_of_2, vec![true, false, false]);
+}
+
+#[test]
+fn a_status_applied_again_ticks_last_as_the_latest_applied() {
+    // A unit at full health: regen, then burn, then regen again. In the order of the latest
+    // applications the burn (10) ticks first and the regen (5) heals after it.
+    let mut race = race(&[(1, Side::Player, 20), (2, Side::Enemy, 10)]);
+    let (x, _) = next(&mut race);
+    assert_eq!(x, u(1));
+    let regen = status(
+        "regen",
+        StatusKind::HealOverTime { amount: 5 },
+        StatusDuration::Turns(1),
+    );
+    let burn = status(
+        "burn",
+        StatusKind::DamageOverTime { amount: 10 },
+        StatusDuration::Turns(1),
+    );
+    for status in [regen.clone(), burn, regen] {
+        race.apply(Cmd::ApplyStatus { unit: u(1), status }).unwrap();
+    }
+    let names: Vec<&str> = race
+        .unit(u(1))
+        .unwrap()
+        .statuses()
+        .iter()
+        .map(|s| s.name.as_str())
+        .collect();
+    assert_eq!(names, ["burn", "regen"]);
+    loop {
+        let (unit, events) = next(&mut race);
+        if unit == u(1) {
+            let ticks = ticks_of(&events, u(1));
+            assert_eq!(
+                ticks,
+                vec![("burn".to_owned(), -10), ("regen".to_owned(), 5)]
+            );
+            assert_eq!(race.unit(u(1)).unwrap().health(), 95);
+            break;
+        }
+    }
+}
+
+#[test]
 fn a_duration_1_stun_applied_on_turn_x_costs_exactly_the_next_action_phase() {
     let mut race = race(&[(1, Side::Player, 20), (2, Side::Enemy, 10)]);
     let (x, _) = next(&mut race);

@@ -151,6 +151,28 @@ fn a_save_that_does_not_hold_together_is_refused_with_the_reason() {
         "player 42 is named but not seated",
     );
     inconsistent(|v| v["seats"]["first"] = 9.into(), "beyond the table");
+    // Values no command gives: a charge past any the race reaches, a status in its last turn
+    // on a unit not acting, and an eliminated player (1) with a turn or an extra turn.
+    inconsistent(
+        |v| v["initiative"]["units"][0]["charge"] = 18_000_000_000_000_000_000u64.into(),
+        "charge must be between",
+    );
+    inconsistent(
+        |v| {
+            for unit in v["initiative"]["units"].as_array_mut().unwrap() {
+                unit["expiring"] = serde_json::json!(["slowed"]);
+            }
+        },
+        "in their last turn but is not acting",
+    );
+    inconsistent(
+        |v| v["seats"]["extra_turns"] = serde_json::json!([1]),
+        "player 1 is out of the game",
+    );
+    inconsistent(
+        |v| v["seats"]["active"]["player"] = 1.into(),
+        "player 1 is out of the game",
+    );
     for (text, fragment) in [
         ("", "not valid JSON"),
         ("{\"format\": 1}", "not valid JSON"),

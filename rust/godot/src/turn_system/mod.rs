@@ -214,6 +214,17 @@ impl TurnSystem {
     #[signal]
     pub fn status_ticked(id: i64, status: GString, value: i64);
 
+    /// Emitted when [method apply_status] puts a status effect on a unit (or replaces one of
+    /// the same name).
+    #[signal]
+    pub fn status_applied(id: i64, status: GString);
+
+    /// Emitted when a status effect leaves a unit: at its last tick (the start of the unit's
+    /// turn, after [signal status_ticked]; a [constant STATUS_MARKER] is still read by
+    /// [method has_status] until that turn ends) or by [method remove_status].
+    #[signal]
+    pub fn status_ended(id: i64, status: GString);
+
     /// Emitted for each beginning-of-turn trigger that fires as a player's turn begins, in
     /// turn order from that player, after [signal turn_started].
     #[signal]

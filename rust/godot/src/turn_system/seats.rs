@@ -6,10 +6,11 @@ use horizons_edge_core::ids::count_from_raw;
 use horizons_edge_core::turns::MAX_PREDICTION_DEPTH;
 use horizons_edge_core::turns::seats::Trigger;
 use horizons_edge_core::{
-    PlayerId, RandomStream, RulesError, SeatCommand, SeatOrder, TriggerId, TriggerScope, TurnError,
+    PlayerId, RandomStream, RulesError, SeatCommand, SeatEvent, SeatOrder, TriggerId, TriggerScope,
+    TurnError,
 };
 
-use super::TurnSystem;
+use super::{Happened, TurnSystem};
 use crate::refusal::Refusal;
 use crate::refusal::refusing;
 
@@ -18,24 +19,23 @@ impl TurnSystem {
     /// Seats [param player_ids] clockwise (1 to 8 distinct ids, 0 or more) and draws the first
     /// player from a ChaCha20 stream seeded with [param seed] (the same seed, the same first
     /// player); [method shuffle_seats] goes on drawing from that stream. Replaces any earlier
-    /// seating. Returns [constant OK] or [constant ERR_INVALID_PARAMETER].
+    /// seating (a turn in progress on it ends: [signal turn_ended]). Returns [constant OK] or
+    /// [constant ERR_INVALID_PARAMETER].
     #[func]
     pub fn setup_seats(&mut self, player_ids: PackedInt64Array, seed: i64) -> Result<(), Refusal> {
-        let result = refusing("TurnSystem.setup_seats", || {
+        self.seat_anew("TurnSystem.setup_seats", || {
             let players = parse_players(&player_ids)?;
             let mut rng = RandomStream::from_seed(seed as u64);
             let seats = SeatOrder::new(players, &mut rng)?;
-            self.seats = Some(seats.with_shuffle_stream(rng));
-            Ok(())
-        });
-        self.last_refusal
-            .note(Self::NONE, result, self.log_refusals)
+            Ok(seats.with_shuffle_stream(rng))
+        })
     }
 
     /// Seats [param player_ids] clockwise (1 to 8 distinct ids) with [param first_player_id]
     /// to play first; [method shuffle_seats] draws from a ChaCha20 stream seeded with
-    /// [param seed]. Replaces any earlier seating. Returns [constant OK],
-    /// [constant ERR_INVALID_PARAMETER] or [constant ERR_DOES_NOT_EXIST].
+    /// [param seed]. Replaces any earlier seating (a turn in progress on it ends: [signal
+    /// turn_ended]). Returns [constant OK], [constant ERR_INVALID_PARAMETER] or
+    /// [constant ERR_DOES_NOT_EXIST].
     #[func]
     pub fn setup_seats_with_first_player(
         &mut self,
@@ -43,15 +43,32 @@ impl TurnSystem {
         first_player_id: i64,
         #[opt(default = 0)] seed: i64,
     ) -> Result<(), Refusal> {
-        let result = refusing("TurnSystem.setup_seats_with_first_player", || {
+        self.seat_anew("TurnSystem.setup_seats_with_first_player", || {
             let players = parse_players(&player_ids)?;
             let first = PlayerId::from_raw(first_player_id)?;
             let seats = SeatOrder::with_first_player(players, first)?;
-            self.seats = Some(seats.with_shuffle_stream(RandomStream::from_seed(seed as u64)));
-            Ok(())
-        });
-        self.last_refusal
-            .note(Self::NONE, result, self.log_refusals)
+            Ok(seats.with_shuffle_stream(RandomStream::from_seed(seed as u64)))
+        })
+    }
+
+    /// Puts the seating `make` gives in place of any earlier one, whose turn in progress ends
+    /// ([signal turn_ended]); a refusal changes nothing.
+    fn seat_anew(
+        &mut self,
+        method: &'static str,
+        make: impl FnOnce() -> Result<SeatOrder, RulesError>,
+    ) -> Result<(), Refusal> {
+        let made = refusing(method, make);
+        let seats = self
+            .last_refusal
+            .note(Self::NONE, made, self.log_refusals)?;
+        let previous = self.seats.replace(seats);
+        if let Some(player) = previous.as_ref().and_then(SeatOrder::current_player) {
+            self.outbox
+                .push(Happened::Seats(SeatEvent::TurnEnded { player }));
+        }
+        self.emit_pending();
+        Ok(())
     }
 
     /// Deals the seats again in a random order, as seed 004's [code]TurnOrder.shuffle[/code]:

@@ -61,6 +61,14 @@ impl TurnSystem {
                 &GString::from(status.as_str()),
                 *value,
             ),
+            InitiativeEvent::StatusApplied { unit, status } => self
+                .signals()
+                .status_applied()
+                .emit(unit.to_raw(), &GString::from(status.as_str())),
+            InitiativeEvent::StatusEnded { unit, status } => self
+                .signals()
+                .status_ended()
+                .emit(unit.to_raw(), &GString::from(status.as_str())),
             _ => {}
         }
     }

@@ -230,7 +230,8 @@ impl TurnSystem {
         })
     }
 
-    /// Puts a status effect on a unit, replacing one of the same name. [param kind] is one of
+    /// Puts a status effect on a unit, replacing one of the same name (it then ticks last, as the
+    /// latest applied). [param kind] is one of
     /// the [code]STATUS_*[/code] constants; [param value] the health per tick for damage or
     /// healing over time (0 or more; ignored otherwise); [param duration] the number of the
     /// unit's turn starts it ticks at (1 or more) or [constant DURATION_PERMANENT]. Returns
@@ -283,16 +284,20 @@ impl TurnSystem {
         .map(drop)
     }
 
-    /// Whether a unit has the status effect [param status]; [code]false[/code] (and an error)
-    /// for an unknown unit.
+    /// Whether the status effect [param status] affects a unit now: it has it, or it is a
+    /// [constant STATUS_MARKER] that expired at the start of the unit's current turn, which it
+    /// lasts out (a duration-1 marker applied on turn X is read all through the unit's next
+    /// turn, as a stun of duration 1 skips that turn). [code]false[/code] (and an error) for an
+    /// unknown unit.
     #[func]
     pub fn has_status(&self, unit_id: i64, status: GString) -> Result<bool, Refusal> {
         refusing("TurnSystem.has_status", || {
-            Ok(self.unit(unit_id)?.status(&status.to_string()).is_some())
+            Ok(self.unit(unit_id)?.has_status(&status.to_string()))
         })
     }
 
-    /// A unit's status effects in the order they tick, each as
+    /// A unit's status effects in the order they tick (not a marker that expired at the start of
+    /// its current turn, which still counts for [method has_status]), each as
     /// [code]{"name": String, "kind": int, "value": int, "health_change": int, "duration": int}[/code]:
     /// [code]value[/code] is what [method apply_status] took (an amount, never negative, so a
     /// status can be applied again as it is read), [code]health_change[/code] the signed change

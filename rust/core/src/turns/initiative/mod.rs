@@ -14,13 +14,16 @@
 //!
 //! ## A turn
 //! - **Start**: action points are set to `3 + ⌊speed / 5⌋` (nothing rolls over); every skill
-//!   cooldown above 0 drops by 1; then every status effect ticks, in the order applied: damage or
-//!   healing over time is applied to health, and a status with a duration loses one turn and is
-//!   removed when none are left (permanent ones stay). A status ticks at the start of each of its
-//!   unit's turns, as many times as its duration, and is removed by its last tick: a duration-1
-//!   status applied on turn X ticks once, at the start of the unit's next turn — affecting that
-//!   turn, so a stun skips that whole action phase — and is gone from then on. If a stun ticked,
-//!   the action phase is skipped and the turn ends at once.
+//!   cooldown above 0 drops by 1; then every status effect ticks, in the order applied (one
+//!   applied again ticks last, as the latest applied): damage or healing over time is applied to
+//!   health, and a status with a duration loses one turn and is removed when none are left
+//!   (permanent ones stay). A status ticks at the start of each of its unit's turns, as many times
+//!   as its duration, and is removed by its last tick: a duration-1 status applied on turn X
+//!   ticks once, at the start of the unit's next turn, and expires there (seed 003 CoA 3) —
+//!   affecting that whole turn: a stun skips its action phase, and a marker (which does
+//!   nothing by ticking) still counts for [`Unit::has_status`] until the turn ends — and is gone
+//!   from then on. If a stun ticked, the
+//!   action phase is skipped and the turn ends at once.
 //! - **Action phase**: the unit spends action points (never below zero: an unaffordable cost is
 //!   refused), uses skills (which then cool down) and marks what it has done (moved, attacked,
 //!   standard action). Everyone else waits; no time passes.
@@ -217,10 +220,9 @@ impl Initiative {
                 check_status(&status)?;
                 let target = &mut self.units[index];
                 let name = status.name.clone();
-                match target.statuses.iter_mut().find(|s| s.name == status.name) {
-                    Some(existing) => *existing = status,
-                    None => target.statuses.push(status),
-                }
+                // Applied again, it ticks from its new place: last, as the latest applied.
+                target.statuses.retain(|s| s.name != status.name);
+                target.statuses.push(status);
                 out.push(InitiativeEvent::StatusApplied { unit, status: name });
             }
             InitiativeCommand::RemoveStatus { unit, status } => {
@@ -289,6 +291,16 @@ impl Initiative {
             && self.unit(active).is_none()
         {
             return Err(format!("the acting unit {active} is not in the race"));
+        }
+        if let Some(unit) = self
+            .units
+            .iter()
+            .find(|unit| !unit.expiring.is_empty() && self.active != Some(unit.id))
+        {
+            return Err(format!(
+                "unit {} has statuses in their last turn but is not acting",
+                unit.id
+            ));
         }
         match self.rounds.members().find(|id| self.unit(**id).is_none()) {
             Some(id) => Err(format!(

@@ -36,6 +36,7 @@ impl Initiative {
                 action_points: 0,
                 skills: Vec::new(),
                 statuses: Vec::new(),
+                expiring: Vec::new(),
                 flags: ActionFlags::default(),
             },
         );
@@ -119,6 +120,7 @@ impl Initiative {
         let mut stunned = false;
         let max_health = unit.max_health;
         let health = &mut unit.health;
+        let expiring = &mut unit.expiring;
         unit.statuses.retain_mut(|status| {
             *health = status.kind.tick(*health, max_health);
             stunned |= status.kind == StatusKind::Stun;
@@ -134,6 +136,10 @@ impl Initiative {
                     unit: id,
                     status: status.name.clone(),
                 });
+                if status.kind == StatusKind::Marker {
+                    // Its effect is being read, so it lasts the turn out (see `Unit::expiring`).
+                    expiring.push(status.name.clone());
+                }
             }
             keep
         });
@@ -162,6 +168,7 @@ impl Initiative {
         unit.charge = unit.charge.saturating_sub(CHARGE_TO_ACT);
         unit.flags = ActionFlags::default();
         unit.action_points = 0;
+        unit.expiring.clear();
         self.active = None;
         out.push(InitiativeEvent::TurnEnded {
             unit: unit.id,

@@ -4,8 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use super::status::{StatusEffect, check_status};
 use super::{
-    BASE_ACTION_POINTS, DEFAULT_HEALTH, MAX_AMOUNT, MAX_HEALTH, MAX_SPEED, SPEED_PER_ACTION_POINT,
-    check_range,
+    BASE_ACTION_POINTS, CHARGE_TO_ACT, DEFAULT_HEALTH, MAX_AMOUNT, MAX_CHARGE, MAX_HEALTH,
+    MAX_SPEED, SPEED_PER_ACTION_POINT, check_range,
 };
 use crate::ids::UnitId;
 
@@ -178,6 +178,12 @@ pub struct Unit {
     pub(super) action_points: u32,
     pub(super) skills: Vec<Skill>,
     pub(super) statuses: Vec<StatusEffect>,
+    /// The markers whose last tick started its current turn: gone from `statuses` (seed 003
+    /// CoA 3: a duration-1 status "must expire exactly at the start of the unit's next turn")
+    /// yet still read until that turn ends, so that they affect it "for one full action phase"
+    /// as a stun or damage does by ticking. Empty outside its turns.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(super) expiring: Vec<String>,
     pub(super) flags: ActionFlags,
 }
 
@@ -237,6 +243,14 @@ impl Unit {
         self.statuses.iter().find(|status| status.name == name)
     }
 
+    /// Whether a status called `name` affects it now: one it has, or a marker whose last tick
+    /// started its current turn, which lasts the turn out (so a duration-1 marker applied on
+    /// turn X is read through the unit's next turn, as a stun or damage of duration 1 affects
+    /// that turn by ticking).
+    pub fn has_status(&self, name: &str) -> bool {
+        self.status(name).is_some() || self.expiring.iter().any(|ended| ended == name)
+    }
+
     /// What it has done this turn.
     pub fn flags(&self) -> ActionFlags {
         self.flags
@@ -265,10 +279,24 @@ impl Unit {
             range("skill cooldown", skill.cooldown, 0, MAX_AMOUNT)?;
             range("skill cooldown left", skill.remaining, 0, skill.cooldown)?;
         }
+        check_range(
+            "charge",
+            self.charge,
+            0,
+            MAX_CHARGE.max(CHARGE_TO_ACT + u64::from(MAX_SPEED)),
+        )
+        .map_err(|e| e.to_string())?;
         for (index, status) in self.statuses.iter().enumerate() {
             check_status(status).map_err(|e| e.to_string())?;
             if self.statuses[..index].iter().any(|s| s.name == status.name) {
                 return Err(format!("status \"{}\" is there twice", status.name));
+            }
+        }
+        for (index, name) in self.expiring.iter().enumerate() {
+            if name.is_empty() || self.expiring[..index].contains(name) {
+                return Err(format!(
+                    "expiring status \"{name}\" is unnamed or there twice"
+                ));
             }
         }
         Ok(())

@@ -191,6 +191,24 @@ impl SeatOrder {
         if let Some(stranger) = named.into_iter().find(|p| !players.contains(p)) {
             return Err(format!("player {stranger} is named but not seated"));
         }
+        // Elimination ends their turn and takes their extra turns and triggers with them.
+        let out = |player: &PlayerId| {
+            self.seats
+                .iter()
+                .any(|seat| seat.player == *player && seat.eliminated)
+        };
+        if let Some(player) = self
+            .active
+            .map(|a| a.player)
+            .into_iter()
+            .chain(self.extra_turns.iter().copied())
+            .chain(self.triggers.iter().map(|t| t.controller))
+            .find(out)
+        {
+            return Err(format!(
+                "player {player} is out of the game but has a turn, an extra turn or a trigger"
+            ));
+        }
         match self
             .triggers
             .iter()
