@@ -276,6 +276,49 @@ fn a_failure_while_executing_refunds_everything() {
 }
 
 #[test]
+fn a_token_is_named_as_a_player_is_or_refused() {
+    let mut game = in_round_one(2, config(), 16);
+    let player = draw(&mut game);
+    for (name, fragment) in [
+        (String::new(), "a character other than a space"),
+        ("x".repeat(65), "at most 64 characters"),
+        ("Drone\n".to_owned(), "control characters"),
+    ] {
+        let token = Action::CreateToken {
+            name,
+            power: 1,
+            toughness: 1,
+        };
+        refused(
+            &mut game,
+            Command::Act {
+                player,
+                action: token,
+            },
+            fragment,
+        );
+    }
+}
+
+#[test]
+fn command_tiers_that_take_tokens_away_are_refused() {
+    let mut tiers = config();
+    tiers.command_tiers = serde_json::from_value(json!([
+        {"tokens": 4},
+        {"tokens": 6, "cost": {"energy": 1}},
+        {"tokens": 5, "cost": {"energy": 2}}
+    ]))
+    .unwrap();
+    let error = Game::new(players(2), tiers, 1).unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("command tier 2 gives fewer tokens than tier 1"),
+        "{error}"
+    );
+}
+
+#[test]
 fn create_token_puts_a_token_object_on_the_players_side() {
     let mut game = in_round_one(2, config(), 16);
     let player = draw(&mut game);

@@ -46,6 +46,9 @@ pub fn check(
         return Err(GameError::NoOpenActivation { player });
     }
     check_context("the action's context", action.context())?;
+    if let Action::CreateToken { name, .. } = action {
+        flow::check_name(name)?;
+    }
     let cost = price(config, state, player, action)?;
     let purse = state
         .player(player)

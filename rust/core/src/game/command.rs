@@ -156,7 +156,7 @@ pub enum Action {
     Pass,
     /// Creates a token object with the given stats on the player's side.
     CreateToken {
-        /// Its name.
+        /// Its name: 1 to [`MAX_NAME_CHARS`] characters, as a player's.
         name: String,
         /// Base power.
         power: i64,

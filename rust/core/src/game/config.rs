@@ -264,6 +264,17 @@ impl GameConfig {
                 crate::bag::MAX_TOKENS_PER_PLAYER
             ));
         }
+        if let Some(at) = self
+            .command_tiers
+            .windows(2)
+            .position(|pair| pair[1].tokens < pair[0].tokens)
+        {
+            return invalid(format!(
+                "command tier {} gives fewer tokens than tier {at}: an upgrade never takes tokens \
+                 away",
+                at + 1
+            ));
+        }
         if let Some(kind) = self
             .action_kinds
             .keys()

@@ -352,13 +352,9 @@ pub fn eliminate(
     }
 }
 
-/// `player`'s display name becomes `name` (see [`crate::game::command::Command::Rename`]).
-pub fn rename(
-    state: &mut GameState,
-    player: PlayerId,
-    name: &str,
-    out: &mut Emitter,
-) -> Result<(), GameError> {
+/// Whether `name` may name a player or a token: 1 to [`MAX_NAME_CHARS`] characters, not all
+/// spaces, no control characters.
+pub fn check_name(name: &str) -> Result<(), GameError> {
     let invalid = |reason: &str| Err(GameError::InvalidName(reason.to_owned()));
     if name.trim().is_empty() {
         return invalid("a name needs a character other than a space");
@@ -369,6 +365,17 @@ pub fn rename(
     if name.chars().any(char::is_control) {
         return invalid("a name may not hold control characters (line breaks, tabs, ...)");
     }
+    Ok(())
+}
+
+/// `player`'s display name becomes `name` (see [`crate::game::command::Command::Rename`]).
+pub fn rename(
+    state: &mut GameState,
+    player: PlayerId,
+    name: &str,
+    out: &mut Emitter,
+) -> Result<(), GameError> {
+    check_name(name)?;
     let seated = state
         .player_mut(player)
         .ok_or(GameError::UnknownPlayer { player })?;
