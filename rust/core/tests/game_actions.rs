@@ -301,6 +301,18 @@ fn a_token_is_named_as_a_player_is_or_refused() {
 }
 
 #[test]
+fn a_seat_is_named_as_a_rename_would_name_it() {
+    let mut seats = players(2);
+    seats[1].name = "y".repeat(84);
+    let error = Game::new(seats, config(), 1).unwrap_err();
+    assert!(error.to_string().contains("player 1's name"), "{error}");
+    assert!(
+        error.to_string().contains("at most 64 characters"),
+        "{error}"
+    );
+}
+
+#[test]
 fn command_tiers_that_take_tokens_away_are_refused() {
     let mut tiers = config();
     tiers.command_tiers = serde_json::from_value(json!([

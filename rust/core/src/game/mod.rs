@@ -231,6 +231,12 @@ impl Game {
                     player.id
                 )));
             }
+            // A name, if given, is one `Command::Rename` would accept.
+            if !player.name.is_empty() {
+                flow::check_name(&player.name).map_err(|error| {
+                    GameError::InvalidSetup(format!("player {}'s name: {error}", player.id))
+                })?;
+            }
             if let Some(faction) = &player.faction
                 && !config.factions.contains_key(faction)
             {
