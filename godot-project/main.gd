@@ -85,6 +85,7 @@ func _ready() -> void:
 	_rules.token_drawn.connect(_count_token)
 	_rules.action_completed.connect(_queue_panels.unbind(2))
 	_rules.player_eliminated.connect(_queue_panels.unbind(1))
+	_display.caught_up.connect(_refresh_panels)
 	var config := starter_config(_argument("--rounds", DEFAULT_ROUNDS))
 	var seats := _make_seats(count, humans)
 	_make_panels(seats)
@@ -130,9 +131,11 @@ func _queue_panels() -> void:
 		_refresh_panels.call_deferred()
 
 
+# The panels say what the bag display says: while it still holds "Round Complete!" over the
+# round the rules have left, they wait, and follow as soon as it has caught up.
 func _refresh_panels() -> void:
 	_panels_dirty = false
-	if not _rules.is_set_up():
+	if not _rules.is_set_up() or _display.is_round_complete_shown():
 		return
 	var active := _rules.get_active_player()
 	for player_id in _panels:

@@ -7,7 +7,8 @@ extends Node
 ##
 ## Human seats get [signal human_turn_started] and answer with [method submit_action].
 
-## A line for the game log.
+## A line for the game log. Lines wait while [member presenter] is still showing earlier
+## changes (a "Round Complete!" hold), so the log never runs ahead of the bag display.
 signal line_logged(text: String)
 ## A human seat's token was drawn; call [method submit_action] for them.
 signal human_turn_started(player_id: int)
@@ -33,6 +34,8 @@ var _draw_number := 0
 var _round_tokens := 0
 var _tokens_left: Dictionary[int, int] = {}
 var _played_card := ""
+# Log lines waiting for the presenter to catch up, oldest first.
+var _held_lines := PackedStringArray()
 
 
 ## Card names by card id, from [param config]'s card catalog.
@@ -57,7 +60,7 @@ func start(seats: Array[PlayerSeat], config: Dictionary) -> Error:
 	rules.reaction_provider = _hoplite
 	_card_names = card_names(rules.get_config())
 	_connect_rules()
-	line_logged.emit("seed %d · %d players" % [rules.seed, seats.size()])
+	_log("seed %d · %d players" % [rules.seed, seats.size()])
 	rules.start_game()
 	while rules.get_phase() == GameRules.PHASE_MULLIGAN:
 		for seat in seats:
@@ -117,10 +120,32 @@ func _hoplite(resolved: Dictionary) -> Array:
 
 ## Waits until [member presenter] has shown everything so far ("Round Complete!" included).
 func _presented() -> void:
-	while is_instance_valid(presenter) and presenter.is_visible_in_tree():
-		if presenter.is_caught_up():
-			return
+	while _presenter_behind():
 		await get_tree().process_frame
+
+
+# Whether [member presenter] is on screen and still showing earlier changes.
+func _presenter_behind() -> bool:
+	return (
+		is_instance_valid(presenter)
+		and presenter.is_visible_in_tree()
+		and not presenter.is_caught_up()
+	)
+
+
+# Logs [param text] now, or once the presenter has caught up if it is still behind (the lines
+# held before it go out first).
+func _log(text: String) -> void:
+	_held_lines.append(text)
+	if not _presenter_behind():
+		_on_presenter_caught_up()
+
+
+func _on_presenter_caught_up() -> void:
+	var lines := _held_lines
+	_held_lines = PackedStringArray()
+	for line in lines:
+		line_logged.emit(line)
 
 
 func _pause(seconds: float) -> void:
@@ -139,6 +164,8 @@ func _connect_rules() -> void:
 	rules.round_ended.connect(_on_round_ended)
 	rules.player_eliminated.connect(_on_player_eliminated)
 	rules.game_over.connect(_on_game_over)
+	if presenter != null:
+		presenter.caught_up.connect(_on_presenter_caught_up)
 
 
 # Signals arrive once a whole call is done (the action that ends a round also starts the next),
@@ -149,7 +176,7 @@ func _on_round_started(round_number: int) -> void:
 	var bag := rules.get_bag()
 	_round_tokens = bag.get_remaining_count()
 	_tokens_left.assign(bag.get_remaining_counts())
-	line_logged.emit("round %d begins · %d tokens in the bag" % [round_number, _round_tokens])
+	_log("round %d begins · %d tokens in the bag" % [round_number, _round_tokens])
 
 
 func _on_token_drawn(player_id: int, _remaining: int) -> void:
@@ -165,22 +192,20 @@ func _on_event_logged(event: Dictionary) -> void:
 func _on_action_completed(player_id: int, action: Dictionary) -> void:
 	var where := "round %d · draw %d/%d" % [_round, _draw_number, _round_tokens]
 	var what := "%s · %s" % [_name(player_id), _describe(action)]
-	line_logged.emit("%s · %s · left: %s" % [where, what, _left_in_bag()])
+	_log("%s · %s · left: %s" % [where, what, _left_in_bag()])
 
 
 func _on_reaction_resolved(player_id: int, action: Dictionary, _cause: int, depth: int) -> void:
-	line_logged.emit(
-		"%s↳ %s reacts: %s" % ["  ".repeat(depth), _name(player_id), _describe(action)]
-	)
+	_log("%s↳ %s reacts: %s" % ["  ".repeat(depth), _name(player_id), _describe(action)])
 
 
 func _on_round_ended(round_number: int) -> void:
-	line_logged.emit("round %d complete" % round_number)
+	_log("round %d complete" % round_number)
 
 
 func _on_player_eliminated(player_id: int) -> void:
 	_tokens_left[player_id] = 0
-	line_logged.emit("%s is eliminated" % _name(player_id))
+	_log("%s is eliminated" % _name(player_id))
 
 
 func _on_game_over(winner_id: int) -> void:
@@ -190,7 +215,7 @@ func _on_game_over(winner_id: int) -> void:
 			"%s %d VP" % [_name(player_id), rules.get_player_state(player_id)["victory_points"]]
 		)
 	var verdict := "a draw" if winner_id == GameRules.NO_PLAYER else "%s wins" % _name(winner_id)
-	line_logged.emit("game over · %s · %s" % [verdict, ", ".join(scores)])
+	_log("game over · %s · %s" % [verdict, ", ".join(scores)])
 	game_finished.emit(winner_id)
 
 

@@ -87,7 +87,7 @@ func _process(_delta: float) -> void:
 
 
 func _follow_row() -> void:
-	if is_instance_valid(_row):
+	if is_instance_valid(_row) and _row.is_inside_tree():
 		_burst.global_position = _row.get_global_rect().get_center()
 
 

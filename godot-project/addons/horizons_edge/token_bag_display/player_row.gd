@@ -43,9 +43,11 @@ func _init(player_name: String, seat: int, color: Color, compact: bool) -> void:
 	letter.set_anchors_and_offsets_preset(Control.PRESET_FULL_RECT)
 	letter.add_theme_color_override("font_color", Contrast.ink_on(color))
 	swatch.add_child(letter)
+	# The name takes the width the row can spare, and ends in "…" where it has to be cut.
 	_name = _label("Name", player_name, font_size)
 	_name.custom_minimum_size = Vector2(110 if compact else 150, 0)
-	_name.clip_text = true
+	_name.size_flags_horizontal = Control.SIZE_EXPAND_FILL
+	_name.text_overrun_behavior = TextServer.OVERRUN_TRIM_ELLIPSIS
 	line.add_child(_name)
 	_count = _label("Count", "0 / 0", font_size)
 	_count.custom_minimum_size = Vector2(54, 0)
@@ -72,6 +74,11 @@ func _init(player_name: String, seat: int, color: Color, compact: bool) -> void:
 	_next.horizontal_alignment = HORIZONTAL_ALIGNMENT_RIGHT
 	line.add_child(_next)
 	show_state(0, 0, 1, "–", false, null, 0.0)
+
+
+## Shows [param player_name] (a player renamed, a game loaded).
+func show_name(player_name: String) -> void:
+	_name.text = player_name
 
 
 ## Shows [param left] of [param contributed] tokens (the bar scaled to [param most]),

@@ -25,6 +25,11 @@ extends PanelContainer
 
 ## A drawn token reached its owner's row (or was shown at once, with no animation).
 signal draw_shown(player_id: int)
+## The display has shown every change the game made so far ([method is_caught_up] turned true):
+## after each change shown at once, after the last of a run of animations ("Round Complete!"
+## held, a token's flight) and after [method refresh]. A view of the same game (player panels, a
+## log) that updates on this signal never runs ahead of the display.
+signal caught_up
 
 ## Added to the drawn token's line when it is a double-action token.
 const DOUBLE_ACTION_TEXT := " Double action: two actions"
@@ -106,8 +111,12 @@ var _view_over := false
 var _effects: DrawEffects
 var _busy := false
 var _rows: Dictionary[int, PlayerRow] = {}
+# Each player's segment of the colour share bar.
+var _segments: Dictionary[int, ColorRect] = {}
 var _rows_for: Array[int] = []
 var _pulse: Tween
+# Seconds of half a pulse of the bag (faster for the last token); 0 while it does not pulse.
+var _pulse_half := 0.0
 
 # The scene's parts, found (or built, for a bare display) in _ready().
 var _round_label: Label
@@ -182,7 +191,6 @@ func _show_preview() -> void:
 		_names[player_id] = "Player %d" % player_id
 		_contributed[player_id] = 4
 		_left[player_id] = [3, 1, 4, 1][player_id - 1]
-	_read_chances()
 	_refresh(false)
 
 
@@ -228,6 +236,7 @@ func refresh() -> void:
 	_banner.visible = false
 	_read_bag()
 	_refresh(false)
+	caught_up.emit()
 
 
 ## Shows the bag as a client of an online game receives it, with neither [member rules] nor
@@ -306,12 +315,14 @@ func _rules_wiring() -> Array[Array]:
 		[rules.player_eliminated, _on_player_eliminated],
 		[rules.bag_changed, _on_bag_changed],
 		[rules.action_undone, _on_action_undone],
+		[rules.player_renamed, _on_player_renamed],
 		[rules.game_over, _on_game_over],
 		[rules.game_loaded, refresh],
 	]
 
 
-# Takes the whole picture from the rules' bag: on injection and at each round's start.
+# Takes the whole picture from the rules or the bare bag as they are now, all a fresh display
+# would show: on injection, on refresh() and when a game is loaded.
 func _read_bag() -> void:
 	_player_ids.clear()
 	_left.clear()
@@ -321,6 +332,10 @@ func _read_bag() -> void:
 	_round_total = 0
 	_most_contributed = 0
 	_active = -1
+	_active_actions = 1
+	_max_streak = 0
+	_streak_player = -1
+	_streak = 0
 	_round_over = false
 	_game_over = rules != null and rules.get_phase() == GameRules.PHASE_GAME_OVER
 	_winner = rules.get_winner() if _game_over else -1
@@ -328,8 +343,15 @@ func _read_bag() -> void:
 	if bag == null:
 		return
 	var from_rules := bag != token_bag
+	# Whose token was drawn last this round: the open activation's, if any.
+	_read_streak(bag.get_drawn_history())
+	_active = _streak_player
 	if from_rules:
 		_round = rules.get_round()
+		_max_streak = _rules_max_streak()
+		if rules.get_active_player() != GameRules.NO_PLAYER:
+			_active = rules.get_active_player()
+			_active_actions = maxi(1, rules.get_actions_left())
 	var counts := bag.get_remaining_counts()
 	for player_id in rules.get_player_ids() if from_rules else bag.get_player_ids():
 		_player_ids.append(player_id)
@@ -342,7 +364,22 @@ func _read_bag() -> void:
 		_round_total += contributed
 		_most_contributed = maxi(_most_contributed, contributed)
 	_remaining = bag.get_remaining_count()
-	_read_chances()
+
+
+# The run of draws the mercy rule counts, from this round's [param history] (oldest first): whose
+# token was drawn last and how many times in a row.
+func _read_streak(history: Array[CommandToken]) -> void:
+	_streak_player = history[-1].player_id if not history.is_empty() else -1
+	_streak = 0
+	for index in range(history.size() - 1, -1, -1):
+		if history[index].player_id != _streak_player:
+			return
+		_streak += 1
+
+
+# The mercy rule's longest run of one player's draws in the rules' game (0: off).
+func _rules_max_streak() -> int:
+	return rules.get_config().get("max_streak", 0) if rules != null else 0
 
 
 # A player's name: from the rules, or "Player N" for a bare bag.
@@ -359,10 +396,10 @@ func _current_bag() -> CommandTokenBag:
 	return token_bag
 
 
-## Every player's chance that the next draw is theirs, from the display's own counts: their
-## tokens left over all tokens left, as the bag itself reckons it; under the mercy rule
-## ([member GameRules.max_streak]) a player on the longest run allowed has none, and the others
-## share their chance.
+# Every player's chance that the next draw is theirs, from the display's own counts: their
+# tokens left over all tokens left, as the bag itself reckons it; under the mercy rule
+# ([member GameRules.max_streak]) a player on the longest run allowed has none, and the others
+# share their chance. Worked out on every refresh, so no change to the bag can leave it stale.
 func _read_chances() -> void:
 	_chances.clear()
 	var capped := _capped_player()
@@ -408,6 +445,10 @@ func _on_bag_changed(player_id: int, change: int) -> void:
 	_enqueue(_show_bag_change.bind(player_id, change))
 
 
+func _on_player_renamed(player_id: int, new_name: String) -> void:
+	_enqueue(_show_rename.bind(player_id, new_name))
+
+
 # An undone action's changes to the bag are gone: the counts as they are now, read now.
 func _on_action_undone(_player_id: int) -> void:
 	var snapshot := _round_start_snapshot()
@@ -424,6 +465,8 @@ func _enqueue(step: Callable) -> void:
 func _show_queued() -> void:
 	while not _busy and not _queue.is_empty():
 		_queue.pop_front().call()
+	if is_caught_up():
+		caught_up.emit()
 
 
 # Whether so many changes wait that the display shows them at once until it has caught up.
@@ -452,8 +495,7 @@ func _round_start_snapshot() -> Dictionary:
 			names[player_id] = _name_of(player_id)
 			if in_bag.has(player_id):
 				counts[player_id] = bag.get_player_contributed_count(player_id)
-	var max_streak: int = rules.get_config().get("max_streak", 0) if rules != null else 0
-	return {"ids": ids, "names": names, "counts": counts, "max_streak": max_streak}
+	return {"ids": ids, "names": names, "counts": counts, "max_streak": _rules_max_streak()}
 
 
 func _show_round_start(round_number: int, snapshot: Dictionary) -> void:
@@ -478,7 +520,6 @@ func _show_round_start(round_number: int, snapshot: Dictionary) -> void:
 	_remaining = 0
 	for player_id in _player_ids:
 		_remaining += _left[player_id]
-	_read_chances()
 	_refresh(true)
 
 
@@ -489,7 +530,6 @@ func _show_draw(player_id: int, remaining: int, actions := 1) -> void:
 	_streak_player = player_id
 	_remaining = remaining
 	_left[player_id] = maxi(0, _left.get(player_id, 0) - 1)
-	_read_chances()
 	_refresh(true)
 	# Draws shown at once (a game fast-forwarding, a display catching up): no sound, shake or
 	# burst.
@@ -506,7 +546,6 @@ func _show_round_end(round_number: int) -> void:
 	_remaining = 0
 	for player_id in _player_ids:
 		_left[player_id] = 0
-		_chances[player_id] = 0.0
 	_refresh(true)
 	_banner.text = ROUND_COMPLETE_TEXT
 	_banner.visible = true
@@ -534,7 +573,6 @@ func _show_restored(snapshot: Dictionary) -> void:
 	_active = shown[0]
 	_streak_player = shown[1]
 	_streak = shown[2]
-	_read_chances()
 	_refresh(true)
 
 
@@ -547,14 +585,17 @@ func _show_bag_change(player_id: int, change: int) -> void:
 		_contributed[player_id] = _contributed.get(player_id, 0) + change
 		_round_total += change
 		_most_contributed = maxi(_most_contributed, _contributed[player_id])
-	_read_chances()
 	_refresh(true)
 
 
 func _show_elimination(player_id: int) -> void:
 	_remaining -= _left.get(player_id, 0)
 	_left[player_id] = 0
-	_chances[player_id] = 0.0
+	_refresh(true)
+
+
+func _show_rename(player_id: int, new_name: String) -> void:
+	_names[player_id] = new_name
 	_refresh(true)
 
 
@@ -566,11 +607,10 @@ func _color_of(player_id: int) -> Color:
 
 
 func _rebuild_rows() -> void:
-	for child in _rows_box.get_children():
-		child.queue_free()
-	for child in _share_bar.get_children():
-		child.queue_free()
+	_discard_children(_rows_box)
+	_discard_children(_share_bar)
 	_rows.clear()
+	_segments.clear()
 	_rows_for = _player_ids.duplicate()
 	for player_id in _player_ids:
 		var seat := _player_ids.find(player_id)
@@ -586,11 +626,21 @@ func _rebuild_rows() -> void:
 		segment.size_flags_horizontal = Control.SIZE_EXPAND_FILL
 		segment.size_flags_stretch_ratio = 0.0
 		_share_bar.add_child(segment)
+		_segments[player_id] = segment
+
+
+# Takes [param parent]'s children out before they are freed (at the end of the frame), so that
+# the new ones get their names at once and nothing finds the old ones by name meanwhile.
+func _discard_children(parent: Node) -> void:
+	for child in parent.get_children():
+		parent.remove_child(child)
+		child.queue_free()
 
 
 func _refresh(animate: bool) -> void:
 	if _rows_for != _player_ids:
 		_rebuild_rows()
+	_read_chances()
 	var seconds := transition_duration if animate else 0.0
 	if _round > 0:
 		_round_label.text = "Round %d" % _round
@@ -677,12 +727,11 @@ func _whole_percents() -> Dictionary[int, int]:
 func _refresh_row(player_id: int, next_text: String, settle: Tween, seconds: float) -> void:
 	var left: int = _left.get(player_id, 0)
 	var active := player_id == _active and not _round_over and not _game_over
+	_rows[player_id].show_name(_names.get(player_id, "Player %d" % player_id))
 	_rows[player_id].show_state(
 		left, _contributed.get(player_id, 0), _most_contributed, next_text, active, settle, seconds
 	)
-	var segment: ColorRect = _share_bar.get_node_or_null("Share%d" % player_id)
-	if segment == null:
-		return
+	var segment := _segments[player_id]
 	segment.visible = left > 0
 	if settle != null:
 		settle.tween_property(segment, "size_flags_stretch_ratio", float(left), seconds)
@@ -729,20 +778,29 @@ func _refresh_texts() -> void:
 			_hint_label.text = "Next: %s" % " → ".join(names)
 
 
+# The bag pulses while few tokens are left, faster for the last one: a pulse of another speed
+# replaces the one running.
 func _refresh_pulse() -> void:
 	var anticipating := _remaining > 0 and _remaining <= anticipation_threshold
-	if anticipating and (_pulse == null or not _pulse.is_valid()):
-		var half := 0.45 if _remaining > 1 else 0.25
-		_pulse = create_tween().set_loops()
-		_pulse.tween_property(_bag, "modulate", Color(1.6, 1.3, 0.7), half)
-		_pulse.tween_property(_bag, "modulate", Color.WHITE, half)
-	elif not anticipating and _pulse != null:
-		_pulse.kill()
-		_pulse = null
-		_bag.modulate = Color.WHITE
 	_hint_label.add_theme_color_override(
 		"font_color", Color.GOLD if anticipating else Color(0.8, 0.8, 0.8)
 	)
+	var half := 0.0
+	if anticipating:
+		half = 0.45 if _remaining > 1 else 0.25
+	var running := _pulse != null and _pulse.is_valid()
+	if half == _pulse_half and running == (half > 0.0):
+		return
+	if _pulse != null:
+		_pulse.kill()
+		_pulse = null
+	_pulse_half = half
+	if half <= 0.0:
+		_bag.modulate = Color.WHITE
+		return
+	_pulse = create_tween().set_loops()
+	_pulse.tween_property(_bag, "modulate", Color(1.6, 1.3, 0.7), half)
+	_pulse.tween_property(_bag, "modulate", Color.WHITE, half)
 
 
 func _fly_token(player_id: int) -> void:
@@ -756,18 +814,22 @@ func _fly_token(player_id: int) -> void:
 	style.set_border_width_all(2)
 	style.set_corner_radius_all(int(_flyer.size.x / 2.0))
 	_flyer.add_theme_stylebox_override("panel", style)
-	_place_flyer(0.0, target)
+	_place_flyer(0.0, player_id)
 	_flyer.visible = true
 	_busy = true
 	var flight := create_tween().set_trans(Tween.TRANS_CUBIC).set_ease(Tween.EASE_IN_OUT)
-	flight.tween_method(_place_flyer.bind(target), 0.0, 1.0, draw_duration)
+	flight.tween_method(_place_flyer.bind(player_id), 0.0, 1.0, draw_duration)
 	flight.tween_callback(_on_flight_landed.bind(player_id))
 
 
 # The token [param progress] (0 to 1) of the way down the panel's left margin, where there is no
-# text to cover, from beside the bag to beside [param target]'s row; from the layout as it is
-# now, so a display still being laid out (or resized) in flight puts it in the right place.
-func _place_flyer(progress: float, target: Control) -> void:
+# text to cover, from beside the bag to beside [param player_id]'s row; from the layout (and the
+# rows) as they are now, so a display laid out, resized or rebuilt in flight puts it in the right
+# place.
+func _place_flyer(progress: float, player_id: int) -> void:
+	var target: PlayerRow = _rows.get(player_id)
+	if target == null:
+		return
 	var lane := global_position.x + get_theme_stylebox("panel").content_margin_left / 2.0
 	var from := _bag.get_global_rect().get_center().y
 	var to := target.get_global_rect().get_center().y

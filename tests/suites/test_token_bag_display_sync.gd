@@ -1,0 +1,299 @@
+extends TestSuite
+## TokenBagDisplay kept in step with the rules whatever changes them: rows rebuilt (a loaded game
+## with other seats, compact mode switched), an elimination, a loaded game mid-activation under
+## the mercy rule, a renamed player; the last token's faster pulse; text that fits the panel
+## (long names, long status lines); and caught_up, for views that keep in step with it.
+
+const NAMES: Array[String] = ["Ada", "Brin", "Cato", "Dara"]
+
+
+func test_the_share_bar_follows_the_bag_after_its_rows_are_rebuilt() -> void:
+	var other := StarterGame.rules(5, 3)
+	StarterGame.keep_all(other)
+	var three_seats := other.save_game()
+	other.free()
+	var rules := StarterGame.rules(6, 4)
+	var display := DisplayCheck.make(self, rules)
+	StarterGame.keep_all(rules)
+	_step(rules)
+	check_equal(_share_problems(display, rules), PackedStringArray(), "four seats")
+	check_equal(rules.load_game(three_seats), OK, "a three-seat save loaded")
+	check_equal(_share_problems(display, rules), PackedStringArray(), "three seats loaded")
+	await get_tree().process_frame
+	_step(rules)
+	check_equal(_share_problems(display, rules), PackedStringArray(), "a draw after the load")
+	display.compact = true
+	await get_tree().process_frame
+	_step(rules)
+	check_equal(_share_problems(display, rules), PackedStringArray(), "compact")
+	check_equal(DisplayCheck.problems(display, rules), PackedStringArray(), "the rows")
+	display.free()
+	rules.free()
+
+
+func test_an_elimination_gives_its_chances_to_the_others_at_once() -> void:
+	var rules := StarterGame.rules(4, 4)
+	var display := DisplayCheck.make(self, rules)
+	StarterGame.keep_all(rules)
+	for draw in 3:
+		_step(rules)
+	for player_id in [0, 2]:
+		check_equal(rules.eliminate_player(player_id), OK, "player %d eliminated" % player_id)
+		check_equal(
+			DisplayCheck.problems(display, rules),
+			PackedStringArray(),
+			"player %d eliminated" % player_id
+		)
+	display.free()
+	rules.free()
+
+
+func test_a_loaded_game_shows_the_open_activation_and_who_waits() -> void:
+	var rules := StarterGame.rules(11, 4, {"max_streak": 1})
+	var display := DisplayCheck.make(self, rules)
+	StarterGame.keep_all(rules)
+	var active := rules.draw_next_token()
+	var save := rules.save_game()
+	rules.pass_activation(active)
+	while rules.get_round() == 1:
+		_step(rules)
+	_step(rules)
+	check_equal(rules.load_game(save), OK, "the save loaded")
+	check_equal(display.get_active_player(), active, "the active player")
+	var active_label: Label = display.get_node("%ActiveLabel")
+	check_equal(active_label.text, "%s's token!" % _name(rules, active), "the status line")
+	check_equal((display.get_node("%RoundLabel") as Label).text, "Round 1", "the round")
+	var row: PanelContainer = display.get_node("%%Rows/Row%d" % active)
+	var border := (row.get_theme_stylebox("panel") as StyleBoxFlat).border_width_left
+	check(border > 0, "the active row is highlighted")
+	check_equal(_waits_problems(display, rules), PackedStringArray(), "after the load")
+	rules.pass_activation(active)
+	while rules.get_round() == 1:
+		var player_id := rules.draw_next_token()
+		check_equal(_waits_problems(display, rules), PackedStringArray(), "a draw after it")
+		rules.pass_activation(player_id)
+	display.free()
+	rules.free()
+
+
+func test_the_bag_pulses_faster_for_the_last_token() -> void:
+	var bag := CommandTokenBag.new()
+	bag.set_seed(4)
+	bag.add_player_tokens(0, 3)
+	bag.add_player_tokens(1, 2)
+	bag.shuffle()
+	var display := DisplayCheck.make(self, null)
+	display.token_bag = bag
+	bag.draw_token()
+	bag.draw_token()
+	check_equal(display.get_remaining(), 3, "three tokens left: the bag pulses")
+	await get_tree().create_timer(0.1).timeout
+	bag.draw_token()
+	bag.draw_token()
+	check_equal(display.get_remaining(), 1, "the last token")
+	# Half a cycle of 0.25 s (0.45 s before the last token): 1.5 s holds at least five turns
+	# between brighter and darker, where the slower pulse has at most four.
+	var turns := await _pulse_turns(display.get_node("%Bag"), 1.5)
+	check(turns >= 5, "%d turns of the pulse in 1.5 s" % turns)
+	display.free()
+
+
+func test_a_renamed_player_is_shown_by_the_new_name() -> void:
+	var rules := _named_rules(12, NAMES)
+	var display := DisplayCheck.make(self, rules)
+	StarterGame.keep_all(rules)
+	var active := rules.draw_next_token()
+	var other := (active + 1) % NAMES.size()
+	check_equal(rules.rename_player(active, "Zed"), OK, "the active player renamed")
+	check_equal(rules.rename_player(other, "Yve"), OK, "another player renamed")
+	check_equal((display.get_node("%ActiveLabel") as Label).text, "Zed's token!", "status line")
+	for renamed: Array in [[active, "Zed"], [other, "Yve"]]:
+		var label: Label = display.get_node("%%Rows/Row%d/Line/Name" % renamed[0])
+		check_equal(label.text, renamed[1], "player %d's row" % renamed[0])
+	display.free()
+	rules.free()
+
+
+func test_names_use_the_row_s_width_and_end_in_an_ellipsis_when_cut() -> void:
+	var names: Array[String] = [
+		"Bartholomew Fitzgerald",
+		"Maximilian Alexander Ferdinand von Habsburg-Lothringen the Great",
+		"Ada",
+	]
+	var rules := _named_rules(3, names)
+	var display := DisplayCheck.make(self, rules)
+	display.size = Vector2(900, 0)
+	StarterGame.keep_all(rules)
+	await get_tree().process_frame
+	await get_tree().process_frame
+	for player_id in names.size():
+		var label: Label = display.get_node("%%Rows/Row%d/Line/Name" % player_id)
+		check(_shows_all(label) or _ends_in_ellipsis(label), "%s cut with no ellipsis" % label.text)
+	var fitting: Label = display.get_node("%Rows/Row0/Line/Name")
+	check(_shows_all(fitting), "%s fits a wide row: cut at %d px" % [fitting.text, fitting.size.x])
+	check_equal(display.size.x, 900.0, "the panel keeps its width")
+	display.free()
+	rules.free()
+
+
+func test_status_lines_wrap_in_a_side_panel_rather_than_being_cut() -> void:
+	var config := StarterGame.config({"round_limit": 2})
+	config["cards"]["7"] = {
+		"name": "Rally",
+		"energy": 1,
+		"effects": [{"effect": "grant_double_action", "this_round": true}]
+	}
+	var rules := GameRules.new()
+	rules.randomize_seed = false
+	rules.seed = 3
+	var deck := [7, 7, 7, 7, 7, 7, 7, 7, 7, 7]
+	var players: Array = []
+	for player_id in 2:
+		players.append({"id": player_id, "name": NAMES[player_id], "deck": deck})
+	check_equal(rules.setup(players, config), OK, "setup")
+	var display := DisplayCheck.make(self, rules, 10.0)
+	display.compact = true
+	StarterGame.keep_all(rules)
+	await get_tree().process_frame
+	var width := display.get_combined_minimum_size().x
+	display.size = Vector2(width, 0)
+	var active_label: Label = display.get_node("%ActiveLabel")
+	var doubled := false
+	for draw in 40:
+		if rules.get_round() > 1:
+			break
+		var player_id := rules.draw_next_token()
+		if rules.get_actions_left() == 2 and not doubled:
+			doubled = true
+			await get_tree().process_frame
+			check(active_label.text.ends_with(TokenBagDisplay.DOUBLE_ACTION_TEXT), "double")
+			check(_shows_all(active_label), "the whole line: %s" % active_label.text)
+		if rules.get_player_state(player_id)["hand_size"] > 0:
+			rules.play_card_from_hand(player_id, 0, null)
+		while rules.get_active_player() == player_id:
+			rules.pass_activation(player_id)
+	check(doubled, "a double action was drawn")
+	await get_tree().process_frame
+	var hint: Label = display.get_node("%HintLabel")
+	check(display.is_round_complete_shown(), "the round's end is held")
+	check(_shows_all(hint), "the whole line: %s" % hint.text)
+	check_equal(display.size.x, width, "the panel's width")
+	display.free()
+	rules.free()
+
+
+func test_caught_up_is_signalled_once_the_round_end_hold_is_over() -> void:
+	var rules := StarterGame.rules(9, 3)
+	var display := DisplayCheck.make(self, rules, 0.05)
+	var round_label: Label = display.get_node("%RoundLabel")
+	var seen := PackedStringArray()
+	display.caught_up.connect(
+		func() -> void:
+			check(display.is_caught_up(), "caught up when it says so")
+			seen.append(round_label.text)
+	)
+	StarterGame.keep_all(rules)
+	check_equal(seen, PackedStringArray(["Round 1"]), "once round 1 is shown")
+	seen.clear()
+	var draws := 0
+	while rules.get_round() == 1:
+		_step(rules)
+		draws += 1
+	check_equal(seen.size(), draws, "once for each draw shown at once")
+	check(display.is_round_complete_shown(), "round 1's end is held")
+	await get_tree().create_timer(0.2).timeout
+	check_equal(seen.size(), draws + 1, "once more at the end of the hold")
+	check_equal(seen[-1], "Round 2", "with round 2 on screen")
+	display.refresh()
+	check_equal(seen.size(), draws + 2, "and after refresh()")
+	display.free()
+	rules.free()
+
+
+func _step(rules: GameRules) -> void:
+	rules.pass_activation(rules.draw_next_token())
+
+
+func _name(rules: GameRules, player_id: int) -> String:
+	return rules.get_player_state(player_id)["name"]
+
+
+func _named_rules(seed_value: int, names: Array[String]) -> GameRules:
+	var rules := GameRules.new()
+	rules.randomize_seed = false
+	rules.seed = seed_value
+	var players := StarterGame.players(names.size(), PackedStringArray(names))
+	check_equal(rules.setup(players, StarterGame.config()), OK, "setup")
+	return rules
+
+
+# What the colour share bar shows differently from the bag: a segment per seat, in seat order
+# and colour, as wide as their tokens left (shown only while they have some).
+func _share_problems(display: TokenBagDisplay, rules: GameRules) -> PackedStringArray:
+	var found := PackedStringArray()
+	var segments: Array[Node] = display.get_node("%ShareBar").get_children()
+	segments = segments.filter(func(node: Node) -> bool: return not node.is_queued_for_deletion())
+	var player_ids := rules.get_player_ids()
+	if segments.size() != player_ids.size():
+		return PackedStringArray(
+			["%d segments for %d seats" % [segments.size(), player_ids.size()]]
+		)
+	var bag := rules.get_bag()
+	for seat in player_ids.size():
+		var segment := segments[seat] as ColorRect
+		var left := bag.get_player_remaining_count(player_ids[seat])
+		var color := display.player_colors[seat % display.player_colors.size()]
+		if segment.color != color or segment.visible != (left > 0):
+			found.append("seat %d's segment: %s, shown %s" % [seat, segment.color, segment.visible])
+		if left > 0 and segment.size_flags_stretch_ratio != left:
+			found.append(
+				(
+					"seat %d's segment: %.1f for %d tokens"
+					% [seat, segment.size_flags_stretch_ratio, left]
+				)
+			)
+	return found
+
+
+# The rows that say "waits" and the player the mercy rule passes over, where they differ.
+func _waits_problems(display: TokenBagDisplay, rules: GameRules) -> PackedStringArray:
+	var found := PackedStringArray()
+	var capped := rules.get_capped_player()
+	for player_id in rules.get_player_ids():
+		var chance: Label = display.get_node("%%Rows/Row%d/Line/Chance" % player_id)
+		if (chance.text == TokenBagDisplay.CAPPED_TEXT) != (player_id == capped):
+			found.append("player %d shows %s; capped: %d" % [player_id, chance.text, capped])
+	return found
+
+
+# Whether [param label] shows its whole text: on one line as wide as the label, or wrapped with
+# every line shown.
+func _shows_all(label: Label) -> bool:
+	if label.autowrap_mode != TextServer.AUTOWRAP_OFF:
+		return label.get_visible_line_count() >= label.get_line_count()
+	var font := label.get_theme_font("font")
+	var font_size := label.get_theme_font_size("font_size")
+	var width := font.get_string_size(label.text, HORIZONTAL_ALIGNMENT_LEFT, -1, font_size).x
+	return width <= label.size.x
+
+
+func _ends_in_ellipsis(label: Label) -> bool:
+	return label.text_overrun_behavior == TextServer.OVERRUN_TRIM_ELLIPSIS
+
+
+# How often [param node]'s brightness turns from rising to falling or back in [param seconds].
+func _pulse_turns(node: CanvasItem, seconds: float) -> int:
+	var turns := 0
+	var direction := 0
+	var last := node.modulate.r
+	var until := Time.get_ticks_msec() + int(seconds * 1000.0)
+	while Time.get_ticks_msec() < until:
+		await get_tree().process_frame
+		var now := node.modulate.r
+		if now != last:
+			var moving := 1 if now > last else -1
+			if direction != 0 and moving != direction:
+				turns += 1
+			direction = moving
+		last = now
+	return turns
