@@ -60,10 +60,14 @@ impl FromStr for Bytes32 {
                 text.chars().count()
             ));
         }
+        // Digits only: `from_str_radix` alone would also take a sign (`+f`).
+        if !digits.iter().all(u8::is_ascii_hexdigit) {
+            return Err("not hex: only the digits 0-9 and a-f may be given".to_owned());
+        }
         let mut bytes = [0u8; 32];
         for (byte, pair) in bytes.iter_mut().zip(digits.chunks_exact(2)) {
             let pair = std::str::from_utf8(pair).map_err(|_| "not hex".to_owned())?;
-            *byte = u8::from_str_radix(pair, 16).map_err(|_| format!("`{pair}` is not hex"))?;
+            *byte = u8::from_str_radix(pair, 16).map_err(|_| "not hex".to_owned())?;
         }
         Ok(Bytes32(bytes))
     }
@@ -135,6 +139,11 @@ mod tests {
         assert!("00".parse::<Bytes32>().is_err());
         assert!("zz".repeat(32).parse::<Bytes32>().is_err());
         assert!("é".repeat(32).parse::<Bytes32>().is_err());
+        assert!(
+            "+f".repeat(32).parse::<Bytes32>().is_err(),
+            "a sign is not a digit"
+        );
+        assert_eq!("AB".repeat(32).parse::<Bytes32>(), Ok(Bytes32([0xab; 32])));
     }
 
     #[test]
