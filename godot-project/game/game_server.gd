@@ -13,7 +13,9 @@ extends SceneTree
 ## ([code]user://journal[/code]; [code]""[/code] for none), [code]--reconnect-timeout S[/code]
 ## (60), [code]--linger S[/code] (30: seconds a finished table stays before its journal is
 ## archived), [code]--archive-days N[/code] (30: days an archive is kept; 0: forever),
-## [code]--max-tables-per-peer N[/code] (4), [code]--quit-after S[/code] (0: run until
+## [code]--max-tables-per-peer N[/code] (4), [code]--tables-per-address N[/code] (10: tables
+## the peers of one IP may create at once; see [member RulesServer.tables_per_address]),
+## [code]--quit-after S[/code] (0: run until
 ## stopped) and [code]--agones 0|1[/code] (0; 1: tell the Agones SDK sidecar, when there is
 ## one, that the server is ready once it listens, healthy every 2 s, allocated once its first
 ## table opens, and shut down when it quits; see [AgonesSdk]) and [code]--adopt-after S[/code]
@@ -35,6 +37,7 @@ const DEFAULTS := {
 	"linger": 30.0,
 	"archive_days": 30,
 	"max_tables_per_peer": 4,
+	"tables_per_address": 10,
 	"quit_after": 0.0,
 	"agones": 0,
 	"adopt_after": 0.0,
@@ -57,6 +60,7 @@ func _initialize() -> void:
 	_server.finished_linger = options["linger"]
 	_server.archive_max_age_days = options["archive_days"]
 	_server.max_tables_per_peer = options["max_tables_per_peer"]
+	_server.tables_per_address = options["tables_per_address"]
 	var journal: String = options["journal"]
 	_server.journal_folder = ProjectSettings.globalize_path(journal) if journal != "" else ""
 	if options["adopt_after"] > 0.0 and _server.journal_folder != "":

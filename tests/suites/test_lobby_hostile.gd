@@ -9,6 +9,7 @@ extends TestSuite
 ## change the tables.
 
 const Probe := preload("res://net/lobby_probe.gd")
+const TestPorts := preload("res://net/test_ports.gd")
 ## Deeper than any stack would survive if a check recursed without a limit.
 const VERY_DEEP := 10000
 ## An answer must come within this (a liveness bound).
@@ -16,6 +17,9 @@ const ANSWER_WAIT_MSEC := 5000
 
 var _server: RulesServer
 var _probe: Probe
+var _port := 0
+## The branches of the server and of every connection, each with a multiplayer API of its own.
+var _branches: Array[Node] = []
 ## A freed object, for a hook to return.
 var _freed: Object
 
@@ -136,6 +140,87 @@ func test_a_table_nobody_sits_at_closes_after_the_unclaimed_timeout() -> void:
 	_close_loopback()
 
 
+func test_a_table_everyone_left_before_it_started_closes_after_the_unclaimed_timeout() -> void:
+	# A seat taken and left (the connection dropped) before the other seats are: the game never
+	# starts, so the table would stay for ever. The one its player still waits at stays.
+	if not await _loopback():
+		return
+	_server.unclaimed_timeout = 0.3
+	var closed: Array = []
+	_server.table_closed.connect(func(code: String, _archive: String): closed.append(code))
+	var left := _server.open_table({})
+	var waiting := _server.open_table({})
+	var leaver: Probe = await _connect("Leaver")
+	if leaver == null:
+		_close_loopback()
+		return
+	var seated: Array = [await _sit(leaver, left, "leaver"), await _sit(_probe, waiting, "waiter")]
+	check_equal(seated, [true, true], "seats taken")
+	leaver.multiplayer.multiplayer_peer.close()
+	var started := Time.get_ticks_msec()
+	while closed.is_empty() and Time.get_ticks_msec() - started < ANSWER_WAIT_MSEC:
+		await get_tree().process_frame
+	await get_tree().create_timer(0.5).timeout
+	check_equal(closed, [left], "tables closed")
+	check(_server.get_tables().has(waiting), "the table its player waits at stays")
+	_close_loopback()
+
+
+func test_the_connections_of_one_address_share_its_table_creations() -> void:
+	# Connecting again gave a fresh allowance of three tables: from one address, hundreds of
+	# tables in seconds. The address's allowance is shared by all its connections, past and new.
+	if not await _loopback():
+		return
+	_server.set("tables_per_address", 4)
+	var created := 0
+	for round_number in 3:
+		var creator: Probe = await _connect("Creator%d" % round_number)
+		if creator == null:
+			break
+		for _index in 3:
+			creator.send({"op": "create", "options": {}})
+		var started := Time.get_ticks_msec()
+		while creator.replies.size() < 3 and Time.get_ticks_msec() - started < ANSWER_WAIT_MSEC:
+			await get_tree().process_frame
+		for reply: Dictionary in creator.replies:
+			created += 1 if reply.get("op") == "created" else 0
+			if reply.get("op") == "refused":
+				check("address" in str(reply.get("reason")), "why: %s" % reply)
+		creator.multiplayer.multiplayer_peer.close()
+	check_equal(created, 4, "tables created from 127.0.0.1")
+	check_equal(_server.get_tables().size(), 4, "tables open")
+	_close_loopback()
+
+
+func test_every_spectator_of_a_table_gets_the_one_update_built_for_them_all() -> void:
+	# The public view is the same for every spectator: built once per broadcast, not once each.
+	if not await _loopback():
+		return
+	var code := _server.open_table({})
+	var table: RulesSession = _server.get_tables()[code]
+	var watchers: Array = []
+	for index in 3:
+		var watcher: Probe = await _connect("Watcher%d" % index)
+		if watcher == null or not await _sit(watcher, code, ""):
+			check(false, "watcher %d could not watch" % index)
+			_close_loopback()
+			return
+		watchers.append(watcher)
+	var updates: Array[Dictionary] = []
+	table.update_sent.connect(
+		func(viewer: int, update: Dictionary) -> void:
+			if viewer == GameRules.SPECTATOR:
+				updates.append(update)
+	)
+	check(await _sit(_probe, code, "sitter"), "a seat taken")
+	check_equal(updates.size(), watchers.size(), "updates for the spectators")
+	check(
+		updates.all(func(update: Dictionary) -> bool: return is_same(update, updates[0])),
+		"one update"
+	)
+	_close_loopback()
+
+
 func test_listings_count_against_the_bytes_a_peer_may_send() -> void:
 	# A list request of a few bytes draws a listing of kilobytes: without a limit of its own, a
 	# peer within its message rate could make the server send far more than it receives.
@@ -158,9 +243,7 @@ func test_listings_count_against_the_bytes_a_peer_may_send() -> void:
 
 ## A server and a client connected on 127.0.0.1; false (with a failure) if they could not be.
 func _loopback() -> bool:
-	var server_branch := Node.new()
-	server_branch.name = "LobbyServer"
-	add_child(server_branch)
+	var server_branch := _branch("LobbyServer")
 	get_tree().set_multiplayer(SceneMultiplayer.new(), server_branch.get_path())
 	_server = RulesServer.new()
 	_server.name = "Server"
@@ -168,37 +251,65 @@ func _loopback() -> bool:
 	_server.bytes_per_sec = 1048576.0
 	_server.table_setup = func(options: Dictionary) -> GameRules: return _rules(options)
 	server_branch.add_child(_server)
-	var port := 0
-	for attempt in 20:
-		port = 20000 + randi() % 40000
-		if _server.host_server(port, "127.0.0.1") == OK:
-			break
-		port = 0
-	var client_branch := Node.new()
-	client_branch.name = "LobbyClient"
-	add_child(client_branch)
-	_probe = Probe.new()
-	_probe.name = "Server"
-	client_branch.add_child(_probe)
-	if port == 0 or _probe.open(port) != OK:
+	_port = TestPorts.take(func(port: int) -> Error: return _server.host_server(port, "127.0.0.1"))
+	_probe = await _connect("LobbyClient")
+	return _probe != null
+
+
+## Another connection to the server, on a branch named [param branch_name]; null (with a
+## failure) if it could not connect.
+func _connect(branch_name: String) -> Probe:
+	var branch := _branch(branch_name)
+	var probe := Probe.new()
+	probe.name = "Server"
+	branch.add_child(probe)
+	if _port == 0 or probe.open(_port) != OK:
 		check(false, "no loopback connection")
-		return false
+		return null
 	var started := Time.get_ticks_msec()
-	while not _probe.connected and Time.get_ticks_msec() - started < ANSWER_WAIT_MSEC:
+	while not probe.connected and Time.get_ticks_msec() - started < ANSWER_WAIT_MSEC:
 		await get_tree().process_frame
-	check(_probe.connected, "the client connected")
-	return _probe.connected
+	check(probe.connected, "the client connected")
+	return probe if probe.connected else null
+
+
+## A node under this suite, to hold a multiplayer API of its own.
+func _branch(branch_name: String) -> Node:
+	var branch := Node.new()
+	branch.name = branch_name
+	add_child(branch)
+	_branches.append(branch)
+	return branch
 
 
 func _close_loopback() -> void:
-	for branch in [_probe.get_parent(), _server.get_parent()]:
+	for branch in _branches:
 		var api := get_tree().get_multiplayer(branch.get_path())
 		if api.multiplayer_peer:
 			api.multiplayer_peer.close()
 		get_tree().set_multiplayer(null, branch.get_path())
 		branch.free()
+	_branches.clear()
 	_server = null
 	_probe = null
+
+
+## Takes a seat at table [param code] from [param probe] as [param player_name] (or, with "",
+## watches it); whether its first update came within [constant ANSWER_WAIT_MSEC].
+func _sit(probe: Probe, code: String, player_name: String) -> bool:
+	probe.replies.clear()
+	probe.send({"op": "join" if player_name != "" else "spectate", "code": code})
+	var session := RulesSession.new()
+	session.name = code
+	probe.add_child(session)
+	var started := Time.get_ticks_msec()
+	while probe.replies.is_empty() and Time.get_ticks_msec() - started < ANSWER_WAIT_MSEC:
+		await get_tree().process_frame
+	session.join_table(player_name)
+	var welcomed := func() -> bool: return not session.get_snapshot().is_empty()
+	while not welcomed.call() and Time.get_ticks_msec() - started < ANSWER_WAIT_MSEC:
+		await get_tree().process_frame
+	return welcomed.call()
 
 
 ## The next [param count] answers of the lobby (fewer, with a failure, if they do not come).

@@ -137,6 +137,9 @@ fn run_once(
         &journal.display().to_string(),
         "--quit-after",
         &limit.to_string(),
+        // Every load client connects from 127.0.0.1: one address, as many tables as they open.
+        "--tables-per-address",
+        "100000",
     ]
     .map(str::to_owned);
     let (mut table, receiver) = Table::new(godot);

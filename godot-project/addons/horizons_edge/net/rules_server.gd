@@ -36,8 +36,8 @@ signal connection_lost
 signal lobby_connected
 ## Server: a table opened, new or resumed from its journal ([param rules] is its game).
 signal table_opened(code: String, session: RulesSession, rules: GameRules)
-## Server: a finished table (or one nobody sat at, see [member unclaimed_timeout]) closed; its
-## journal is archived at [param archive] ("" without a journal).
+## Server: a finished table (or one left before it started, see [member unclaimed_timeout])
+## closed; its journal is archived at [param archive] ("" without a journal).
 signal table_closed(code: String, archive: String)
 ## Server: the server disconnected [param peer_id] (over its limits, or silent).
 signal peer_kicked(peer_id: int, reason: String)
@@ -59,10 +59,14 @@ signal peer_kicked(peer_id: int, reason: String)
 ## Server: seconds a finished table stays (for the last updates and late spectators) before it
 ## closes and its journal is archived (see [method TableJournal.archive]).
 @export_range(0.0, 3600.0, 0.5, "suffix:s") var finished_linger := 30.0
-## Server: seconds a table at which no seat was ever taken stays open (0: for ever); then it
-## closes as a finished one does. Otherwise tables created and left (a peer may create three at
-## once, and three more after connecting again) would stay until the server is full.
+## Server: seconds a table that has not started stays open while no seated player is connected
+## to it (nobody sat at it, or everyone who did left; 0: for ever); then it closes as a
+## finished one does. Otherwise tables created and left would stay until the server is full.
 @export_range(0.0, 86400.0, 1.0, "suffix:s") var unclaimed_timeout := 300.0
+## Server: tables the peers of one address (IP) may create at once, whatever connections they
+## use; after that, one every [constant ServerLobby.CREATE_INTERVAL_SEC] seconds. Players behind
+## one address (a NAT, or bots on 127.0.0.1) share it: raise it for them.
+@export_range(1, 100000) var tables_per_address := 10
 ## Server: days an archived game is kept before it is removed (0: forever). Checked at start and
 ## once an hour.
 @export_range(0, 3650) var archive_max_age_days := 30

@@ -12,7 +12,9 @@ extends RefCounted
 ## and a peer [constant DEBT_SECONDS] seconds' worth in debt is disconnected. A peer joins or
 ## watches at most [member RulesServer.max_tables_per_peer] tables, creates one every
 ## [constant CREATE_INTERVAL_SEC] seconds (three at once), and must say something within
-## [constant SessionHost.HELLO_TIMEOUT_MSEC].
+## [constant SessionHost.HELLO_TIMEOUT_MSEC]. The peers of one address (IP) together create
+## [member RulesServer.tables_per_address] tables at once and one every
+## [constant CREATE_INTERVAL_SEC] seconds after that, however often they connect again.
 
 ## Table options a client may give, each [min, max, default]: seats, rounds, the turn deadline
 ## in seconds ([member RulesSession.turn_deadline]) and player entropy (0 or 1).
@@ -40,11 +42,15 @@ const PRUNE_INTERVAL_MSEC := 3600 * 1000
 
 var _server: RulesServer
 ## code -> {"session", "host", "rules", "journal", "options", "opened_at", "over_at" (msec, 0
-## while on)}.
+## while on), "unattended_since" (msec: since when it has not started and no seated player is
+## connected; 0 otherwise)}.
 var _tables := {}
 ## peer_id -> {"tables" ({code: true}), "messages", "bytes", "creates" ([SessionHost.Bucket]s),
-## "connected_at", "spoke", "kicked"}.
+## "address", "connected_at", "spoke", "kicked"}.
 var _peers := {}
+## address -> the [SessionHost.Bucket] of the tables its peers may create (made at its first
+## create, forgotten once full again and no peer of it is connected).
+var _addresses := {}
 var _crypto := Crypto.new()
 ## When the archives were last pruned, and the tables last ticked (msec).
 var _pruned_at := 0
@@ -155,14 +161,16 @@ func kick(peer_id: int, reason: String) -> void:
 
 ## Every [constant TICK_MSEC]: disconnects peers silent too long, runs each table's clock (see
 ## [method SessionHost.tick]), closes tables finished long enough (see
-## [member RulesServer.finished_linger]) and those nobody sat at in time (see
-## [member RulesServer.unclaimed_timeout]); once an hour, prunes the archives.
+## [member RulesServer.finished_linger]) and those not started whose seated players were all
+## away too long (see [member RulesServer.unclaimed_timeout]); once an hour, prunes the archives
+## and forgets the addresses that may create as many tables as they may at once.
 func tick(now_msec: int) -> void:
 	if now_msec - _ticked_at < TICK_MSEC:
 		return
 	_ticked_at = now_msec
 	if now_msec - _pruned_at > PRUNE_INTERVAL_MSEC:
 		_prune()
+		_forget_addresses()
 	for peer_id in _peers.keys():
 		var peer: Dictionary = _peers[peer_id]
 		var silent: bool = now_msec - int(peer["connected_at"]) > SessionHost.HELLO_TIMEOUT_MSEC
@@ -177,7 +185,7 @@ func tick(now_msec: int) -> void:
 		if table["over_at"] > 0 and now_msec - table["over_at"] > linger:
 			_close(code)
 		elif _is_unclaimed(table, now_msec):
-			print("RulesServer: table %s closed: nobody sat at it" % code)
+			print("RulesServer: table %s closed: not started, and nobody seated is here" % code)
 			_close(code)
 
 
@@ -243,6 +251,7 @@ func _peer(peer_id: int) -> Dictionary:
 			"messages": SessionHost.Bucket.new(rate * 2.0, rate, -rate * DEBT_SECONDS),
 			"bytes": SessionHost.Bucket.new(bytes * 4.0, bytes, -bytes * DEBT_SECONDS),
 			"creates": SessionHost.Bucket.new(3.0, 1.0 / CREATE_INTERVAL_SEC),
+			"address": _address_of(peer_id),
 			"connected_at": Time.get_ticks_msec(),
 			"spoke": false,
 			"kicked": false,
@@ -271,6 +280,8 @@ func _create(peer_id: int, raw: Variant) -> void:
 		refusal = "this server hosts as many tables as it may"
 	elif not _peer(peer_id)["creates"].take():
 		refusal = "one table every %d s" % CREATE_INTERVAL_SEC
+	elif not _address_creates(_peer(peer_id)["address"]).take():
+		refusal = "one table every %d s from this address" % CREATE_INTERVAL_SEC
 	var code := open_table(options) if refusal == "" else ""
 	if refusal == "" and code == "":
 		refusal = "the server could not open this table"
@@ -378,17 +389,24 @@ func _add_table(
 		"options": options,
 		"opened_at": Time.get_ticks_msec(),
 		"over_at": 0,
+		"unattended_since": Time.get_ticks_msec(),
 	}
 	_server.table_opened.emit(code, session, rules)
 	return host
 
 
-## Whether nobody took a seat at [param table] within [member RulesServer.unclaimed_timeout].
+## Whether [param table] has not started and no seated player has been connected to it for
+## [member RulesServer.unclaimed_timeout]: nobody sat at it, or everyone who did left. (Once
+## started, the reconnect policy and the deadlines see it to its end.)
 func _is_unclaimed(table: Dictionary, now_msec: int) -> bool:
 	var timeout := int(_server.unclaimed_timeout * 1000.0)
-	if timeout <= 0 or now_msec - int(table["opened_at"]) <= timeout:
+	var started: bool = table["rules"].get_phase() != GameRules.PHASE_SETUP
+	if timeout <= 0 or started or table["host"].has_seated_peer():
+		table["unattended_since"] = 0
 		return false
-	return table["host"].get_tokens().values().all(func(token: String) -> bool: return token == "")
+	if table["unattended_since"] == 0:
+		table["unattended_since"] = now_msec
+	return now_msec - int(table["unattended_since"]) > timeout
 
 
 func _close(code: String) -> void:
@@ -419,6 +437,33 @@ func _journal_exists(code: String) -> bool:
 	var base := folder.path_join(code)
 	var archive := base + TableJournal.ARCHIVE_SUFFIX
 	return FileAccess.file_exists(base + ".journal") or FileAccess.file_exists(archive)
+
+
+## The address (IP) of [param peer_id]; for a peer that is not ENet's, one of its own.
+func _address_of(peer_id: int) -> String:
+	var enet := _server.multiplayer.multiplayer_peer as ENetMultiplayerPeer
+	var packet_peer := enet.get_peer(peer_id) if enet else null
+	return packet_peer.get_remote_address() if packet_peer else "peer %d" % peer_id
+
+
+## The bucket of the tables the peers of [param address] may create, made on first use.
+func _address_creates(address: String) -> SessionHost.Bucket:
+	if not _addresses.has(address):
+		var burst := float(_server.tables_per_address)
+		_addresses[address] = SessionHost.Bucket.new(burst, 1.0 / CREATE_INTERVAL_SEC)
+	return _addresses[address]
+
+
+## Forgets the addresses whose bucket is full again and whose peers are all gone.
+func _forget_addresses() -> void:
+	var in_use := {}
+	for peer: Dictionary in _peers.values():
+		in_use[peer["address"]] = true
+	for address in _addresses.keys():
+		var creates: SessionHost.Bucket = _addresses[address]
+		creates.take(0.0)  # Refills it up to now.
+		if not in_use.has(address) and creates.tokens >= creates.capacity:
+			_addresses.erase(address)
 
 
 func _prune() -> void:

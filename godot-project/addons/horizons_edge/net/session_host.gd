@@ -272,23 +272,16 @@ func tick(now_msec: int) -> void:
 	if _rules.get_phase() == GameRules.PHASE_GAME_OVER or _halted:
 		return
 	var changed := _flow.run_deadline(now_msec)
-	var timeout_msec := int(_session.reconnect_timeout * 1000.0)
-	for player_id in _seats:
-		var seat: Dictionary = _seats[player_id]
-		if seat["peer"] != 0 or seat["passing"] or seat["gone"] or seat["token"] == "":
-			continue
-		if now_msec - int(seat["away_since"]) < timeout_msec:
-			continue
+	if _apply_reconnect_policy(now_msec):
 		changed = true
-		if _session.reconnect_policy == RulesSession.ReconnectPolicy.ELIMINATE:
-			seat["gone"] = true
-			if player_id in _rules.get_living_player_ids():
-				_rules.eliminate_player(player_id)
-		else:
-			seat["passing"] = true
 	if changed:
 		_flow.advance()
 		_broadcast()
+
+
+## Whether a seated player is connected now (a seat taken and its peer not gone).
+func has_seated_peer() -> bool:
+	return _seats.values().any(func(seat: Dictionary) -> bool: return seat["peer"] != 0)
 
 
 ## [param player_name] as a name to show: control characters (line breaks, tabs, ...) left out,
@@ -314,6 +307,31 @@ static func disconnect_peer(api: MultiplayerAPI, peer_id: int) -> void:
 	HostPeers.disconnect_peer(api, peer_id)
 
 
+## Applies [member RulesSession.reconnect_policy] to the seats away for
+## [member RulesSession.reconnect_timeout] by [param now_msec]; whether any changed. Only once the
+## game has started: before, a seat left waits for its player (its token takes it back), and
+## the policy applies as soon as the game starts without them.
+func _apply_reconnect_policy(now_msec: int) -> bool:
+	if _rules.get_phase() == GameRules.PHASE_SETUP:
+		return false
+	var changed := false
+	var timeout_msec := int(_session.reconnect_timeout * 1000.0)
+	for player_id in _seats:
+		var seat: Dictionary = _seats[player_id]
+		if seat["peer"] != 0 or seat["passing"] or seat["gone"] or seat["token"] == "":
+			continue
+		if now_msec - int(seat["away_since"]) < timeout_msec:
+			continue
+		changed = true
+		if _session.reconnect_policy == RulesSession.ReconnectPolicy.ELIMINATE:
+			seat["gone"] = true
+			if player_id in _rules.get_living_player_ids():
+				_flow.eliminate(player_id)
+		else:
+			seat["passing"] = true
+	return changed
+
+
 ## Seats [param peer_id] as [param player_id], sending every event after [param since_seq].
 func _seat(peer_id: int, player_id: int, since_seq: int) -> void:
 	var seat: Dictionary = _seats[player_id]
@@ -331,7 +349,7 @@ func _seat(peer_id: int, player_id: int, since_seq: int) -> void:
 	_session._rpc_welcome.rpc_id(peer_id, player_id, seat["token"])
 	_session.peer_seated.emit(player_id, peer_id)
 	if _rules.get_phase() == GameRules.PHASE_SETUP and _all_seated():
-		_rules.start_game()
+		_flow.start()
 	_flow.advance()
 	_broadcast()
 
@@ -342,15 +360,20 @@ func _watch(peer_id: int, since_seq: int) -> void:
 	_spectators[peer_id] = true
 	_peers.give_back(peer_id)
 	_session._rpc_welcome.rpc_id(peer_id, GameRules.SPECTATOR, "")
-	_send_spectator(peer_id, since_seq)
+	_send_spectator(peer_id, _spectator_update(since_seq))
 
 
-func _send_spectator(peer_id: int, since_seq: int) -> void:
-	var update := {
+## The public view and every public event after [param since_seq]: built once per broadcast and
+## sent to every spectator alike.
+func _spectator_update(since_seq: int) -> Dictionary:
+	return {
 		"snapshot": _rules.get_snapshot_for(GameRules.SPECTATOR),
 		"events": _rules.get_events_for(GameRules.SPECTATOR, since_seq),
 		"legal_actions": [],
 	}
+
+
+func _send_spectator(peer_id: int, update: Dictionary) -> void:
 	_session.update_sent.emit(GameRules.SPECTATOR, update)
 	_session._rpc_update.rpc_id(peer_id, update)
 
@@ -372,9 +395,13 @@ func _broadcast() -> void:
 	_spectators_seq = _rules.get_last_event_seq()
 	if not _record():
 		return
-	for peer_id in _spectators:
-		if _spectators[peer_id]:
-			_send_spectator(peer_id, spectators_seq)
+	var watching := _spectators.keys().filter(
+		func(peer_id: int) -> bool: return _spectators[peer_id]
+	)
+	if not watching.is_empty():
+		var update := _spectator_update(spectators_seq)
+		for peer_id: int in watching:
+			_send_spectator(peer_id, update)
 	for peer_id in _seat_of_peer:
 		if _peers.is_kicked(peer_id):
 			continue

@@ -5,6 +5,8 @@ extends RefCounted
 
 ## A nonce is this many hex digits (32 bytes).
 const NONCE_LENGTH := 64
+## The characters of a nonce.
+const HEX_DIGITS := "0123456789abcdefABCDEF"
 
 var _session: RulesSession
 var _rules: GameRules
@@ -12,8 +14,12 @@ var _rules: GameRules
 var _seats: Dictionary
 ## When the server decides for the seats it waits for (msec; 0: no deadline).
 var _deadline_at := 0
-## What the deadline runs for ("" when the game waits for nothing timed).
+## What the deadline runs for ("" when the game waits for nothing timed): whose decision and
+## which one, never the event count, so nothing else that happens meanwhile (a rename, a
+## reconnect, a reserve) starts it again.
 var _waiting_for := ""
+## Tokens drawn by this table since it was hosted: which activation is open.
+var _draws := 0
 
 
 func _init(session: RulesSession, rules: GameRules, seats: Dictionary) -> void:
@@ -30,8 +36,8 @@ func apply(player_id: int, request: Dictionary) -> String:
 			return _act(player_id, request.get("action"))
 		"keep":
 			var bottom: Variant = request.get("bottom", [])
-			if typeof(bottom) != TYPE_ARRAY or bottom.any(func(i): return typeof(i) != TYPE_INT):
-				return "bottom must be an Array of hand indices"
+			if not _is_bottom(player_id, bottom):
+				return "bottom must be an Array of indices into this seat's hand"
 			error = _rules.keep_hand(player_id, PackedInt64Array(bottom))
 		"mulligan":
 			error = _rules.take_mulligan(player_id)
@@ -39,7 +45,7 @@ func apply(player_id: int, request: Dictionary) -> String:
 			error = _rules.commit_reserve(player_id)
 		"entropy":
 			var nonce: Variant = request.get("nonce")
-			if typeof(nonce) != TYPE_STRING or nonce.length() != NONCE_LENGTH:
+			if not _is_nonce(nonce):
 				return "an entropy request needs a nonce of %d hex digits" % NONCE_LENGTH
 			error = _rules.add_entropy(player_id, nonce)
 		_:
@@ -59,16 +65,33 @@ func advance() -> void:
 		if _rules.get_phase() == GameRules.PHASE_AWAITING_DRAW:
 			for player_id in _rules.get_pending_entropy():
 				if _seats[player_id]["passing"]:
-					_rules.bot_decide(player_id)
+					_must(_rules.bot_decide(player_id), "add a nonce for player %d" % player_id)
 			if not _rules.get_pending_entropy().is_empty():
 				break  # The clients' nonces come first.
+			# A draw always logs an event; NO_PLAYER alone may be a token of nobody's.
+			var seq := _rules.get_last_event_seq()
 			_rules.draw_next_token()
+			if _rules.get_last_event_seq() == seq:
+				push_error("RulesSession: could not draw a token")
+				break
+			_draws += 1
 			continue
 		var active := _rules.get_active_player()
 		if not _seats[active]["passing"]:
 			break
-		_rules.pass_activation(active)
+		if not _must(_rules.pass_activation(active), "pass player %d" % active):
+			break
 	_restart_deadline()
+
+
+## Starts the game (every seat taken): an error is logged if the rules refuse.
+func start() -> void:
+	_must(_rules.start_game(), "start the game")
+
+
+## Eliminates [param player_id] (the reconnect policy): an error is logged if the rules refuse.
+func eliminate(player_id: int) -> void:
+	_must(_rules.eliminate_player(player_id), "eliminate player %d" % player_id)
 
 
 ## Decides for the seats the game waited on if its deadline ran out by [param now_msec]; whether
@@ -90,14 +113,65 @@ func _act(player_id: int, action: Variant) -> String:
 		return "no activation is open"
 	if _rules.get_active_player() != player_id:
 		return "it is player %d's activation" % _rules.get_active_player()
+	if not _is_offered(player_id, action):
+		return "not one of this seat's legal actions"
 	return _refusal_of(_rules.perform_action(player_id, action))
 
 
-## "" for [constant OK]; otherwise why the rules refused, as they say it.
+## Whether [param action] is one of [method GameRules.legal_actions] for [param player_id], its
+## [code]context[/code] (targets and the like, checked by the rules) aside: a client takes
+## only what the game offers, never an action the game keeps for itself (say,
+## [code]create_token[/code], whose stats are the caller's).
+func _is_offered(player_id: int, action: Dictionary) -> bool:
+	var asked := action.duplicate()
+	asked.erase("context")
+	for offered: Dictionary in _rules.legal_actions(player_id):
+		var legal := offered.duplicate()
+		legal.erase("context")
+		if legal == asked:
+			return true
+	return false
+
+
+## Whether [param bottom] is an Array of indices into [param player_id]'s hand.
+func _is_bottom(player_id: int, bottom: Variant) -> bool:
+	if typeof(bottom) != TYPE_ARRAY:
+		return false
+	var size: int = _rules.get_player_state(player_id).get("hand_size", 0)
+	return bottom.all(
+		func(i: Variant) -> bool: return typeof(i) == TYPE_INT and i >= 0 and i < size
+	)
+
+
+## Whether [param nonce] is [constant NONCE_LENGTH] hex digits (and nothing else: no sign, no
+## prefix, no space).
+static func _is_nonce(nonce: Variant) -> bool:
+	if typeof(nonce) != TYPE_STRING or nonce.length() != NONCE_LENGTH:
+		return false
+	for character: String in nonce:
+		if not character in HEX_DIGITS:
+			return false
+	return true
+
+
+## "" for [constant OK]; otherwise the kind of refusal the rules gave (a fixed word such as
+## [code]not_started[/code]): their reason may quote what the client sent, which a refusal
+## never echoes.
 func _refusal_of(error: Error) -> String:
 	if error == OK:
 		return ""
-	return "refused by the rules: %s" % _rules.get_last_refusal().get("reason", error_string(error))
+	return "refused by the rules: %s" % _rules.get_last_refusal().get("kind", error_string(error))
+
+
+## Whether a call the server made for a seat (a pass, a kept hand, a nonce, a draw, an
+## elimination) went through; if not, an error saying what failed is logged.
+func _must(error: Error, what: String) -> bool:
+	if error != OK:
+		var refusal := _rules.get_last_refusal()
+		push_error(
+			"RulesSession: could not %s: %s" % [what, refusal.get("kind", error_string(error))]
+		)
+	return error == OK
 
 
 ## Starts [member RulesSession.turn_deadline] for what the game now waits for — the mulligan,
@@ -108,7 +182,10 @@ func _restart_deadline() -> void:
 		GameRules.PHASE_MULLIGAN:
 			waiting = "mulligan"
 		GameRules.PHASE_ACTIVATION:
-			waiting = "activation after event %d" % _rules.get_last_event_seq()
+			waiting = (
+				"activation of player %d after draw %d, %d actions left"
+				% [_rules.get_active_player(), _draws, _rules.get_actions_left()]
+			)
 		GameRules.PHASE_AWAITING_DRAW:
 			if not _rules.get_pending_entropy().is_empty():
 				waiting = "nonces of round %d" % _rules.get_round()
@@ -127,7 +204,7 @@ func _time_out() -> void:
 	match _rules.get_phase():
 		GameRules.PHASE_ACTIVATION:
 			var late := _rules.get_active_player()
-			_rules.pass_activation(late)
+			_must(_rules.pass_activation(late), "pass player %d" % late)
 			_session.activation_timed_out.emit(late)
 		GameRules.PHASE_MULLIGAN:
 			for late in _rules.get_living_player_ids():
@@ -136,7 +213,7 @@ func _time_out() -> void:
 					_session.mulligan_timed_out.emit(late)
 		_:
 			for late in _rules.get_pending_entropy():
-				_rules.bot_decide(late)
+				_must(_rules.bot_decide(late), "add a nonce for player %d" % late)
 				_session.nonce_timed_out.emit(late)
 
 
@@ -144,4 +221,5 @@ func _time_out() -> void:
 ## ask (the mulligans that count).
 func _keep_for(player_id: int) -> void:
 	var count: int = _rules.get_player_state(player_id)["cards_to_bottom"]
-	_rules.keep_hand(player_id, PackedInt64Array(range(count)))
+	var kept := _rules.keep_hand(player_id, PackedInt64Array(range(count)))
+	_must(kept, "keep player %d's hand" % player_id)

@@ -1,0 +1,216 @@
+extends TestSuite
+## A hosted [RulesSession] and its clients over real ENet on 127.0.0.1, in one process (the host
+## and each client on a branch of the tree with a multiplayer API of its own): a deadline no
+## reconnect starts again, a seat left before the game started, the actions a client may ask for
+## and what a refusal tells it.
+
+const TestPorts := preload("res://net/test_ports.gd")
+## A condition waited for must hold within this (a liveness bound).
+const WAIT_MSEC := 8000
+
+## The host's session and its game.
+var _host: RulesSession
+var _rules: GameRules
+var _port := 0
+## The branches of the host and of every client, freed after each test.
+var _branches: Array[Node] = []
+
+
+func test_taking_the_seat_back_under_a_new_name_does_not_restart_the_activation_deadline() -> void:
+	# The staller takes its seat back from a fresh connection every half second, each time under
+	# another name (a rename event): the deadline is its activation's, whatever else happens.
+	if not _host_game(2):
+		return
+	_host.turn_deadline = 2.0
+	var passed: Array[int] = []
+	_host.activation_timed_out.connect(func(_player_id: int): passed.append(Time.get_ticks_msec()))
+	_autoplay(_client("honest"))
+	var staller := _client("staller")
+	staller.snapshot_received.connect(_keep_only.bind(staller).unbind(1))
+	var stalled := func() -> bool:
+		var active := _rules.get_phase() == GameRules.PHASE_ACTIVATION
+		return active and _rules.get_active_player() == staller.get_player_id()
+	if not await _until(stalled, "the staller's activation"):
+		return
+	var token := staller.get_rejoin_token()
+	var opened := Time.get_ticks_msec()
+	var hops := 0
+	while passed.is_empty() and Time.get_ticks_msec() - opened < 4000:
+		if Time.get_ticks_msec() - opened > (hops + 1) * 500:
+			hops += 1
+			var again := _client("staller %d" % hops, token)
+			again.snapshot_received.connect(_keep_only.bind(again).unbind(1))
+		await get_tree().process_frame
+	check(hops >= 3, "the staller took its seat back %d times" % hops)
+	check(not passed.is_empty(), "the staller's activation was never passed")
+	if not passed.is_empty():
+		var after := passed[0] - opened
+		check(after < 2800, "passed %d ms after it opened, with a 2 s deadline" % after)
+	_close_all()
+
+
+func test_a_player_who_left_before_the_start_comes_back_or_is_eliminated_at_the_start() -> void:
+	# Under ELIMINATE, with no deadline: a seat away past the reconnect timeout before the game
+	# starts is still its player's (the token takes it back); once the game starts without them,
+	# they are eliminated at once, so nothing waits for them.
+	if not _host_game(2):
+		return
+	_host.turn_deadline = 0.0
+	_host.reconnect_timeout = 0.3
+	_host.reconnect_policy = RulesSession.ReconnectPolicy.ELIMINATE
+	var leaver := _client("leaver")
+	if not await _until(func(): return leaver.get_player_id() >= 0, "the leaver's seat"):
+		return
+	var seat := leaver.get_player_id()
+	var token := leaver.get_rejoin_token()
+	_leave(leaver)
+	await get_tree().create_timer(0.8).timeout
+	var back := _client("leaver", token)
+	await _until(func(): return back.get_player_id() >= 0, "the leaver's seat taken back")
+	check_equal(back.get_player_id(), seat, "the seat taken back before the start")
+	_leave(back)
+	await get_tree().create_timer(0.5).timeout
+	_autoplay(_client("honest"))
+	var eliminated := func() -> bool: return seat not in _rules.get_living_player_ids()
+	await _until(eliminated, "the leaver eliminated once the game started")
+	check_equal(_rules.get_phase(), GameRules.PHASE_GAME_OVER, "the game, one player left")
+	_close_all()
+
+
+func test_a_client_takes_only_the_actions_the_game_offers_it() -> void:
+	# create_token is never offered (its stats are the caller's): a client asking for it, or for
+	# anything else not offered, is refused and the game stays as it was.
+	if not _host_game(2):
+		return
+	_host.turn_deadline = 0.0
+	_autoplay(_client("honest"))
+	var hostile := _client("hostile")
+	hostile.snapshot_received.connect(_keep_only.bind(hostile).unbind(1))
+	var refusals: Array[String] = []
+	hostile.request_refused.connect(refusals.append)
+	var activation := func() -> bool: return hostile.get_decision() == "activation"
+	if not await _until(activation, "the hostile client's activation"):
+		return
+	var before := _rules.get_state_hash()
+	var forged: Array[Dictionary] = [
+		{"type": "create_token", "name": "Free Dragon", "power": 1 << 62, "toughness": 1 << 62},
+		{"type": "build", "structure": "nowhere", "context": null},
+		{"type": "pass", "extra": true},
+	]
+	var me := hostile.get_player_id()
+	for action in forged:
+		hostile.send_request({"command": "act", "player_id": me, "action": action})
+	await _until(func(): return refusals.size() >= forged.size(), "a refusal for each")
+	check_equal(_rules.get_objects(), [], "objects in play")
+	check_equal(_rules.get_state_hash(), before, "the game")
+	check_equal(_rules.save_replay().count("create_token"), 0, "create_token in the replay")
+	_close_all()
+
+
+func test_a_refusal_never_echoes_what_was_sent() -> void:
+	# Neither the refusal a client gets nor the server's log may carry what it sent: a structure
+	# name and a nonce of the client's own, each refused.
+	if not _host_game(2, true):
+		return
+	_host.turn_deadline = 0.0
+	_autoplay(_client("honest"))
+	var hostile := _client("hostile")
+	hostile.snapshot_received.connect(_keep_only.bind(hostile).unbind(1))
+	var refusals: Array[String] = []
+	hostile.request_refused.connect(refusals.append)
+	var activation := func() -> bool: return hostile.get_decision() == "activation"
+	if not await _until(activation, "the hostile client's activation"):
+		return
+	var me := hostile.get_player_id()
+	var structure := {"type": "build", "structure": "M".repeat(200), "context": null}
+	hostile.send_request({"command": "act", "player_id": me, "action": structure})
+	for nonce: String in ["-0".repeat(32), "+f".repeat(32), " f".repeat(32)]:
+		hostile.send_request({"command": "entropy", "player_id": me, "nonce": nonce})
+	await _until(func(): return refusals.size() >= 4, "a refusal for each")
+	for reason in refusals:
+		for sent: String in ["MMMM", "-0-0", "+f+f", " f f"]:
+			check(not sent in reason, "a refusal echoes %s: %s" % [sent, reason])
+	_close_all()
+
+
+## Hosts a game of [param players] seats (with player entropy if [param entropy]) on a port of
+## [code]test_ports.gd[/code]; false, with a failure, if it could not listen.
+func _host_game(players: int, entropy := false) -> bool:
+	_close_all()
+	_rules = GameRules.new()
+	_rules.player_entropy = entropy
+	_rules.setup(StarterGame.players(players), StarterGame.config({"round_limit": 3}))
+	_host = RulesSession.new()
+	_host.name = "Session"
+	_host.add_child(_rules)
+	_branch("Host").add_child(_host)
+	_port = TestPorts.take(
+		func(port: int) -> Error: return _host.host_game(_rules, port, "127.0.0.1")
+	)
+	check(_port != 0, "the host could not listen")
+	return _port != 0
+
+
+## A client named [param player_name] joining the host (with [param token], taking a seat back).
+func _client(player_name: String, token := "") -> RulesSession:
+	var session := RulesSession.new()
+	session.name = "Session"
+	_branch("Client%d" % _branches.size()).add_child(session)
+	session.join_game("127.0.0.1", _port, player_name, token)
+	return session
+
+
+## A node under this suite with a multiplayer API of its own.
+func _branch(branch_name: String) -> Node:
+	var branch := Node.new()
+	branch.name = branch_name
+	add_child(branch)
+	get_tree().set_multiplayer(SceneMultiplayer.new(), branch.get_path())
+	_branches.append(branch)
+	return branch
+
+
+## Has [param session] keep its hand and pass every activation.
+func _autoplay(session: RulesSession) -> void:
+	session.snapshot_received.connect(
+		func(_snapshot: Dictionary) -> void:
+			match session.get_decision():
+				"mulligan":
+					session.request_keep()
+				"activation":
+					session.request_action({"type": "pass"})
+	)
+
+
+## Keeps [param session]'s hand when asked, and answers nothing else.
+func _keep_only(session: RulesSession) -> void:
+	if session.get_decision() == "mulligan":
+		session.request_keep()
+
+
+## Drops [param session]'s connection, as a killed process would.
+func _leave(session: RulesSession) -> void:
+	session.multiplayer.multiplayer_peer.close()
+
+
+## Waits until [param condition] holds; false, with a failure naming [param what], if it does
+## not within [constant WAIT_MSEC].
+func _until(condition: Callable, what: String) -> bool:
+	var started := Time.get_ticks_msec()
+	while not condition.call() and Time.get_ticks_msec() - started < WAIT_MSEC:
+		await get_tree().process_frame
+	var held: bool = condition.call()
+	check(held, "waited in vain for %s" % what)
+	return held
+
+
+func _close_all() -> void:
+	for branch in _branches:
+		var api := get_tree().get_multiplayer(branch.get_path())
+		if api.multiplayer_peer:
+			api.multiplayer_peer.close()
+		get_tree().set_multiplayer(null, branch.get_path())
+		branch.free()
+	_branches.clear()
+	_host = null
+	_rules = null
