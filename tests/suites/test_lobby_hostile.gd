@@ -9,7 +9,7 @@ extends TestSuite
 ## change the tables.
 
 const Probe := preload("res://net/lobby_probe.gd")
-const TestPorts := preload("res://net/test_ports.gd")
+const Loopback := preload("res://net/loopback.gd")
 ## Deeper than any stack would survive if a check recursed without a limit.
 const VERY_DEEP := 10000
 ## An answer must come within this (a liveness bound).
@@ -251,7 +251,7 @@ func _loopback() -> bool:
 	_server.bytes_per_sec = 1048576.0
 	_server.table_setup = func(options: Dictionary) -> GameRules: return _rules(options)
 	server_branch.add_child(_server)
-	_port = TestPorts.take(func(port: int) -> Error: return _server.host_server(port, "127.0.0.1"))
+	_port = Loopback.take(func(port: int) -> Error: return _server.host_server(port, "127.0.0.1"))
 	_probe = await _connect("LobbyClient")
 	return _probe != null
 
@@ -283,13 +283,7 @@ func _branch(branch_name: String) -> Node:
 
 
 func _close_loopback() -> void:
-	for branch in _branches:
-		var api := get_tree().get_multiplayer(branch.get_path())
-		if api.multiplayer_peer:
-			api.multiplayer_peer.close()
-		get_tree().set_multiplayer(null, branch.get_path())
-		branch.free()
-	_branches.clear()
+	Loopback.close(get_tree(), _branches)
 	_server = null
 	_probe = null
 

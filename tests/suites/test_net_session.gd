@@ -4,7 +4,7 @@ extends TestSuite
 ## reconnect starts again, a seat left before the game started, the actions a client may ask for
 ## and what a refusal tells it.
 
-const TestPorts := preload("res://net/test_ports.gd")
+const Loopback := preload("res://net/loopback.gd")
 ## A condition waited for must hold within this (a liveness bound).
 const WAIT_MSEC := 8000
 
@@ -82,14 +82,9 @@ func test_a_client_takes_only_the_actions_the_game_offers_it() -> void:
 	# anything else not offered, is refused and the game stays as it was.
 	if not _host_game(2):
 		return
-	_host.turn_deadline = 0.0
-	_autoplay(_client("honest"))
-	var hostile := _client("hostile")
-	hostile.snapshot_received.connect(_keep_only.bind(hostile).unbind(1))
 	var refusals: Array[String] = []
-	hostile.request_refused.connect(refusals.append)
-	var activation := func() -> bool: return hostile.get_decision() == "activation"
-	if not await _until(activation, "the hostile client's activation"):
+	var hostile := await _hostile_in_activation(refusals)
+	if hostile == null:
 		return
 	var before := _rules.get_state_hash()
 	var forged: Array[Dictionary] = [
@@ -112,14 +107,9 @@ func test_a_refusal_never_echoes_what_was_sent() -> void:
 	# name and a nonce of the client's own, each refused.
 	if not _host_game(2, true):
 		return
-	_host.turn_deadline = 0.0
-	_autoplay(_client("honest"))
-	var hostile := _client("hostile")
-	hostile.snapshot_received.connect(_keep_only.bind(hostile).unbind(1))
 	var refusals: Array[String] = []
-	hostile.request_refused.connect(refusals.append)
-	var activation := func() -> bool: return hostile.get_decision() == "activation"
-	if not await _until(activation, "the hostile client's activation"):
+	var hostile := await _hostile_in_activation(refusals)
+	if hostile == null:
 		return
 	var me := hostile.get_player_id()
 	var structure := {"type": "build", "structure": "M".repeat(200), "context": null}
@@ -134,7 +124,7 @@ func test_a_refusal_never_echoes_what_was_sent() -> void:
 
 
 ## Hosts a game of [param players] seats (with player entropy if [param entropy]) on a port of
-## [code]test_ports.gd[/code]; false, with a failure, if it could not listen.
+## [code]loopback.gd[/code]; false, with a failure, if it could not listen.
 func _host_game(players: int, entropy := false) -> bool:
 	_close_all()
 	_rules = GameRules.new()
@@ -144,7 +134,7 @@ func _host_game(players: int, entropy := false) -> bool:
 	_host.name = "Session"
 	_host.add_child(_rules)
 	_branch("Host").add_child(_host)
-	_port = TestPorts.take(
+	_port = Loopback.take(
 		func(port: int) -> Error: return _host.host_game(_rules, port, "127.0.0.1")
 	)
 	check(_port != 0, "the host could not listen")
@@ -168,6 +158,21 @@ func _branch(branch_name: String) -> Node:
 	get_tree().set_multiplayer(SceneMultiplayer.new(), branch.get_path())
 	_branches.append(branch)
 	return branch
+
+
+## With an honest client playing along, a hostile one (it only keeps its hand) in its
+## activation, its refusals collected in [param refusals]; null, with a failure, if it never
+## gets there. No deadline, so the activation waits for its requests.
+func _hostile_in_activation(refusals: Array[String]) -> RulesSession:
+	_host.turn_deadline = 0.0
+	_autoplay(_client("honest"))
+	var hostile := _client("hostile")
+	hostile.snapshot_received.connect(_keep_only.bind(hostile).unbind(1))
+	hostile.request_refused.connect(refusals.append)
+	var activation := func() -> bool: return hostile.get_decision() == "activation"
+	if not await _until(activation, "the hostile client's activation"):
+		return null
+	return hostile
 
 
 ## Has [param session] keep its hand and pass every activation.
@@ -205,12 +210,6 @@ func _until(condition: Callable, what: String) -> bool:
 
 
 func _close_all() -> void:
-	for branch in _branches:
-		var api := get_tree().get_multiplayer(branch.get_path())
-		if api.multiplayer_peer:
-			api.multiplayer_peer.close()
-		get_tree().set_multiplayer(null, branch.get_path())
-		branch.free()
-	_branches.clear()
+	Loopback.close(get_tree(), _branches)
 	_host = null
 	_rules = null

@@ -1,5 +1,7 @@
 extends RefCounted
-## The UDP ports the suites that run ENet on 127.0.0.1 listen on, and a way to take one.
+## What the suites that run ENet on 127.0.0.1 share: the UDP ports they listen on, a way to take
+## one, and the closing of the multiplayer branches (nodes with a multiplayer API of their own)
+## they make.
 
 ## The first port of the range...
 const FIRST := 47200
@@ -22,3 +24,15 @@ static func take(listen: Callable) -> int:
 		if free and listen.call(port) == OK:
 			return port
 	return 0
+
+
+## Closes the peer of every node in [param branches] (each a multiplayer branch of
+## [param tree]), takes its multiplayer API back, frees it, and empties [param branches].
+static func close(tree: SceneTree, branches: Array[Node]) -> void:
+	for branch in branches:
+		var api := tree.get_multiplayer(branch.get_path())
+		if api.multiplayer_peer:
+			api.multiplayer_peer.close()
+		tree.set_multiplayer(null, branch.get_path())
+		branch.free()
+	branches.clear()
