@@ -77,11 +77,15 @@ func test_a_player_who_left_before_the_start_comes_back_or_is_eliminated_at_the_
 	_close_all()
 
 
-func test_a_client_takes_only_the_actions_the_game_offers_it() -> void:
-	# create_token is never offered (its stats are the caller's): a client asking for it, or for
-	# anything else not offered, is refused and the game stays as it was.
+func test_a_client_takes_the_rules_actions_but_not_those_the_game_keeps_for_itself() -> void:
+	# create_token is the game's own (its stats would be the caller's): a client asking for it,
+	# for a structure that does not exist or with a field an action does not take is refused and
+	# the game stays as it was. An action whose context the game's validator needs - never among
+	# legal_actions(), which are listed without one - is taken, StringNames and all.
 	if not _host_game(2):
 		return
+	_rules.action_validator = func(_player_id: int, action: Dictionary) -> Variant:
+		return action["type"] != "custom" or action["context"] is Array or "scout where?"
 	var refusals: Array[String] = []
 	var hostile := await _hostile_in_activation(refusals)
 	if hostile == null:
@@ -99,6 +103,16 @@ func test_a_client_takes_only_the_actions_the_game_offers_it() -> void:
 	check_equal(_rules.get_objects(), [], "objects in play")
 	check_equal(_rules.get_state_hash(), before, "the game")
 	check_equal(_rules.save_replay().count("create_token"), 0, "create_token in the replay")
+	var taken: Array = []
+	_rules.action_completed.connect(
+		func(player_id: int, action: Dictionary) -> void: taken.append([player_id, action])
+	)
+	var scout := {&"type": &"custom", &"kind": &"scout", &"context": Vector2i(2, 3)}
+	hostile.send_request({"command": "act", "player_id": me, "action": scout})
+	await _until(func(): return not taken.is_empty(), "the scout with a position taken")
+	check_equal(refusals.size(), forged.size(), "no refusal for it")
+	if not taken.is_empty():
+		check_equal(taken[0][1]["context"], [2, 3], "its position reached the rules")
 	_close_all()
 
 

@@ -212,7 +212,7 @@ fn too_many_reactions_in_one_activation_roll_it_back() {
             player,
             action: custom("split"),
         },
-        "more than 20 reactions in one activation",
+        "more than 20 reactions to one action",
     );
 }
 
@@ -355,6 +355,42 @@ fn a_pass_stands_without_its_refused_reactions() {
         );
     }
     assert_replays(&looping);
+}
+
+/// Each "grow" makes a token and pumps every object its player owns, so objects grow by one and
+/// continuous effects by all of them with each reaction: every layer pass would read more, and a
+/// chain allowed 10 000 reactions would take hours. The limits of what may be in play stop it
+/// within a few hundred.
+#[test]
+fn a_chain_that_fills_the_table_is_refused_at_the_limits_of_play() {
+    use horizons_edge_core::game::config::MAX_REACTIONS_PER_ACTIVATION;
+    let mut config = config();
+    let effects: Vec<Effect> = serde_json::from_value(json!([
+        {"effect": "create_object",
+         "object": {"name": "Sprout", "kind": "token", "power": 1, "toughness": 1}},
+        {"effect": "modify_power_toughness", "target": "own", "power": 0, "toughness": 0}
+    ]))
+    .unwrap();
+    config.action_kinds.insert(
+        "grow".into(),
+        ActionKindDef {
+            effects,
+            ..ActionKindDef::default()
+        },
+    );
+    config.reactions = vec![rule("grow", "grow", None, TriggeredBy::Anyone)];
+    config.max_reactions_per_activation = MAX_REACTIONS_PER_ACTIVATION;
+    config.max_reaction_depth = MAX_REACTIONS_PER_ACTIVATION;
+    let mut game = in_round_one(1, config, 9);
+    let player = draw(&mut game);
+    refused(
+        &mut game,
+        Command::Act {
+            player,
+            action: custom("grow"),
+        },
+        "more than 10000 continuous effects in play",
+    );
 }
 
 /// A rule that triggers itself runs to `max_reactions_per_activation` before the activation is

@@ -204,6 +204,45 @@ fn a_duration_1_marker_applied_on_turn_x_counts_through_the_units_next_turn_and_
 }
 
 #[test]
+fn a_marker_in_its_last_turn_can_still_be_removed() {
+    let mut race = race(&[(1, Side::Player, 20), (2, Side::Enemy, 10)]);
+    next(&mut race);
+    let marker = status("marked", StatusKind::Marker, StatusDuration::Turns(1));
+    race.apply(Cmd::ApplyStatus {
+        unit: u(1),
+        status: marker,
+    })
+    .unwrap();
+    while next(&mut race).0 != u(1) {}
+    assert!(
+        race.unit(u(1)).unwrap().has_status("marked"),
+        "its last turn"
+    );
+    let removed = race
+        .apply(Cmd::RemoveStatus {
+            unit: u(1),
+            status: "marked".into(),
+        })
+        .unwrap();
+    assert!(
+        removed.is_empty(),
+        "it had ended already: no second status_ended"
+    );
+    assert!(!race.unit(u(1)).unwrap().has_status("marked"), "consumed");
+    assert_refused(
+        &mut race,
+        Cmd::RemoveStatus {
+            unit: u(1),
+            status: "marked".into(),
+        },
+        TurnError::UnknownStatus {
+            unit: u(1),
+            status: "marked".into(),
+        },
+    );
+}
+
+#[test]
 fn a_status_applied_again_ticks_last_as_the_latest_applied() {
     // A unit at full health: regen, then burn, then regen again. In the order of the latest
     // applications the burn (10) ticks first and the regen (5) heals after it.

@@ -195,6 +195,7 @@ fn game_code_of(error: &GameError) -> Error {
         G::CannotAfford { .. } => Error::ERR_UNAUTHORIZED,
         G::RejectedByGame { .. } => Error::FAILED,
         G::ReactionTooDeep { .. } | G::TooManyReactions { .. } => Error::ERR_CYCLIC_LINK,
+        G::TooMuchInPlay { .. } => Error::ERR_CANT_CREATE,
     }
 }
 

@@ -7,6 +7,16 @@ extends RefCounted
 const NONCE_LENGTH := 64
 ## The characters of a nonce.
 const HEX_DIGITS := "0123456789abcdefABCDEF"
+## The actions a client may request, by type, with the fields each takes: every action of the
+## rules but [code]create_token[/code], which the game keeps for its own effects (its stats
+## would be the caller's).
+const REQUESTABLE := {
+	"play_card": ["hand_index", "context"],
+	"build": ["structure", "context"],
+	"upgrade_command": [],
+	"pass": [],
+	"custom": ["kind", "context"],
+}
 
 var _session: RulesSession
 var _rules: GameRules
@@ -113,24 +123,46 @@ func _act(player_id: int, action: Variant) -> String:
 		return "no activation is open"
 	if _rules.get_active_player() != player_id:
 		return "it is player %d's activation" % _rules.get_active_player()
-	if not _is_offered(player_id, action):
-		return "not one of this seat's legal actions"
+	var unrequestable := _unrequestable(player_id, action)
+	if unrequestable != "":
+		return unrequestable
 	return _refusal_of(_rules.perform_action(player_id, action))
 
 
-## Whether [param action] is one of [method GameRules.legal_actions] for [param player_id], its
-## [code]context[/code] (targets and the like, checked by the rules) aside: a client takes
-## only what the game offers, never an action the game keeps for itself (say,
-## [code]create_token[/code], whose stats are the caller's).
-func _is_offered(player_id: int, action: Dictionary) -> bool:
-	var asked := action.duplicate()
-	asked.erase("context")
-	for offered: Dictionary in _rules.legal_actions(player_id):
-		var legal := offered.duplicate()
-		legal.erase("context")
-		if legal == asked:
-			return true
-	return false
+## Why a client may not request [param action] ("" if it may): only the actions of
+## [constant REQUESTABLE], each with only its fields, naming a card in [param player_id]'s hand
+## or a structure or action kind of the config. Checked here, before the rules, so that what a
+## client wrote never reaches the server's log; its [code]context[/code] (a target, a position)
+## goes to the rules and the game's validator, which judge it.
+func _unrequestable(player_id: int, action: Dictionary) -> String:
+	var type := _text(action.get("type"))
+	if not REQUESTABLE.has(type):
+		return "not an action a client may take"
+	for key: Variant in action:
+		if _text(key) != "type" and not _text(key) in REQUESTABLE[type]:
+			return "a field this action does not take"
+	match type:
+		"play_card":
+			var index: Variant = action.get("hand_index")
+			var size: int = _rules.get_player_state(player_id).get("hand_size", 0)
+			var whole: bool = (
+				typeof(index) == TYPE_INT
+				or (typeof(index) == TYPE_FLOAT and index == floorf(index))
+			)
+			if not whole or index < 0 or index >= size:
+				return "no such card in this hand"
+		"build":
+			if not _rules.get_config()["structures"].has(_text(action.get("structure"))):
+				return "no such structure"
+		"custom":
+			if not _rules.get_config()["action_kinds"].has(_text(action.get("kind"))):
+				return "no such action kind"
+	return ""
+
+
+## The text of a String or StringName [param value]; "" for anything else.
+static func _text(value: Variant) -> String:
+	return str(value) if typeof(value) in [TYPE_STRING, TYPE_STRING_NAME] else ""
 
 
 ## Whether [param bottom] is an Array of indices into [param player_id]'s hand.

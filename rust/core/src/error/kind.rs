@@ -109,6 +109,7 @@ impl GameError {
             G::InvalidTarget { .. } => "invalid_target",
             G::ReactionTooDeep { .. } => "reaction_too_deep",
             G::TooManyReactions { .. } => "too_many_reactions",
+            G::TooMuchInPlay { .. } => "too_much_in_play",
             G::AlreadyKept { .. } => "already_kept",
             G::MulliganLimit { .. } => "mulligan_limit",
             G::WrongBottomCount { .. } => "wrong_bottom_count",

@@ -228,16 +228,26 @@ pub enum GameError {
         target: String,
     },
     /// A reaction chain deeper than the config allows.
-    #[error("reactions nest deeper than the limit of {limit}; the activation was rolled back")]
+    #[error("reactions nest deeper than the limit of {limit}")]
     ReactionTooDeep {
         /// `max_reaction_depth`.
         limit: u32,
     },
-    /// More reactions in one activation than the config allows.
-    #[error("more than {limit} reactions in one activation; the activation was rolled back")]
+    /// More reactions to one action than the config allows.
+    #[error("more than {limit} reactions to one action")]
     TooManyReactions {
         /// `max_reactions_per_activation`.
         limit: u32,
+    },
+    /// An action that would put more objects or continuous effects into play than a game holds
+    /// ([`crate::game::effects::MAX_OBJECTS`], [`crate::game::effects::MAX_EFFECTS`]): a
+    /// runaway rule, refused before it can make every later action slow.
+    #[error("more than {limit} {what} in play")]
+    TooMuchInPlay {
+        /// "objects" or "continuous effects".
+        what: &'static str,
+        /// The limit.
+        limit: usize,
     },
     /// A mulligan decision from a player who already kept.
     #[error("player {player} has already kept their hand")]

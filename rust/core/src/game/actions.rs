@@ -365,7 +365,7 @@ fn execute(
                     .ok_or_else(|| GameError::UnknownStructure {
                         name: structure.clone(),
                     })?;
-            let building = effects::create_object(state, player, &def.building, out);
+            let building = effects::create_object(state, player, &def.building, out)?;
             scope.created.push(building);
             effects::run(state, &mut scope, &def.effects, out)
         }
@@ -394,7 +394,7 @@ fn execute(
                 toughness: *toughness,
                 cda: None,
             };
-            effects::create_object(state, player, &def, out);
+            effects::create_object(state, player, &def, out)?;
             Ok(())
         }
         Action::Custom { kind, .. } => {

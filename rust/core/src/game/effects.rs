@@ -12,6 +12,15 @@ use crate::game::layers::{ContinuousEffect, GameObject, LayerChange};
 use crate::game::state::GameState;
 use crate::ids::{EffectId, ObjectId, PlayerId};
 
+/// The most objects (units, buildings, tokens) in play at once: an action that would put more
+/// into play is refused (a rule that makes one per reaction, say).
+pub const MAX_OBJECTS: usize = 1_000;
+
+/// The most continuous effects in play at once: an action that would add more is refused (every
+/// layer pass reads them all, so a rule that adds one per object per reaction would otherwise
+/// slow each later action down).
+pub const MAX_EFFECTS: usize = 10_000;
+
 /// What kind of object.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -277,7 +286,7 @@ fn run_one(
             );
         }
         Effect::CreateObject { object } => {
-            let id = create_object(state, player_id, object, out);
+            let id = create_object(state, player_id, object, out)?;
             scope.created.push(id);
         }
         Effect::SetPowerToughness {
@@ -342,13 +351,19 @@ fn run_one(
     Ok(())
 }
 
-/// Puts an object into play for `owner` and returns its id.
+/// Puts an object into play for `owner` and returns its id; refused past [`MAX_OBJECTS`].
 pub fn create_object(
     state: &mut GameState,
     owner: PlayerId,
     def: &ObjectDef,
     out: &mut Emitter,
-) -> ObjectId {
+) -> Result<ObjectId, GameError> {
+    if state.objects.len() >= MAX_OBJECTS {
+        return Err(GameError::TooMuchInPlay {
+            what: "objects",
+            limit: MAX_OBJECTS,
+        });
+    }
     let id = ObjectId(state.counters.object);
     state.counters.object += 1;
     let timestamp = state.counters.tick();
@@ -375,7 +390,7 @@ pub fn create_object(
             kind: def.kind,
         });
     }
-    id
+    Ok(id)
 }
 
 fn add_effects(
@@ -386,7 +401,14 @@ fn add_effects(
     until_end_of_round: bool,
     out: &mut Emitter,
 ) -> Result<(), GameError> {
-    for object in targets(state, scope, target)? {
+    let objects = targets(state, scope, target)?;
+    if state.effects.len() + objects.len() > MAX_EFFECTS {
+        return Err(GameError::TooMuchInPlay {
+            what: "continuous effects",
+            limit: MAX_EFFECTS,
+        });
+    }
+    for object in objects {
         let id = EffectId(state.counters.effect);
         state.counters.effect += 1;
         let timestamp = state.counters.tick();

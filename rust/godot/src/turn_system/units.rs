@@ -271,8 +271,9 @@ impl TurnSystem {
         .map(drop)
     }
 
-    /// Takes a status effect off a unit. Returns [constant OK] or
-    /// [constant ERR_DOES_NOT_EXIST].
+    /// Takes a status effect off a unit ([signal status_ended]), or a marker in its last turn,
+    /// which had ended already (no second signal; [method has_status] is then false). Returns
+    /// [constant OK] or [constant ERR_DOES_NOT_EXIST].
     #[func]
     pub fn remove_status(&mut self, unit_id: i64, status: GString) -> Result<(), Refusal> {
         self.initiative_command("TurnSystem.remove_status", || {

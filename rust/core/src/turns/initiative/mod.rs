@@ -228,11 +228,20 @@ impl Initiative {
             InitiativeCommand::RemoveStatus { unit, status } => {
                 let index = self.index(unit)?;
                 let target = &mut self.units[index];
-                let Some(at) = target.statuses.iter().position(|s| s.name == status) else {
+                // A marker in its last turn (already ended) is taken off too, so that
+                // `has_status` agrees with the removal.
+                let had = target.statuses.iter().position(|s| s.name == status);
+                let expiring = target.expiring.iter().position(|name| *name == status);
+                if had.is_none() && expiring.is_none() {
                     return Err(TurnError::UnknownStatus { unit, status }.into());
-                };
-                target.statuses.remove(at);
-                out.push(InitiativeEvent::StatusEnded { unit, status });
+                }
+                if let Some(at) = expiring {
+                    target.expiring.remove(at);
+                }
+                if let Some(at) = had {
+                    target.statuses.remove(at);
+                    out.push(InitiativeEvent::StatusEnded { unit, status });
+                }
             }
         }
         Ok(out)
