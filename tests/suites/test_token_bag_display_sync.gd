@@ -2,7 +2,8 @@ extends TestSuite
 ## TokenBagDisplay kept in step with the rules whatever changes them: rows rebuilt (a loaded game
 ## with other seats, compact mode switched), an elimination, a loaded game mid-activation under
 ## the mercy rule, a renamed player; the last token's faster pulse; text that fits the panel
-## (long names, long status lines); and caught_up, for views that keep in step with it.
+## (long names, long status lines); and caught_up, for views that keep in step with it, also
+## after a refresh mid-flight.
 
 const NAMES: Array[String] = ["Ada", "Brin", "Cato", "Dara"]
 
@@ -297,3 +298,30 @@ func _pulse_turns(node: CanvasItem, seconds: float) -> int:
 			direction = moving
 		last = now
 	return turns
+
+
+func test_a_refresh_in_flight_stops_that_flight_for_good() -> void:
+	# refresh() mid-flight shows the bag at once; the old flight must not land later, under the
+	# flight of the next draw, and let the display say it caught up before that one lands.
+	var bag := CommandTokenBag.new()
+	bag.set_seed(8)
+	bag.add_player_tokens(0, 2)
+	bag.add_player_tokens(1, 2)
+	bag.shuffle()
+	var display := DisplayCheck.make(self, null)
+	display.token_bag = bag
+	display.draw_duration = 2.0
+	var shown: Array[int] = []
+	display.draw_shown.connect(shown.append)
+	bag.draw_token()
+	await get_tree().create_timer(0.5).timeout
+	display.refresh()
+	check(display.is_caught_up(), "caught up at once")
+	var second := bag.draw_token().player_id
+	await get_tree().create_timer(1.7).timeout
+	check_equal(shown, [], "the first flight, stopped, never landed")
+	check(not display.is_caught_up(), "the second token is still flying")
+	await get_tree().create_timer(0.8).timeout
+	check_equal(shown, [second], "the second landed")
+	check(display.is_caught_up(), "and the display caught up")
+	display.free()

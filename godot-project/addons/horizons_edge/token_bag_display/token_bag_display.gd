@@ -115,6 +115,9 @@ var _rows: Dictionary[int, PlayerRow] = {}
 var _segments: Dictionary[int, ColorRect] = {}
 var _rows_for: Array[int] = []
 var _pulse: Tween
+# The animation of the step being shown (a token's flight, the "Round Complete!" hold), whose end
+# lets the next one go; refresh() stops it.
+var _step: Tween
 # Seconds of half a pulse of the bag (faster for the last token); 0 while it does not pulse.
 var _pulse_half := 0.0
 
@@ -229,6 +232,10 @@ func set_token_bag(value: CommandTokenBag) -> void:
 ## views [method show_view] was given, for a new online game).
 func refresh() -> void:
 	_queue.clear()
+	if _step != null:
+		_step.kill()
+		_step = null
+	_flyer.visible = false
 	_busy = false
 	_view_round = 0
 	_view_drawn = 0
@@ -555,7 +562,8 @@ func _show_round_end(round_number: int) -> void:
 		return
 	_busy = true
 	# A tween rather than a timer: it dies with the display, so nothing waits on a freed node.
-	create_tween().tween_callback(_step_done).set_delay(round_complete_hold)
+	_step = create_tween()
+	_step.tween_callback(_step_done).set_delay(round_complete_hold)
 
 
 func _show_game_over(winner_id: int) -> void:
@@ -817,9 +825,9 @@ func _fly_token(player_id: int) -> void:
 	_place_flyer(0.0, player_id)
 	_flyer.visible = true
 	_busy = true
-	var flight := create_tween().set_trans(Tween.TRANS_CUBIC).set_ease(Tween.EASE_IN_OUT)
-	flight.tween_method(_place_flyer.bind(player_id), 0.0, 1.0, draw_duration)
-	flight.tween_callback(_on_flight_landed.bind(player_id))
+	_step = create_tween().set_trans(Tween.TRANS_CUBIC).set_ease(Tween.EASE_IN_OUT)
+	_step.tween_method(_place_flyer.bind(player_id), 0.0, 1.0, draw_duration)
+	_step.tween_callback(_on_flight_landed.bind(player_id))
 
 
 # The token [param progress] (0 to 1) of the way down the panel's left margin, where there is no
