@@ -192,10 +192,12 @@ func test_the_connections_of_one_address_share_its_table_creations() -> void:
 	_close_loopback()
 
 
-func test_every_spectator_of_a_table_gets_the_one_update_built_for_them_all() -> void:
-	# The public view is the same for every spectator: built once per broadcast, not once each.
+func test_spectators_get_one_update_built_for_them_all_up_to_the_tables_limit() -> void:
+	# The public view is the same for every spectator: built once per broadcast, not once each;
+	# and a table takes max_spectators_per_table of them.
 	if not await _loopback():
 		return
+	_server.set("max_spectators_per_table", 3)
 	var code := _server.open_table({})
 	var table: RulesSession = _server.get_tables()[code]
 	var watchers: Array = []
@@ -218,6 +220,15 @@ func test_every_spectator_of_a_table_gets_the_one_update_built_for_them_all() ->
 		updates.all(func(update: Dictionary) -> bool: return is_same(update, updates[0])),
 		"one update"
 	)
+	var late: Probe = await _connect("Late")
+	if late != null:
+		late.send({"op": "spectate", "code": code})
+		var started := Time.get_ticks_msec()
+		while late.replies.is_empty() and Time.get_ticks_msec() - started < ANSWER_WAIT_MSEC:
+			await get_tree().process_frame
+		var answer: Dictionary = late.replies[0] if not late.replies.is_empty() else {}
+		check_equal(answer.get("op"), "refused", "a fourth spectator")
+		check("spectators" in str(answer.get("reason")), "why: %s" % answer)
 	_close_loopback()
 
 

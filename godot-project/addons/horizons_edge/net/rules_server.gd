@@ -46,6 +46,8 @@ signal peer_kicked(peer_id: int, reason: String)
 @export_range(1, 100000) var max_tables := 10000
 ## Server: the most tables one peer may join or watch.
 @export_range(1, 64) var max_tables_per_peer := 4
+## Server: spectators one table takes (each gets every public update of the table).
+@export_range(0, 10000) var max_spectators_per_table := 64
 ## Server: messages a second one peer may send, whatever tables they go to (twice that at once).
 @export_range(1.0, 1000.0) var messages_per_sec := 50.0
 ## Server: bytes a second one peer may send (four times that at once); a lobby listing the peer

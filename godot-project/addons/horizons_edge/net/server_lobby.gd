@@ -302,9 +302,14 @@ func _enter(peer_id: int, code: String, watch: bool) -> void:
 		var reason := "a peer joins at most %d tables" % _server.max_tables_per_peer
 		_reply(peer_id, {"op": "refused", "reason": reason, "code": code})
 		return
+	var host: SessionHost = _tables[code]["host"]
+	if watch and host.get_spectator_count() >= _server.max_spectators_per_table:
+		var full := "table %s has as many spectators as it takes" % code
+		_reply(peer_id, {"op": "refused", "reason": full, "code": code})
+		return
 	joined[code] = true
 	if watch:
-		_tables[code]["host"].add_spectator(peer_id)
+		host.add_spectator(peer_id)
 	_reply(peer_id, {"op": "spectating" if watch else "joined", "code": code})
 
 

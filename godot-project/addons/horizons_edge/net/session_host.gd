@@ -150,6 +150,11 @@ func add_spectator(peer_id: int) -> void:
 	_spectators[peer_id] = false
 
 
+## How many peers watch, or may (see [method add_spectator]).
+func get_spectator_count() -> int:
+	return _spectators.size()
+
+
 ## Whether [member journal] failed and the table stopped.
 func is_halted() -> bool:
 	return _halted
