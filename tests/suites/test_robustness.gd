@@ -512,3 +512,57 @@ func _game_in_round_one() -> GameRules:
 	StarterGame.keep_all(rules)
 	rules.draw_next_token()
 	return rules
+
+
+func test_a_bag_loaded_by_its_own_token_drawn_handler_keeps_every_token_true() -> void:
+	# The handler replaces the bag mid-draw with one whose tokens reuse the same ids: the token
+	# the outer draw returns still shows its own draw, the loaded bag's tokens show theirs, and
+	# the old bag's bag_emptied, still waiting, is not emitted about the new one.
+	var other := CommandTokenBag.new()
+	other.set_seed(1)
+	other.add_player_tokens(5, 2)
+	other.shuffle()
+	var save := other.to_json()
+	var bag := CommandTokenBag.new()
+	bag.set_seed(2)
+	bag.add_player_tokens(1, 1)
+	bag.shuffle()
+	var heard: Array = []
+	var reload := func(player_id: int, remaining: int) -> void:
+		heard.append(["drawn", player_id, remaining])
+		if heard.size() == 1:
+			bag.load_json(save)
+	bag.token_drawn.connect(reload)
+	bag.bag_emptied.connect(func() -> void: heard.append(["emptied", bag.get_remaining_count()]))
+	var first := bag.draw_token()
+	check_equal(first.player_id, 1, "the outer draw's token is player 1's")
+	check_equal(heard, [["drawn", 1, 0]], "the old bag's bag_emptied was dropped")
+	var loaded: Array[int] = []
+	while not bag.is_empty():
+		loaded.append(bag.draw_token().player_id)
+	check_equal(loaded, [5, 5], "the loaded bag's tokens are player 5's")
+	var history := bag.get_drawn_history().map(func(t: CommandToken) -> int: return t.player_id)
+	check_equal(history, [5, 5], "its history too")
+	bag.token_drawn.disconnect(reload)
+
+
+func test_signals_waiting_when_a_handler_loads_a_turn_system_are_dropped() -> void:
+	# turn_changed comes first; a handler that loads an empty fight there replaces the game, and
+	# turn_started and status_ticked of the old one must not follow, telling of a unit gone.
+	var turns := TurnSystem.new()
+	turns.add_unit(1, TurnSystem.SIDE_PLAYER, 20)
+	turns.apply_status(1, "burn", TurnSystem.STATUS_DAMAGE_OVER_TIME, 1, 3)
+	var empty := TurnSystem.new().to_json()
+	var heard: Array[String] = []
+	var load_empty := func(_previous: int, _next: int, _new_round: bool) -> void:
+		heard.append("turn_changed")
+		turns.load_json(empty)
+	turns.turn_changed.connect(load_empty)
+	turns.turn_started.connect(func(_id: int, _extra: bool) -> void: heard.append("turn_started"))
+	turns.status_ticked.connect(
+		func(_id: int, _status: String, _value: int) -> void: heard.append("status_ticked")
+	)
+	turns.next_turn()
+	check_equal(heard, ["turn_changed"], "nothing after the load")
+	check_equal(turns.get_unit_ids(), PackedInt64Array(), "the empty fight")
+	turns.turn_changed.disconnect(load_empty)

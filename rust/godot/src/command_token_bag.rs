@@ -226,8 +226,11 @@ impl CommandTokenBag {
         if draw.remaining == 0 {
             self.queue_emptied();
         }
+        // Its object before any handler runs: one that loads or clears the bag hands the
+        // objects of its tokens back, and the drawn token's object must still show that token.
+        let token = self.objects.object(draw.token);
         self.emit_pending();
-        Ok(self.objects.object(draw.token))
+        Ok(token)
     }
 
     /// Whether this bag is a read-only copy (from [method GameRules.get_bag]): queries work,
@@ -439,7 +442,8 @@ impl CommandTokenBag {
     /// Replaces this bag with one saved by [method to_json]; it then draws exactly as the saved
     /// bag would have. Malformed, foreign or tampered JSON is refused with an error code
     /// ([constant ERR_PARSE_ERROR], [constant ERR_FILE_UNRECOGNIZED] or
-    /// [constant ERR_INVALID_DATA]) and the bag is left as it was.
+    /// [constant ERR_INVALID_DATA]) and the bag is left as it was. Signals not yet emitted (a
+    /// handler loading in the middle of them) are dropped: they told of the bag replaced.
     #[func]
     pub fn load_json(&mut self, json: GString) -> Result<(), Refusal> {
         self.change("CommandTokenBag.load_json", |bag| {
@@ -448,6 +452,8 @@ impl CommandTokenBag {
         })?;
         // The loaded bag's tokens may reuse ids of tokens handed out before.
         self.objects.release_all(lowest_token(&self.bag));
+        // Signals still waiting tell of the bag that was replaced.
+        self.outbox.clear();
         Ok(())
     }
 

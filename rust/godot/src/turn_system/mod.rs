@@ -351,7 +351,9 @@ impl TurnSystem {
     /// Replaces both orders and the mode with those saved by [method to_json]: the same acting
     /// unit or player, the same predicted queue, the same future. Malformed, foreign or
     /// inconsistent JSON is refused ([constant ERR_PARSE_ERROR], [constant ERR_FILE_UNRECOGNIZED]
-    /// or [constant ERR_INVALID_DATA]) and nothing changes. No signal is emitted.
+    /// or [constant ERR_INVALID_DATA]) and nothing changes. No signal is emitted, and those not
+    /// yet emitted (a handler loading in the middle of them) are dropped: they told of the game
+    /// replaced.
     /// ```gdscript
     /// var saved := turns.to_json()
     /// # ... later, or in another TurnSystem:
@@ -362,6 +364,8 @@ impl TurnSystem {
         let result = refusing("TurnSystem.load_json", || {
             let (mode, initiative, seats) = save::from_json(&json.to_string())?;
             (self.mode, self.initiative, self.seats) = (mode, initiative, seats);
+            // Signals still waiting (a handler loading mid-emission) tell of the replaced game.
+            self.outbox.clear();
             Ok(())
         });
         self.last_refusal
