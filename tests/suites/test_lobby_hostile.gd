@@ -367,3 +367,17 @@ static func _describe(value: Variant) -> String:
 	if value is Dictionary:
 		return "Dictionary %s" % [value.keys().map(func(key): return type_string(typeof(key)))]
 	return type_string(typeof(value))
+
+
+func test_a_refused_join_names_the_code_it_was_for_when_that_is_a_code() -> void:
+	# Named back only when it is a code (six letters of the alphabet), so a client can tell which
+	# request failed and drop the session it made for it; anything else is not echoed.
+	if not await _loopback():
+		return
+	_probe.send({"op": "join", "code": "ZZZZZZ"})
+	_probe.send({"op": "spectate", "code": "<b>hi</b>"})
+	var replies: Array = await _replies(2)
+	if replies.size() == 2:
+		check_equal(replies[0].get("code"), "ZZZZZZ", "a code, named")
+		check_equal(replies[1].get("code"), "", "not a code, not echoed")
+	_close_loopback()

@@ -92,14 +92,19 @@ func host_server(port: int, bind_address := "*") -> Error:
 	if not table_setup.is_valid():
 		push_error("RulesServer: set table_setup before hosting")
 		return ERR_UNCONFIGURED
-	_lobby = ServerLobby.new(self)
-	var resumed := _lobby.resume_tables()
+	if _lobby != null:
+		push_error("RulesServer: already hosting")
+		return ERR_ALREADY_IN_USE
+	# The port first: a server that cannot listen changes nothing (no table resumed, no journal
+	# touched).
 	var peer := ENetMultiplayerPeer.new()
 	peer.set_bind_ip(bind_address)
 	var error := peer.create_server(port, 4095)
 	if error != OK:
 		push_error("RulesServer: cannot listen on port %d: %s" % [port, error_string(error)])
 		return error
+	_lobby = ServerLobby.new(self)
+	var resumed := _lobby.resume_tables()
 	var scene_multiplayer := multiplayer as SceneMultiplayer
 	if scene_multiplayer:
 		scene_multiplayer.server_relay = false

@@ -95,12 +95,20 @@ const DEFAULT_TURN_DEADLINE := 30.0
 var _host: SessionHost
 var _guest: SessionGuest
 ## Server, a table of a [RulesServer]: called with (peer_id, arguments) before any message of a
-## peer is read; false drops it (see [method RulesServer.admit]).
+## peer is read; false drops it (see [method ServerLobby.admit]).
 var _gate := Callable()
 
 
 func _process(_delta: float) -> void:
-	if _host:
+	if _host and not _host.has_rules():
+		# Said once: the session stops hosting (a table of a RulesServer leaves the server's
+		# connection to it; a game of its own closes).
+		push_error("RulesSession: the hosted GameRules was freed; the session stops")
+		if _gate.is_valid():
+			_host = null
+		else:
+			close()
+	elif _host:
 		_host.tick(Time.get_ticks_msec())
 
 
@@ -111,12 +119,10 @@ func _process(_delta: float) -> void:
 ## away. The key stays in the server's saves and replays. Returns the rekey's or ENet's error,
 ## if any.
 func host_game(rules: GameRules, port: int, bind_address := "*") -> Error:
-	var rekeyed := rules.rekey_from_os()
-	if rekeyed != OK:
-		return rekeyed
-	if not rules.randomize_seed:
-		var chosen := "RulesSession.host_game: seed %d was chosen by the caller; " % rules.seed
-		push_warning(chosen + "online, the bag and the hands come from a fresh OS key instead")
+	if not is_instance_valid(rules):
+		push_error("RulesSession.host_game: no GameRules to host")
+		return ERR_INVALID_PARAMETER
+	# The port first: a session that cannot listen leaves the game as it was.
 	var peer := ENetMultiplayerPeer.new()
 	peer.set_bind_ip(bind_address)
 	var error := peer.create_server(port, GameRules.MAX_PLAYERS)
@@ -125,6 +131,13 @@ func host_game(rules: GameRules, port: int, bind_address := "*") -> Error:
 			"RulesSession.host_game: cannot listen on port %d: %s" % [port, error_string(error)]
 		)
 		return error
+	var rekeyed := rules.rekey_from_os()
+	if rekeyed != OK:
+		peer.close()
+		return rekeyed
+	if not rules.randomize_seed:
+		var chosen := "RulesSession.host_game: seed %d was chosen by the caller; " % rules.seed
+		push_warning(chosen + "online, the bag and the hands come from a fresh OS key instead")
 	# Clients talk to the server only: no relaying, so no client can make the server forward
 	# its traffic to the others.
 	var scene_multiplayer := multiplayer as SceneMultiplayer

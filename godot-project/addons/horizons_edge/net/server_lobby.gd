@@ -126,7 +126,12 @@ func on_lobby(peer_id: int, message: Variant) -> void:
 			if code is String and _tables.has(code):
 				_enter(peer_id, code, op == "spectate")
 			else:
-				_reply(peer_id, {"op": "refused", "reason": "no table has this code", "code": ""})
+				# The code is named back only if it is one (6 letters of the alphabet), so that
+				# the client can tell which of its requests failed; anything else stays unread.
+				var named := code if is_code(code) else ""
+				_reply(
+					peer_id, {"op": "refused", "reason": "no table has this code", "code": named}
+				)
 		_:
 			_reply(peer_id, {"op": "refused", "reason": "op is list, create, join or spectate"})
 
@@ -423,6 +428,17 @@ func _close(code: String) -> void:
 	var archive := journal.archive() if journal else ""
 	table["session"].queue_free()
 	_server.table_closed.emit(code, archive)
+
+
+## Whether [param value] is a table code: [constant CODE_LENGTH] characters of
+## [constant CODE_ALPHABET].
+static func is_code(value: Variant) -> bool:
+	if not value is String or value.length() != CODE_LENGTH:
+		return false
+	for character: String in value:
+		if not character in CODE_ALPHABET:
+			return false
+	return true
 
 
 ## A code no table has had (32^6, about a billion: a handful of tries at most).

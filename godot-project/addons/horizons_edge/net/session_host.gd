@@ -284,6 +284,11 @@ func tick(now_msec: int) -> void:
 		_broadcast()
 
 
+## Whether the game it hosts still exists (its [GameRules] was not freed).
+func has_rules() -> bool:
+	return is_instance_valid(_rules)
+
+
 ## Whether a seated player is connected now (a seat taken and its peer not gone).
 func has_seated_peer() -> bool:
 	return _seats.values().any(func(seat: Dictionary) -> bool: return seat["peer"] != 0)
