@@ -325,3 +325,18 @@ func test_a_refresh_in_flight_stops_that_flight_for_good() -> void:
 	check_equal(shown, [second], "the second landed")
 	check(display.is_caught_up(), "and the display caught up")
 	display.free()
+
+
+func test_new_player_colours_colour_the_rows_at_once() -> void:
+	var rules := StarterGame.rules(4, 3)
+	var display := DisplayCheck.make(self, rules)
+	StarterGame.keep_all(rules)
+	var colours: Array[Color] = [Color.RED, Color.GREEN, Color.BLUE]
+	display.player_colors = colours
+	for seat in 3:
+		var swatch := (
+			display.get_node("%%Rows/Row%d" % seat).find_child("Swatch", true, false) as ColorRect
+		)
+		check_equal(swatch.color, colours[seat], "seat %d's swatch" % seat)
+	display.free()
+	rules.free()

@@ -57,7 +57,8 @@ const DrawEffects := preload("draw_effects.gd")
 	Color("42d4f4"),
 	Color("f032e6"),
 	Color("bfef45"),
-]
+]:
+	set = set_player_colors
 ## Compact mode: smaller rows without the token pips, for a side panel.
 @export var compact := false:
 	set = set_compact
@@ -281,6 +282,18 @@ func show_view(
 ## Switches compact mode.
 func set_compact(value: bool) -> void:
 	compact = value
+	_rebuild_if_ready()
+
+
+## Sets [member player_colors] and colours the rows anew at once (assign a whole Array: a colour
+## changed in place is not seen until the rows are next built).
+func set_player_colors(value: Array[Color]) -> void:
+	player_colors = value
+	_rebuild_if_ready()
+
+
+# Builds the rows anew and shows them (a look changed), once the scene is ready.
+func _rebuild_if_ready() -> void:
 	if is_node_ready():
 		_rebuild_rows()
 		_refresh(false)

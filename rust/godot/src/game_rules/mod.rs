@@ -172,7 +172,7 @@ pub struct GameRules {
     /// Its queries of this node read the state the action left (its new objects, its costs
     /// paid), as seed 002's reactions are computed; see [member action_validator] for what is
     /// refused.
-    /// [codeblock]
+    /// ```gdscript
     /// # Hoplite: whoever controls a Monument answers every opponent's build with a scout.
     /// rules.reaction_provider = func(resolved: Dictionary) -> Array:
     ///     if resolved["action"]["type"] != "build":
@@ -182,7 +182,7 @@ pub struct GameRules {
     ///         if object["name"] == "Monument" and object["owner"] != resolved["player_id"]:
     ///             reactions.append({"player_id": object["owner"], "kind": "scout"})
     ///     return reactions
-    /// [/codeblock]
+    /// ```
     #[var(set = set_reaction_provider)]
     reaction_provider: Callable,
     /// Whether either hook holds a Callable: only then does a command ask the engine whether

@@ -298,10 +298,10 @@ impl GameRules {
     /// [code]bag[/code] ([code]remaining[/code], [code]players[/code], [code]drawn[/code]),
     /// [code]objects[/code], [code]effects[/code] and [code]commitment[/code] (the current
     /// round's, as hex). Empty (and an error) for a player who is not seated.
-    /// [codeblock]
+    /// ```gdscript
     /// var view := rules.get_snapshot_for(2)
     /// print(view.players[0].hand_size, " cards in the first seat's hand")
-    /// [/codeblock]
+    /// ```
     #[func]
     pub fn get_snapshot_for(&self, viewer_id: i64) -> Result<VarDictionary, Refusal> {
         const METHOD: &str = "GameRules.get_snapshot_for";
