@@ -131,6 +131,14 @@ func test_empty_slots_duplicate_ids_and_wrong_types_are_named() -> void:
 	tower.effects = [{"effect": "draw_cards", "count": Callable()}]
 	check(catalog.validate().begins_with("structures[0].effects[0].count"), catalog.validate())
 	expect_error(catalog.to_config, "structures[0].effects[0].count")
+	# Entries fresh from the inspector's "New": no id, no name.
+	tower.effects = []
+	catalog.structures = [StructureDefinition.new()]
+	check_equal(catalog.validate(), "a structure has no name (its id)", "a blank structure")
+	catalog.structures = []
+	catalog.cards = [CardDefinition.new()]
+	check_equal(catalog.validate(), "card 0 has no name", "a blank card")
+	catalog.cards = [card]
 	var rules := _rules(1)
 	for wrong: Variant in [7, "starter_set.tres", Node2D.new(), StringName("x"), [catalog]]:
 		expect_error(rules.setup.bind(StarterGame.players(2), {"catalog": wrong}), "CardCatalog")

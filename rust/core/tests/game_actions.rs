@@ -313,6 +313,29 @@ fn a_seat_is_named_as_a_rename_would_name_it() {
 }
 
 #[test]
+fn blank_names_in_the_config_are_refused() {
+    for (edit, fragment) in [
+        (json!({"cards": {"1": {"name": " "}}}), "card 1 has no name"),
+        (
+            json!({"structures": {"": {"building": {"name": "Hut", "kind": "building"}}}}),
+            "a structure has no name",
+        ),
+        (
+            json!({"structures": {"hut": {"building": {"name": "", "kind": "building"}}}}),
+            "structure \"hut\"'s building has no name",
+        ),
+        (
+            json!({"action_kinds": {"": {}}}),
+            "an action kind has no name",
+        ),
+    ] {
+        let config: horizons_edge_core::GameConfig = serde_json::from_value(edit).unwrap();
+        let error = Game::new(players(2), config, 1).unwrap_err();
+        assert!(error.to_string().contains(fragment), "{fragment}: {error}");
+    }
+}
+
+#[test]
 fn command_tiers_that_take_tokens_away_are_refused() {
     let mut tiers = config();
     tiers.command_tiers = serde_json::from_value(json!([

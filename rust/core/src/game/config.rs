@@ -275,6 +275,24 @@ impl GameConfig {
                 at + 1
             ));
         }
+        // Names a player reads and a request names: none blank.
+        let blank = |name: &str| name.trim().is_empty();
+        if let Some((id, _)) = self.cards.iter().find(|(_, card)| blank(&card.name)) {
+            return invalid(format!("card {id} has no name"));
+        }
+        if self.structures.keys().any(|name| blank(name)) {
+            return invalid("a structure has no name (its id)".to_owned());
+        }
+        if let Some((name, _)) = self
+            .structures
+            .iter()
+            .find(|(_, structure)| blank(&structure.building.name))
+        {
+            return invalid(format!("structure \"{name}\"'s building has no name"));
+        }
+        if self.action_kinds.keys().any(|name| blank(name)) {
+            return invalid("an action kind has no name".to_owned());
+        }
         if let Some(kind) = self
             .action_kinds
             .keys()
