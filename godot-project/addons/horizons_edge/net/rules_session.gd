@@ -225,8 +225,9 @@ func request_entropy(nonce := "") -> void:
 		_guest.add_entropy(nonce)
 
 
-## Client: sends a request in its wire form: [code]command[/code] ("act", "keep" or
-## "mulligan"), [code]player_id[/code], and [code]action[/code] or [code]bottom[/code]. The
+## Client: sends a request in its wire form: [code]command[/code] ("act", "keep", "mulligan",
+## "reserve" or "entropy"), [code]player_id[/code], and [code]action[/code], [code]bottom[/code]
+## or [code]nonce[/code]. The
 ## server checks all of it; a request for a seat this peer does not hold is refused.
 func send_request(request: Dictionary) -> void:
 	_rpc_request.rpc_id(MultiplayerPeer.TARGET_PEER_SERVER, request)

@@ -39,7 +39,9 @@ enum Pending {
 /// save/load. Put it where the old game manager sat; all rules live here, in Rust.
 ///
 /// Configure it in the inspector (or pass a config Dictionary to [method setup]), seat players
-/// with [method setup], then [method start_game]. During the mulligan every player calls
+/// with [method setup], then [method start_game]. The inspector's settings are what
+/// [method setup] reads: changed afterwards they change nothing, and they are not updated by a
+/// config Dictionary or [method load_game] — [method get_config] tells the rules in force. During the mulligan every player calls
 /// [method keep_hand] (or [method take_mulligan] first). Then each round: [method
 /// draw_next_token] names the active player, who takes exactly one action ([method
 /// play_card_from_hand], [method build], [method attempt_command_upgrade], [method
@@ -142,7 +144,7 @@ pub struct GameRules {
     /// Most reactions one action may set off, its whole chain (each action of a double-action
     /// activation has its own); more rolls the action back (a pass stands without its
     /// reactions instead).
-    #[export(range = (0.0, 1000.0, or_greater))]
+    #[export(range = (0.0, 10000.0))]
     max_reactions_per_activation: i64,
     /// Print each ordinary refusal of play ("cannot afford", "not your turn") to the output log,
     /// naming the method and why; off by default, as those refusals are part of play and

@@ -161,7 +161,9 @@ impl GameRules {
     /// [code]command_tier[/code], [code]max_command_tokens[/code] (from the next round's bag),
     /// [code]tokens_in_bag[/code], [code]tokens_contributed[/code], [code]mulligans[/code],
     /// [code]kept[/code], [code]cards_to_bottom[/code] (what [method keep_hand] must put on the
-    /// bottom now), [code]eliminated[/code]. Empty (and an error) for an unknown id.
+    /// bottom now), [code]eliminated[/code], [code]discard_size[/code], [code]faction[/code]
+    /// ("" for none) and [code]reserve[/code] (reserve tokens held back). Empty (and an error)
+    /// for an unknown id.
     #[func]
     pub fn get_player_state(&self, player_id: i64) -> Result<VarDictionary, Refusal> {
         const METHOD: &str = "GameRules.get_player_state";
@@ -296,8 +298,12 @@ impl GameRules {
     /// Keys: [code]viewer[/code], [code]seq[/code] (the newest event included),
     /// [code]round[/code], [code]phase[/code], [code]active[/code], [code]players[/code],
     /// [code]bag[/code] ([code]remaining[/code], [code]players[/code], [code]drawn[/code]),
-    /// [code]objects[/code], [code]effects[/code] and [code]commitment[/code] (the current
-    /// round's, as hex). Empty (and an error) for a player who is not seated.
+    /// [code]objects[/code], [code]effects[/code], [code]commitment[/code] (the current
+    /// round's, as hex) and [code]awaiting_entropy[/code]. It is the wire form a client
+    /// receives, so values are named as in saves, not numbered: [code]phase[/code] is e.g.
+    /// [code]{"phase": "activation", "player": 1}[/code] ("setup", "mulligan", "awaiting_draw",
+    /// "game_over"), a token's [code]kind[/code] "command" or "double_action". Empty (and an
+    /// error) for a player who is not seated.
     /// ```gdscript
     /// var view := rules.get_snapshot_for(2)
     /// print(view.players[0].hand_size, " cards in the first seat's hand")
