@@ -204,6 +204,26 @@ fn a_duration_1_marker_applied_on_turn_x_counts_through_the_units_next_turn_and_
 }
 
 #[test]
+fn a_race_holds_at_most_max_units() {
+    use horizons_edge_core::turns::initiative::MAX_UNITS;
+    let mut race = Initiative::new();
+    for id in 0..MAX_UNITS as u32 {
+        race.apply(Cmd::AddUnit(UnitSpec::new(u(id), Side::Enemy, 10)))
+            .unwrap();
+    }
+    assert_refused(
+        &mut race,
+        Cmd::AddUnit(UnitSpec::new(u(MAX_UNITS as u32), Side::Enemy, 10)),
+        TurnError::OutOfRange {
+            what: "units",
+            value: MAX_UNITS as u64 + 1,
+            min: 0,
+            max: MAX_UNITS as u64,
+        },
+    );
+}
+
+#[test]
 fn a_marker_in_its_last_turn_can_still_be_removed() {
     let mut race = race(&[(1, Side::Player, 20), (2, Side::Enemy, 10)]);
     next(&mut race);

@@ -385,7 +385,8 @@ impl CommandTokenBag {
     /// [param samples] possible futures of this round for Monte Carlo planning (an AI weighing
     /// its options): each the owners of the tokens left, in a uniformly random order drawn from
     /// a fresh stream seeded with [param seed]. The bag and its own draws are untouched. At most
-    /// 100 000 samples; an empty array (and an error) otherwise.
+    /// 100 000 samples and 1 000 000 tokens in all (samples × tokens left: 1 953 samples of a
+    /// full 8 × 64 bag); an empty array (and an error) otherwise.
     #[func]
     pub fn sample_rest_of_round(
         &self,
@@ -394,6 +395,13 @@ impl CommandTokenBag {
     ) -> Result<Array<PackedInt64Array>, Refusal> {
         refusing("CommandTokenBag.sample_rest_of_round", || {
             let samples = count_from_raw("sample count", samples, 0, 100_000)?;
+            let left = u64::from(self.bag.remaining()).max(1);
+            count_from_raw(
+                "sample count for the tokens left",
+                samples.into(),
+                0,
+                (MAX_SAMPLED_TOKENS / left) as u32,
+            )?;
             Ok(self
                 .bag
                 .sample_rest(samples as usize, seed as u64)
@@ -467,6 +475,10 @@ impl CommandTokenBag {
         self.last_refusal.to_dictionary()
     }
 }
+
+/// The most tokens [`CommandTokenBag::sample_rest_of_round`] hands out in one call (samples
+/// times tokens left): about 8 MB of answer.
+const MAX_SAMPLED_TOKENS: u64 = 1_000_000;
 
 /// The lowest id of `bag`'s tokens, drawn or not; the id its next token will get if it has none.
 /// No token added later has a lower one.

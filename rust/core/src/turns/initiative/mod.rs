@@ -67,6 +67,9 @@ pub const BASE_ACTION_POINTS: u32 = 3;
 pub const SPEED_PER_ACTION_POINT: u32 = 5;
 /// The highest speed a unit may have (the lowest is 1).
 pub const MAX_SPEED: u32 = 10_000;
+/// The most units in one race: every prediction runs them all, so more would make a single
+/// call take seconds.
+pub const MAX_UNITS: usize = 1_000;
 /// The highest charge a unit may be given.
 pub const MAX_CHARGE: u64 = 1_000_000;
 /// The highest health a unit may have (the lowest it may be added with is 1).
@@ -286,6 +289,12 @@ impl Initiative {
     /// sorted by id, each within the ranges `apply` enforces, the acting unit and the round's
     /// record among them. The error says what does not.
     pub fn check(&self) -> Result<(), String> {
+        if self.units.len() > MAX_UNITS {
+            return Err(format!(
+                "{} units; a race holds at most {MAX_UNITS}",
+                self.units.len()
+            ));
+        }
         if let Some(pair) = self.units.windows(2).find(|pair| pair[0].id >= pair[1].id) {
             return Err(format!(
                 "units {} and {} are out of order",

@@ -5,7 +5,7 @@ use std::cmp::Reverse;
 
 use super::{
     ActionFlags, CHARGE_TO_ACT, Initiative, InitiativeEvent, MAX_CHARGE, MAX_HEALTH, MAX_SPEED,
-    Side, StatusKind, Unit, UnitSpec, check_range,
+    MAX_UNITS, Side, StatusKind, Unit, UnitSpec, check_range,
 };
 use crate::error::TurnError;
 use crate::ids::UnitId;
@@ -21,6 +21,7 @@ impl Initiative {
             Ok(_) => return Err(TurnError::DuplicateUnit { unit: spec.id }),
             Err(at) => at,
         };
+        check_range("units", self.units.len() as u64 + 1, 0, MAX_UNITS as u64)?;
         check_range("speed", u64::from(spec.speed), 1, u64::from(MAX_SPEED))?;
         check_range("charge", spec.charge, 0, MAX_CHARGE)?;
         check_range("health", u64::from(spec.health), 1, u64::from(MAX_HEALTH))?;
