@@ -85,7 +85,7 @@ func _initialize() -> void:
 	_listen.call_deferred(options)
 
 
-## A table's rules on the starter set, for [param options] as [ServerLobby] checked them.
+## A table's rules on the starter set, for [param options] as [RulesServerLobby] checked them.
 static func make_rules(options: Dictionary) -> GameRules:
 	var rules := GameRules.new()
 	rules.player_entropy = options["entropy"] == 1

@@ -31,7 +31,7 @@ const WATCHDOG_SEC := 60.0
 ## An answer (or a disconnect) must come within this (a liveness bound, not a timed assertion).
 const ANSWER_WAIT_MSEC := 10000
 ## Messages a second each connection sends (outside the flood): under the server's 50 a peer
-## (see [ServerLobby]), so that each is read and judged.
+## (see [RulesServerLobby]), so that each is read and judged.
 const PACE_PER_SEC := 45.0
 ## What a refusal's reason starts with, by what was wrong.
 const NOT_A_MESSAGE := "a lobby message is"

@@ -32,10 +32,10 @@ extends SceneTree
 ## Arguments after `--`: --port N --name S --token-file PATH --flood-round R --flood N
 
 ## Messages the rogue sends at once, and per second after that, outside the flood: under the
-## server's rate limit (see [SessionHost]), so that each one is read and judged.
+## server's rate limit (see [RulesSessionHost]), so that each one is read and judged.
 const PACE_BURST := 30.0
 const PACE_PER_SEC := 8.0
-## The server's refusal bucket (see [SessionHost]).
+## The server's refusal bucket (see [RulesSessionHost]).
 const REFUSAL_BURST := 10
 const REFUSALS_PER_SEC := 2.0
 ## Times the rogue reports a forged digest for one checkpoint.

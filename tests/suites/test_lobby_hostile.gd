@@ -31,12 +31,12 @@ func test_the_lobby_checks_take_every_variant_type_without_an_error() -> void:
 	values.append_array([object, Callable(object, "free"), Signal(object, "ready")])
 	for value: Variant in values:
 		var shown := type_string(typeof(value))
-		check_equal(ServerLobby.check_options(value), {}, "options %s" % shown)
-		check_equal(ServerLobby.check_options({"players": value}), {}, "players %s" % shown)
+		check_equal(RulesServerLobby.check_options(value), {}, "options %s" % shown)
+		check_equal(RulesServerLobby.check_options({"players": value}), {}, "players %s" % shown)
 		if not (value is Array or value is Dictionary):
-			check_equal(ServerLobby.check_options({value: 2}), {}, "a key %s" % shown)
+			check_equal(RulesServerLobby.check_options({value: 2}), {}, "a key %s" % shown)
 	for value: Variant in [_nested_array(VERY_DEEP), _nested_dictionary(VERY_DEEP), object]:
-		check(not SessionHost.is_small(value), "%s is not small" % type_string(typeof(value)))
+		check(not RulesSessionHost.is_small(value), "%s is not small" % type_string(typeof(value)))
 	object.free()
 
 

@@ -1,11 +1,12 @@
 extends TestSuite
-## A game server's table journal (TableJournal) and the lobby's option checks (ServerLobby).
+## A game server's table journal (RulesTableJournal) and the lobby's option checks
+## (RulesServerLobby).
 
 
 func test_a_journal_reads_back_to_the_same_game_and_tokens() -> void:
 	var rules := StarterGame.rules(41, 2)
 	check_equal(rules.rekey_from_os(), OK, "rekeyed")
-	var journal := TableJournal.create(_fresh_folder(), "ABC234", {"players": 2})
+	var journal := RulesTableJournal.create(_fresh_folder(), "ABC234", {"players": 2})
 	check(journal != null, "created")
 	check_equal(journal.append(rules, {0: "", 1: ""}), OK, "first record")
 	StarterGame.keep_all(rules)
@@ -14,7 +15,7 @@ func test_a_journal_reads_back_to_the_same_game_and_tokens() -> void:
 	rules.draw_next_token()
 	check_equal(journal.append(rules, {0: "a".repeat(32), 1: "b".repeat(32)}), OK, "drawn")
 	journal.close()
-	var read := TableJournal.open(journal.path)
+	var read := RulesTableJournal.open(journal.path)
 	check_equal(read.records, 4, "header and three records (nothing new wrote none)")
 	check_equal(read.code, "ABC234", "code")
 	check_equal(read.note, "", "nothing torn")
@@ -30,7 +31,7 @@ func test_a_journal_reads_back_to_the_same_game_and_tokens() -> void:
 
 func test_a_torn_last_record_is_dropped_and_the_file_mended() -> void:
 	var rules := StarterGame.rules(42, 2)
-	var journal := TableJournal.create(_fresh_folder(), "TORN22", {})
+	var journal := RulesTableJournal.create(_fresh_folder(), "TORN22", {})
 	journal.append(rules, {})
 	var recorded := rules.get_state_hash()
 	StarterGame.keep_all(rules)
@@ -43,14 +44,14 @@ func test_a_torn_last_record_is_dropped_and_the_file_mended() -> void:
 	var file := FileAccess.open(journal.path, FileAccess.WRITE)
 	file.store_string(whole.left(whole.length() - last.length() / 2 - 1))
 	file.close()
-	var read := TableJournal.open(journal.path)
+	var read := RulesTableJournal.open(journal.path)
 	check(read.note.contains("torn") and read.note.contains("dropped"), "said: %s" % read.note)
 	check_equal(read.records, 2, "the header and the whole record")
 	check_equal(read.state_hash, str(recorded), "the state before the torn record")
 	check(FileAccess.get_file_as_string(journal.path).ends_with("\n"), "the file is mended")
 	check_equal(read.append(rules, {}), OK, "appends again")
 	read.close()
-	var again := TableJournal.open(journal.path)
+	var again := RulesTableJournal.open(journal.path)
 	check_equal([again.note, again.state_hash], ["", str(rules.get_state_hash())], "read again")
 	again.close()
 	rules.free()
@@ -58,7 +59,7 @@ func test_a_torn_last_record_is_dropped_and_the_file_mended() -> void:
 
 func test_a_damaged_record_before_the_last_refuses_the_journal() -> void:
 	var rules := StarterGame.rules(43, 2)
-	var journal := TableJournal.create(_fresh_folder(), "BAD234", {})
+	var journal := RulesTableJournal.create(_fresh_folder(), "BAD234", {})
 	journal.append(rules, {})
 	StarterGame.keep_all(rules)
 	journal.append(rules, {})
@@ -67,7 +68,9 @@ func test_a_damaged_record_before_the_last_refuses_the_journal() -> void:
 	var file := FileAccess.open(journal.path, FileAccess.WRITE)
 	file.store_string(text.replace('"n":1', '"n":7'))
 	file.close()
-	var read: Variant = expect_error(TableJournal.open.bind(journal.path), "record 1 is damaged")
+	var read: Variant = expect_error(
+		RulesTableJournal.open.bind(journal.path), "record 1 is damaged"
+	)
 	check_equal(read, null, "refused")
 	rules.free()
 
@@ -77,7 +80,7 @@ func test_a_finished_table_is_archived_gzipped_and_pruned_by_age() -> void:
 	StarterGame.keep_all(rules)
 	rules.draw_next_token()
 	var folder := _fresh_folder()
-	var journal := TableJournal.create(folder, "DONE22", {})
+	var journal := RulesTableJournal.create(folder, "DONE22", {})
 	journal.append(rules, {})
 	var archive := journal.archive()
 	check_equal(archive, folder.path_join("DONE22.replay.gz"), "archived")
@@ -87,17 +90,17 @@ func test_a_finished_table_is_archived_gzipped_and_pruned_by_age() -> void:
 	check_equal(text, rules.save_replay(), "the replay, gzipped")
 	check_equal([packed[0], packed[1]], [0x1f, 0x8b], "a gzip file")
 	var now := Time.get_unix_time_from_system()
-	check_equal(TableJournal.prune(folder, 3600.0, now), 0, "a fresh archive stays")
-	check_equal(TableJournal.prune(folder, 3600.0, now + 7200.0), 1, "an old one goes")
+	check_equal(RulesTableJournal.prune(folder, 3600.0, now), 0, "a fresh archive stays")
+	check_equal(RulesTableJournal.prune(folder, 3600.0, now + 7200.0), 1, "an old one goes")
 	check(not FileAccess.file_exists(archive), "removed")
 	rules.free()
 
 
 func test_table_options_are_checked_and_filled_in() -> void:
-	var defaults := ServerLobby.check_options({})
+	var defaults := RulesServerLobby.check_options({})
 	check_equal(defaults["players"], 2, "default seats")
 	check_equal(defaults["deadline"], RulesSession.DEFAULT_TURN_DEADLINE, "default deadline")
-	var given := ServerLobby.check_options({"players": 3.0, "rounds": 5, "deadline": 4})
+	var given := RulesServerLobby.check_options({"players": 3.0, "rounds": 5, "deadline": 4})
 	check_equal([given["players"], given["rounds"], given["deadline"]], [3, 5, 4.0], "converted")
 	for bad: Variant in [
 		{"players": 99},
@@ -110,7 +113,7 @@ func test_table_options_are_checked_and_filled_in() -> void:
 		"players",
 		null,
 	]:
-		check_equal(ServerLobby.check_options(bad), {}, "refused: %s" % var_to_str(bad))
+		check_equal(RulesServerLobby.check_options(bad), {}, "refused: %s" % var_to_str(bad))
 
 
 ## An empty folder of user:// for one test's journals (the last test's are removed).

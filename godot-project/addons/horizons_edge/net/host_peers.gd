@@ -1,7 +1,8 @@
 extends RefCounted
-## The peers of a [SessionHost]: each one's record (when it connected, its message and refusal
+## The peers of a [RulesSessionHost]: each one's record (when it connected, its message and refusal
 ## buckets, whether it was disconnected), the admission of each message it sends, the refusals
-## sent back and the disconnects. Counts into the host's stats (see [method SessionHost.get_stats]).
+## sent back and the disconnects. Counts into the host's stats (see [method
+## RulesSessionHost.get_stats]).
 
 const Bucket := preload("token_bucket.gd")
 ## Messages (hello, request, checkpoint) a peer may send at once...

@@ -1,8 +1,8 @@
 extends RefCounted
-## The checks of what a peer sends a [SessionHost] (and a [ServerLobby]) before any of it is
-## used: pure functions of the value, bounded in cost whatever arrives. [SessionHost] gives them
-## and their limits under its own name ([method SessionHost.is_small],
-## [method SessionHost.display_name], [constant SessionHost.MAX_REQUEST_DEPTH], ...).
+## The checks of what a peer sends a [RulesSessionHost] (and a [RulesServerLobby]) before any of it
+## is used: pure functions of the value, bounded in cost whatever arrives. [RulesSessionHost] gives
+## them and their limits under its own name ([method RulesSessionHost.is_small],
+## [method RulesSessionHost.display_name], [constant RulesSessionHost.MAX_REQUEST_DEPTH], ...).
 
 ## The longest player name a hello may carry.
 const MAX_NAME_LENGTH := 64

@@ -19,8 +19,8 @@ extends Node
 ## server.create_table({"players": 3, "rounds": 5})
 ## # join_table returns the table's RulesSession: play it as any other.
 ## [/codeblock]
-## Peers are untrusted: see [ServerLobby] for the limits every peer lives within, and
-## [SessionHost] for each table's own; [TableJournal] for what is on disk and when.
+## Peers are untrusted: see [RulesServerLobby] for the limits every peer lives within, and
+## [RulesSessionHost] for each table's own; [RulesTableJournal] for what is on disk and when.
 
 ## Client: the lobby answered [method list_tables]: one Dictionary per open table, with
 ## [code]code[/code], [code]options[/code], [code]seated[/code] (seats taken so far),
@@ -59,24 +59,24 @@ signal peer_kicked(peer_id: int, reason: String)
 ## Server: the folder of the tables' journals ("": no journal, nothing survives the process).
 @export var journal_folder := ""
 ## Server: seconds a finished table stays (for the last updates and late spectators) before it
-## closes and its journal is archived (see [method TableJournal.archive]).
+## closes and its journal is archived (see [method RulesTableJournal.archive]).
 @export_range(0.0, 3600.0, 0.5, "suffix:s") var finished_linger := 30.0
 ## Server: seconds a table that has not started stays open while no seated player is connected
 ## to it (nobody sat at it, or everyone who did left; 0: for ever); then it closes as a
 ## finished one does. Otherwise tables created and left would stay until the server is full.
 @export_range(0.0, 86400.0, 1.0, "suffix:s") var unclaimed_timeout := 300.0
 ## Server: tables the peers of one address (IP) may create at once, whatever connections they
-## use; after that, one every [constant ServerLobby.CREATE_INTERVAL_SEC] seconds. Players behind
-## one address (a NAT, or bots on 127.0.0.1) share it: raise it for them.
+## use; after that, one every [constant RulesServerLobby.CREATE_INTERVAL_SEC] seconds. Players
+## behind one address (a NAT, or bots on 127.0.0.1) share it: raise it for them.
 @export_range(1, 100000) var tables_per_address := 10
 ## Server: days an archived game is kept before it is removed (0: forever). Checked at start and
 ## once an hour.
 @export_range(0, 3650) var archive_max_age_days := 30
 ## Server: makes a table's [GameRules] (set up, not started; not in the tree) from the options a
-## client asked for (checked, see [constant ServerLobby.OPTIONS]); null refuses them.
+## client asked for (checked, see [constant RulesServerLobby.OPTIONS]); null refuses them.
 var table_setup := Callable()
 
-var _lobby: ServerLobby
+var _lobby: RulesServerLobby
 ## Client: code -> [name, rejoin token] for tables asked for and not answered yet.
 var _asked := {}
 
@@ -103,7 +103,7 @@ func host_server(port: int, bind_address := "*") -> Error:
 	if error != OK:
 		push_error("RulesServer: cannot listen on port %d: %s" % [port, error_string(error)])
 		return error
-	_lobby = ServerLobby.new(self)
+	_lobby = RulesServerLobby.new(self)
 	var resumed := _lobby.resume_tables()
 	var scene_multiplayer := multiplayer as SceneMultiplayer
 	if scene_multiplayer:
@@ -117,10 +117,10 @@ func host_server(port: int, bind_address := "*") -> Error:
 	return OK
 
 
-## Server: opens a table with [param options] (see [constant ServerLobby.OPTIONS]) as if a
+## Server: opens a table with [param options] (see [constant RulesServerLobby.OPTIONS]) as if a
 ## client asked; returns its code ("" if refused).
 func open_table(options: Dictionary) -> String:
-	var checked := ServerLobby.check_options(options)
+	var checked := RulesServerLobby.check_options(options)
 	return _lobby.open_table(checked) if _lobby and not checked.is_empty() else ""
 
 
@@ -152,7 +152,7 @@ func list_tables() -> void:
 
 ## Client: asks for a new table ([signal table_created]): [code]players[/code],
 ## [code]rounds[/code], [code]deadline[/code], [code]entropy[/code] (see
-## [constant ServerLobby.OPTIONS]).
+## [constant RulesServerLobby.OPTIONS]).
 func create_table(options: Dictionary) -> void:
 	_send({"op": "create", "options": options})
 

@@ -28,7 +28,7 @@ extends Node
 ## No table waits forever: with [member turn_deadline] set (the default), the server decides for
 ## whoever the game waits on once it runs out. Peers are untrusted: the server bounds what each
 ## may make it do (a rate limit per peer, size and type checks on every field, refusals that are
-## rate-limited themselves; see [SessionHost]).[br][br]
+## rate-limited themselves; see [RulesSessionHost]).[br][br]
 ## A [RulesServer] hosts many tables on one port: each table is a RulesSession child of it, named
 ## after the table's code, on the server ([method host_table]) and on each client that joined or
 ## watches it ([method join_table]); the code in the node path routes the messages.
@@ -92,10 +92,10 @@ const DEFAULT_TURN_DEADLINE := 30.0
 ## the game adds its own with [method request_entropy] (e.g. from a hardware source).
 @export var auto_entropy := true
 
-var _host: SessionHost
-var _guest: SessionGuest
+var _host: RulesSessionHost
+var _guest: RulesSessionGuest
 ## Server, a table of a [RulesServer]: called with (peer_id, arguments) before any message of a
-## peer is read; false drops it (see [method ServerLobby.admit]).
+## peer is read; false drops it (see [method RulesServerLobby.admit]).
 var _gate := Callable()
 
 
@@ -144,7 +144,7 @@ func host_game(rules: GameRules, port: int, bind_address := "*") -> Error:
 	if scene_multiplayer:
 		scene_multiplayer.server_relay = false
 	multiplayer.multiplayer_peer = peer
-	_host = SessionHost.new(self, rules)
+	_host = RulesSessionHost.new(self, rules)
 	multiplayer.peer_connected.connect(_host.on_peer_connected)
 	multiplayer.peer_disconnected.connect(_host.on_peer_disconnected)
 	return OK
@@ -153,9 +153,9 @@ func host_game(rules: GameRules, port: int, bind_address := "*") -> Error:
 ## Server: hosts [param rules] (set up, rekeyed, perhaps resumed) as a table of a
 ## [RulesServer], on the connection the server already listens on, recording it in
 ## [param journal] before anyone is told anything. [param gate] sees every message first; the
-## server calls [method SessionHost.tick].
-func host_table(rules: GameRules, journal: TableJournal, gate: Callable) -> SessionHost:
-	_host = SessionHost.new(self, rules)
+## server calls [method RulesSessionHost.tick].
+func host_table(rules: GameRules, journal: RulesTableJournal, gate: Callable) -> RulesSessionHost:
+	_host = RulesSessionHost.new(self, rules)
 	_host.journal = journal
 	_host.kicks_silent_peers = false
 	_gate = gate
@@ -169,7 +169,7 @@ func host_table(rules: GameRules, journal: TableJournal, gate: Callable) -> Sess
 ## with [param rejoin_token]. With an empty name and token, and the server's leave to watch,
 ## this client spectates: it receives the public view and audits every round.
 func join_table(player_name: String, rejoin_token := "") -> void:
-	_guest = SessionGuest.new(self, player_name, rejoin_token)
+	_guest = RulesSessionGuest.new(self, player_name, rejoin_token)
 	multiplayer.server_disconnected.connect(connection_lost.emit)
 	_guest.on_connected()
 
@@ -185,7 +185,7 @@ func join_game(address: String, port: int, player_name: String, rejoin_token := 
 		)
 		return error
 	multiplayer.multiplayer_peer = peer
-	_guest = SessionGuest.new(self, player_name, rejoin_token)
+	_guest = RulesSessionGuest.new(self, player_name, rejoin_token)
 	multiplayer.connected_to_server.connect(_guest.on_connected)
 	multiplayer.connection_failed.connect(connection_lost.emit)
 	multiplayer.server_disconnected.connect(connection_lost.emit)

@@ -1,5 +1,5 @@
 extends RefCounted
-## How the table of a [SessionHost] moves on: the requests it applies, the draws and the
+## How the table of a [RulesSessionHost] moves on: the requests it applies, the draws and the
 ## decisions for seats being passed (see [member RulesSession.reconnect_policy]), and the
 ## deadline of what the game waits for (see [member RulesSession.turn_deadline]).
 

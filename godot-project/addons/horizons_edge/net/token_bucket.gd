@@ -1,6 +1,6 @@
 extends RefCounted
-## A token bucket ([code]SessionHost.Bucket[/code], every limit of [SessionHost] and
-## [ServerLobby]): [member capacity] tokens, refilled at [member rate] a second; taking from an
+## A token bucket ([code]RulesSessionHost.Bucket[/code], every limit of [RulesSessionHost] and
+## [RulesServerLobby]): [member capacity] tokens, refilled at [member rate] a second; taking from an
 ## empty bucket runs into debt (down to [member lowest]), which must be refilled first.
 
 var capacity: float

@@ -1,10 +1,10 @@
 @icon("res://addons/horizons_edge/icons/server_lobby.svg")
-class_name ServerLobby
+class_name RulesServerLobby
 extends RefCounted
 ## The server side of a [RulesServer]: its tables (each a [RulesSession] child of the server node
-## with its own [GameRules], [SessionHost] and [TableJournal]), the lobby's answers, which peer
-## may talk to which table, and the limits every peer lives within whatever table it talks to.
-## Created by [method RulesServer.host_server].[br][br]
+## with its own [GameRules], [RulesSessionHost] and [RulesTableJournal]), the lobby's answers,
+## which peer may talk to which table, and the limits every peer lives within whatever table it
+## talks to. Created by [method RulesServer.host_server].[br][br]
 ## Every message, lobby or table, costs its peer a token from a bucket of
 ## [member RulesServer.messages_per_sec] (twice that at once) and its size (its arguments as
 ## [method @GlobalScope.var_to_bytes] encodes them) from a bucket of
@@ -12,7 +12,7 @@ extends RefCounted
 ## and a peer [constant DEBT_SECONDS] seconds' worth in debt is disconnected. A peer joins or
 ## watches at most [member RulesServer.max_tables_per_peer] tables, creates one every
 ## [constant CREATE_INTERVAL_SEC] seconds (three at once), and must say something within
-## [constant SessionHost.HELLO_TIMEOUT_MSEC]. The peers of one address (IP) together create
+## [constant RulesSessionHost.HELLO_TIMEOUT_MSEC]. The peers of one address (IP) together create
 ## [member RulesServer.tables_per_address] tables at once and one every
 ## [constant CREATE_INTERVAL_SEC] seconds after that, however often they connect again.
 
@@ -45,10 +45,10 @@ var _server: RulesServer
 ## while on), "unattended_since" (msec: since when it has not started and no seated player is
 ## connected; 0 otherwise)}.
 var _tables := {}
-## peer_id -> {"tables" ({code: true}), "messages", "bytes", "creates" ([SessionHost.Bucket]s),
+## peer_id -> {"tables" ({code: true}), "messages", "bytes", "creates" ([RulesSessionHost.Bucket]s),
 ## "address", "connected_at", "spoke", "kicked"}.
 var _peers := {}
-## address -> the [SessionHost.Bucket] of the tables its peers may create (made at its first
+## address -> the [RulesSessionHost.Bucket] of the tables its peers may create (made at its first
 ## create, forgotten once full again and no peer of it is connected).
 var _addresses := {}
 var _crypto := Crypto.new()
@@ -72,9 +72,9 @@ func resume_tables() -> int:
 	_prune()
 	var resumed := 0
 	for file in DirAccess.get_files_at(folder):
-		if file.get_extension() != TableJournal.EXTENSION:
+		if file.get_extension() != RulesTableJournal.EXTENSION:
 			continue
-		var journal := TableJournal.open(folder.path_join(file))
+		var journal := RulesTableJournal.open(folder.path_join(file))
 		if journal == null:
 			continue
 		if journal.note != "":
@@ -94,9 +94,9 @@ func open_table(options: Dictionary) -> String:
 	if rules.rekey_from_os() != OK:
 		rules.free()
 		return ""
-	var journal: TableJournal = null
+	var journal: RulesTableJournal = null
 	if _server.journal_folder != "":
-		journal = TableJournal.create(_server.journal_folder, code, options)
+		journal = RulesTableJournal.create(_server.journal_folder, code, options)
 		if journal == null or journal.append(rules, {}) != OK:
 			rules.free()
 			return ""
@@ -148,8 +148,8 @@ func admit(peer_id: int, code: String, arguments: Array) -> bool:
 	var size := 0
 	for argument: Variant in arguments:
 		size += var_to_bytes(argument).size()
-	var messages: SessionHost.Bucket = peer["messages"]
-	var bytes: SessionHost.Bucket = peer["bytes"]
+	var messages: RulesSessionHost.Bucket = peer["messages"]
+	var bytes: RulesSessionHost.Bucket = peer["bytes"]
 	if not (messages.take() and bytes.take(size)):
 		if messages.tokens <= messages.lowest or bytes.tokens <= bytes.lowest:
 			kick(peer_id, "over %d messages or %d bytes a second" % [messages.rate, bytes.rate])
@@ -161,11 +161,11 @@ func admit(peer_id: int, code: String, arguments: Array) -> bool:
 func kick(peer_id: int, reason: String) -> void:
 	_peer(peer_id)["kicked"] = true
 	_server.peer_kicked.emit(peer_id, reason)
-	SessionHost.disconnect_peer(_server.multiplayer, peer_id)
+	RulesSessionHost.disconnect_peer(_server.multiplayer, peer_id)
 
 
 ## Every [constant TICK_MSEC]: disconnects peers silent too long, runs each table's clock (see
-## [method SessionHost.tick]), closes tables finished long enough (see
+## [method RulesSessionHost.tick]), closes tables finished long enough (see
 ## [member RulesServer.finished_linger]) and those not started whose seated players were all
 ## away too long (see [member RulesServer.unclaimed_timeout]); once an hour, prunes the archives
 ## and forgets the addresses that may create as many tables as they may at once.
@@ -178,9 +178,11 @@ func tick(now_msec: int) -> void:
 		_forget_addresses()
 	for peer_id in _peers.keys():
 		var peer: Dictionary = _peers[peer_id]
-		var silent: bool = now_msec - int(peer["connected_at"]) > SessionHost.HELLO_TIMEOUT_MSEC
+		var silent: bool = (
+			now_msec - int(peer["connected_at"]) > RulesSessionHost.HELLO_TIMEOUT_MSEC
+		)
 		if silent and not peer["spoke"] and not peer["kicked"]:
-			kick(peer_id, "no message within %d ms" % SessionHost.HELLO_TIMEOUT_MSEC)
+			kick(peer_id, "no message within %d ms" % RulesSessionHost.HELLO_TIMEOUT_MSEC)
 	for code in _tables.keys():
 		var table: Dictionary = _tables[code]
 		table["host"].tick(now_msec)
@@ -239,10 +241,10 @@ static func check_options(raw: Variant) -> Dictionary:
 
 
 ## Whether [param message] may be read as a lobby message: a small Dictionary (see
-## [method SessionHost.is_small]) whose keys are all Strings (not StringNames, which a
+## [method RulesSessionHost.is_small]) whose keys are all Strings (not StringNames, which a
 ## Dictionary finds under the same String).
 static func _is_message(message: Variant) -> bool:
-	if not (message is Dictionary and SessionHost.is_small(message)):
+	if not (message is Dictionary and RulesSessionHost.is_small(message)):
 		return false
 	return message.keys().all(func(key: Variant) -> bool: return key is String)
 
@@ -253,9 +255,9 @@ func _peer(peer_id: int) -> Dictionary:
 		var bytes := _server.bytes_per_sec
 		_peers[peer_id] = {
 			"tables": {},
-			"messages": SessionHost.Bucket.new(rate * 2.0, rate, -rate * DEBT_SECONDS),
-			"bytes": SessionHost.Bucket.new(bytes * 4.0, bytes, -bytes * DEBT_SECONDS),
-			"creates": SessionHost.Bucket.new(3.0, 1.0 / CREATE_INTERVAL_SEC),
+			"messages": RulesSessionHost.Bucket.new(rate * 2.0, rate, -rate * DEBT_SECONDS),
+			"bytes": RulesSessionHost.Bucket.new(bytes * 4.0, bytes, -bytes * DEBT_SECONDS),
+			"creates": RulesSessionHost.Bucket.new(3.0, 1.0 / CREATE_INTERVAL_SEC),
 			"address": _address_of(peer_id),
 			"connected_at": Time.get_ticks_msec(),
 			"spoke": false,
@@ -268,7 +270,7 @@ func _peer(peer_id: int) -> Dictionary:
 ## a request of a few bytes may not draw kilobytes faster than the peer may send them.
 func _list(peer_id: int) -> void:
 	var reply := {"op": "list", "tables": _listing()}
-	var bytes: SessionHost.Bucket = _peer(peer_id)["bytes"]
+	var bytes: RulesSessionHost.Bucket = _peer(peer_id)["bytes"]
 	if bytes.take(var_to_bytes(reply).size()):
 		_reply(peer_id, reply)
 	else:
@@ -307,7 +309,7 @@ func _enter(peer_id: int, code: String, watch: bool) -> void:
 		var reason := "a peer joins at most %d tables" % _server.max_tables_per_peer
 		_reply(peer_id, {"op": "refused", "reason": reason, "code": code})
 		return
-	var host: SessionHost = _tables[code]["host"]
+	var host: RulesSessionHost = _tables[code]["host"]
 	if watch and host.get_spectator_count() >= _server.max_spectators_per_table:
 		var full := "table %s has as many spectators as it takes" % code
 		_reply(peer_id, {"op": "refused", "reason": full, "code": code})
@@ -338,7 +340,7 @@ func _listing() -> Array:
 	return listing
 
 
-func _resume(journal: TableJournal) -> bool:
+func _resume(journal: RulesTableJournal) -> bool:
 	var options := check_options(journal.options)
 	var rules := _setup_rules(options) if not options.is_empty() else null
 	var why := ""
@@ -381,8 +383,8 @@ func _setup_rules(options: Dictionary) -> GameRules:
 
 
 func _add_table(
-	code: String, options: Dictionary, rules: GameRules, journal: TableJournal
-) -> SessionHost:
+	code: String, options: Dictionary, rules: GameRules, journal: RulesTableJournal
+) -> RulesSessionHost:
 	var session := RulesSession.new()
 	session.name = code
 	session.turn_deadline = options["deadline"]
@@ -424,7 +426,7 @@ func _close(code: String) -> void:
 	_tables.erase(code)
 	for peer: Dictionary in _peers.values():
 		peer["tables"].erase(code)
-	var journal: TableJournal = table["journal"]
+	var journal: RulesTableJournal = table["journal"]
 	var archive := journal.archive() if journal else ""
 	table["session"].queue_free()
 	_server.table_closed.emit(code, archive)
@@ -456,7 +458,7 @@ func _journal_exists(code: String) -> bool:
 	if folder == "":
 		return false
 	var base := folder.path_join(code)
-	var archive := base + TableJournal.ARCHIVE_SUFFIX
+	var archive := base + RulesTableJournal.ARCHIVE_SUFFIX
 	return FileAccess.file_exists(base + ".journal") or FileAccess.file_exists(archive)
 
 
@@ -468,10 +470,10 @@ func _address_of(peer_id: int) -> String:
 
 
 ## The bucket of the tables the peers of [param address] may create, made on first use.
-func _address_creates(address: String) -> SessionHost.Bucket:
+func _address_creates(address: String) -> RulesSessionHost.Bucket:
 	if not _addresses.has(address):
 		var burst := float(_server.tables_per_address)
-		_addresses[address] = SessionHost.Bucket.new(burst, 1.0 / CREATE_INTERVAL_SEC)
+		_addresses[address] = RulesSessionHost.Bucket.new(burst, 1.0 / CREATE_INTERVAL_SEC)
 	return _addresses[address]
 
 
@@ -481,7 +483,7 @@ func _forget_addresses() -> void:
 	for peer: Dictionary in _peers.values():
 		in_use[peer["address"]] = true
 	for address in _addresses.keys():
-		var creates: SessionHost.Bucket = _addresses[address]
+		var creates: RulesSessionHost.Bucket = _addresses[address]
 		creates.take(0.0)  # Refills it up to now.
 		if not in_use.has(address) and creates.tokens >= creates.capacity:
 			_addresses.erase(address)
@@ -492,7 +494,7 @@ func _prune() -> void:
 	var folder := _server.journal_folder
 	var max_age := _server.archive_max_age_days * 86400.0
 	if folder != "" and max_age > 0.0:
-		var removed := TableJournal.prune(folder, max_age, Time.get_unix_time_from_system())
+		var removed := RulesTableJournal.prune(folder, max_age, Time.get_unix_time_from_system())
 		if removed > 0:
 			print(
 				(

@@ -1,5 +1,5 @@
 @icon("res://addons/horizons_edge/icons/session_host.svg")
-class_name SessionHost
+class_name RulesSessionHost
 extends RefCounted
 ## The server side of a [RulesSession]: seats and rejoin tokens, request checks, server-side
 ## draws, per-viewer updates, reconnect policy and deadlines. Created by
@@ -13,13 +13,13 @@ extends RefCounted
 ## never reflected one for one. Every field is type- and size-checked before use, and refusal
 ## messages never echo what was sent.[br][br]
 ## A table of a [RulesServer] also has spectators (peers the server let watch: they get the
-## public view) and a [TableJournal]: everything a peer is told is recorded on disk first.[br][br]
-## Its parts, beside it: [code]request_checks.gd[/code] (the checks of what peers send),
-## [code]host_peers.gd[/code] (each peer's limits, refusals and disconnects),
+## public view) and a [RulesTableJournal]: everything a peer is told is recorded on disk
+## first.[br][br] Its parts, beside it: [code]request_checks.gd[/code] (the checks of what peers
+## send), [code]host_peers.gd[/code] (each peer's limits, refusals and disconnects),
 ## [code]table_flow.gd[/code] (requests applied, draws, passes and deadlines) and
-## [code]token_bucket.gd[/code] ([code]SessionHost.Bucket[/code]).
+## [code]token_bucket.gd[/code] ([code]RulesSessionHost.Bucket[/code]).
 
-## A token bucket (see [code]token_bucket.gd[/code]): every limit here and in [ServerLobby].
+## A token bucket (see [code]token_bucket.gd[/code]): every limit here and in [RulesServerLobby].
 const Bucket := preload("token_bucket.gd")
 ## The parts of a host: the checks of what peers send, the peers and their limits, and how the
 ## table moves on.
@@ -63,7 +63,7 @@ const MAX_OPEN_CHECKPOINTS := 4
 const REFUSED_TYPES := RequestChecks.REFUSED_TYPES
 
 ## Where the table is recorded before any peer is told anything (null: nowhere).
-var journal: TableJournal
+var journal: RulesTableJournal
 ## Whether this host disconnects peers that take no seat in time; a [RulesServer] does that for
 ## its tables.
 var kicks_silent_peers := true
@@ -77,7 +77,7 @@ var _spectators_seq := 0
 ## Peers the server lets watch (see [method add_spectator]) -> whether they said hello.
 var _spectators := {}
 ## player_id -> {"token", "peer" (0 while away), "away_since" (msec), "passing", "gone",
-## "rejoins" (a [SessionHost.Bucket])}.
+## "rejoins" (a [RulesSessionHost.Bucket])}.
 var _seats := {}
 ## peer_id -> player_id.
 var _seat_of_peer := {}

@@ -1,5 +1,5 @@
 @icon("res://addons/horizons_edge/icons/table_journal.svg")
-class_name TableJournal
+class_name RulesTableJournal
 extends RefCounted
 ## A table's record on disk, written by a [RulesServer] before any peer is told anything, so a
 ## server killed at any moment resumes every table exactly where its players last saw it.[br][br]
@@ -55,14 +55,16 @@ var _file: FileAccess
 
 ## Starts the journal of a new table in [param folder] (its header), or null with an error
 ## logged.
-static func create(folder: String, table_code: String, table_options: Dictionary) -> TableJournal:
-	var journal := TableJournal.new()
+static func create(
+	folder: String, table_code: String, table_options: Dictionary
+) -> RulesTableJournal:
+	var journal := RulesTableJournal.new()
 	journal.code = table_code
 	journal.options = table_options
 	journal.path = folder.path_join("%s.%s" % [table_code, EXTENSION])
 	journal._file = FileAccess.open(journal.path, FileAccess.WRITE)
 	if journal._file == null:
-		push_error("TableJournal: cannot create %s: %s" % [journal.path, _open_error()])
+		push_error("RulesTableJournal: cannot create %s: %s" % [journal.path, _open_error()])
 		return null
 	var header := {"n": 0, "table": table_code, "options": table_options}
 	if journal._write(header) != OK:
@@ -72,8 +74,8 @@ static func create(folder: String, table_code: String, table_options: Dictionary
 
 ## Reads the journal at [param file_path], dropping a torn last record; null (with an error
 ## logged) if the file is damaged beyond that.
-static func open(file_path: String) -> TableJournal:
-	var journal := TableJournal.new()
+static func open(file_path: String) -> RulesTableJournal:
+	var journal := RulesTableJournal.new()
 	journal.path = file_path
 	var text := FileAccess.get_file_as_string(file_path)
 	var lines := text.split("\n")
@@ -85,16 +87,16 @@ static func open(file_path: String) -> TableJournal:
 		var record := _parse(lines[index])
 		if record.is_empty() or int(record.get("n", -1)) != index:
 			if index < lines.size() - 1:
-				push_error("TableJournal: %s: record %d is damaged" % [file_path, index])
+				push_error("RulesTableJournal: %s: record %d is damaged" % [file_path, index])
 				return null
 			torn = lines[index] + "\n" + torn
 			break
 		if not journal._take(record):
-			push_error("TableJournal: %s: record %d does not fit" % [file_path, index])
+			push_error("RulesTableJournal: %s: record %d does not fit" % [file_path, index])
 			return null
 		good.append(lines[index])
 	if journal.records == 0:
-		push_error("TableJournal: %s has no header" % file_path)
+		push_error("RulesTableJournal: %s has no header" % file_path)
 		return null
 	if torn != "":
 		journal.note = (
@@ -105,7 +107,7 @@ static func open(file_path: String) -> TableJournal:
 			return null
 	journal._file = FileAccess.open(file_path, FileAccess.READ_WRITE)
 	if journal._file == null:
-		push_error("TableJournal: cannot reopen %s: %s" % [file_path, _open_error()])
+		push_error("RulesTableJournal: cannot reopen %s: %s" % [file_path, _open_error()])
 		return null
 	journal._file.seek_end()
 	return journal
@@ -137,7 +139,7 @@ func archive() -> String:
 	var archive_path := path.get_base_dir().path_join(code + ARCHIVE_SUFFIX)
 	var file := FileAccess.open(archive_path, FileAccess.WRITE)
 	if file == null:
-		push_error("TableJournal: cannot write %s: %s" % [archive_path, _open_error()])
+		push_error("RulesTableJournal: cannot write %s: %s" % [archive_path, _open_error()])
 		return ""
 	file.store_buffer(replay.to_utf8_buffer().compress(FileAccess.COMPRESSION_GZIP))
 	file.close()
@@ -170,7 +172,7 @@ func _write(record: Dictionary) -> Error:
 	_file.flush()
 	var error := _file.get_error()
 	if error != OK:
-		push_error("TableJournal: cannot write %s: %s" % [path, error_string(error)])
+		push_error("RulesTableJournal: cannot write %s: %s" % [path, error_string(error)])
 		return error
 	records += 1
 	return OK
@@ -212,14 +214,14 @@ static func _parse(line: String) -> Dictionary:
 static func _rewrite(file_path: String, lines: Array[String]) -> bool:
 	var fresh := FileAccess.open(file_path + ".tmp", FileAccess.WRITE)
 	if fresh == null:
-		push_error("TableJournal: cannot rewrite %s: %s" % [file_path, _open_error()])
+		push_error("RulesTableJournal: cannot rewrite %s: %s" % [file_path, _open_error()])
 		return false
 	for line in lines:
 		fresh.store_string(line + "\n")
 	fresh.close()
 	var error := DirAccess.rename_absolute(file_path + ".tmp", file_path)
 	if error != OK:
-		push_error("TableJournal: cannot replace %s: %s" % [file_path, error_string(error)])
+		push_error("RulesTableJournal: cannot replace %s: %s" % [file_path, error_string(error)])
 	return error == OK
 
 

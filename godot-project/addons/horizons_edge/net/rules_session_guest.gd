@@ -1,5 +1,5 @@
 @icon("res://addons/horizons_edge/icons/session_guest.svg")
-class_name SessionGuest
+class_name RulesSessionGuest
 extends RefCounted
 ## The client side of a [RulesSession]: its seat and rejoin token, the latest snapshot, the event
 ## log seen so far and the [FairnessAuditor] fed from it. Created by
