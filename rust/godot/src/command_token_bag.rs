@@ -394,14 +394,9 @@ impl CommandTokenBag {
         seed: i64,
     ) -> Result<Array<PackedInt64Array>, Refusal> {
         refusing("CommandTokenBag.sample_rest_of_round", || {
-            let samples = count_from_raw("sample count", samples, 0, 100_000)?;
             let left = u64::from(self.bag.remaining()).max(1);
-            count_from_raw(
-                "sample count for the tokens left",
-                samples.into(),
-                0,
-                (MAX_SAMPLED_TOKENS / left) as u32,
-            )?;
+            let most = (MAX_SAMPLED_TOKENS / left).min(100_000) as u32;
+            let samples = count_from_raw("sample count", samples, 0, most)?;
             Ok(self
                 .bag
                 .sample_rest(samples as usize, seed as u64)

@@ -63,6 +63,17 @@ static func is_small(value: Variant) -> bool:
 	return true
 
 
+## Whether [param value] is a String of exactly [param length] characters, each one of
+## [param alphabet]: no sign, prefix or space (a nonce in hex, a table code).
+static func is_spelled(value: Variant, length: int, alphabet: String) -> bool:
+	if typeof(value) != TYPE_STRING or value.length() != length:
+		return false
+	for character: String in value:
+		if not character in alphabet:
+			return false
+	return true
+
+
 ## Whether a hello's fields are a name (String, at most [constant MAX_NAME_LENGTH] characters), a
 ## rejoin token (String: "" or [constant TOKEN_LENGTH] characters) and a seq (int).
 static func is_hello(player_name: Variant, rejoin_token: Variant, since_seq: Variant) -> bool:

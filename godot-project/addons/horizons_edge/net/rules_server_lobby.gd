@@ -435,12 +435,7 @@ func _close(code: String) -> void:
 ## Whether [param value] is a table code: [constant CODE_LENGTH] characters of
 ## [constant CODE_ALPHABET].
 static func is_code(value: Variant) -> bool:
-	if not value is String or value.length() != CODE_LENGTH:
-		return false
-	for character: String in value:
-		if not character in CODE_ALPHABET:
-			return false
-	return true
+	return RulesSessionHost.RequestChecks.is_spelled(value, CODE_LENGTH, CODE_ALPHABET)
 
 
 ## A code no table has had (32^6, about a billion: a handful of tries at most).

@@ -3,6 +3,8 @@ extends RefCounted
 ## decisions for seats being passed (see [member RulesSession.reconnect_policy]), and the
 ## deadline of what the game waits for (see [member RulesSession.turn_deadline]).
 
+const RequestChecks := preload("request_checks.gd")
+
 ## A nonce is this many hex digits (32 bytes).
 const NONCE_LENGTH := 64
 ## The characters of a nonce.
@@ -55,7 +57,7 @@ func apply(player_id: int, request: Dictionary) -> String:
 			error = _rules.commit_reserve(player_id)
 		"entropy":
 			var nonce: Variant = request.get("nonce")
-			if not _is_nonce(nonce):
+			if not RequestChecks.is_spelled(nonce, NONCE_LENGTH, HEX_DIGITS):
 				return "an entropy request needs a nonce of %d hex digits" % NONCE_LENGTH
 			error = _rules.add_entropy(player_id, nonce)
 		_:
@@ -173,17 +175,6 @@ func _is_bottom(player_id: int, bottom: Variant) -> bool:
 	return bottom.all(
 		func(i: Variant) -> bool: return typeof(i) == TYPE_INT and i >= 0 and i < size
 	)
-
-
-## Whether [param nonce] is [constant NONCE_LENGTH] hex digits (and nothing else: no sign, no
-## prefix, no space).
-static func _is_nonce(nonce: Variant) -> bool:
-	if typeof(nonce) != TYPE_STRING or nonce.length() != NONCE_LENGTH:
-		return false
-	for character: String in nonce:
-		if not character in HEX_DIGITS:
-			return false
-	return true
 
 
 ## "" for [constant OK]; otherwise the kind of refusal the rules gave (a fixed word such as
