@@ -170,3 +170,67 @@ func test_an_untyped_array_where_a_typed_one_belongs_is_refused_not_a_crash() ->
 	expect_error(func() -> void: catalog.set_cards(untyped), "set_cards")
 	check_equal(catalog.cards.size(), 0, "the catalog kept its cards")
 	check_equal(catalog.validate(), "", "and still reads")
+
+
+func test_resources_emit_changed_when_set_and_a_catalog_passes_on_its_entries_changes() -> void:
+	var card := CardDefinition.new()
+	var tower := StructureDefinition.new()
+	var catalog := CardCatalog.new()
+	var seen := {"card": 0, "tower": 0, "catalog": 0, "read": ""}
+	var on_card := func() -> void:
+		seen["card"] += 1
+		seen["read"] = card.name  # a handler may read the resource that changed
+	var on_tower := func() -> void: seen["tower"] += 1
+	var on_catalog := func() -> void: seen["catalog"] += 1
+	card.changed.connect(on_card)
+	tower.changed.connect(on_tower)
+	catalog.changed.connect(on_catalog)
+	card.id = 3
+	card.name = "Spark"
+	card.energy = 1
+	card.effects = [{"effect": "gain_victory_points", "amount": 1}]
+	check_equal(seen["card"], 4, "a card's four properties each emit changed")
+	check_equal(seen["read"], "Spark", "the handler reads the new value")
+	for property: String in [
+		"id",
+		"effects",
+		"cost_energy",
+		"cost_resources",
+		"building_name",
+		"building_kind",
+		"building_power",
+		"building_toughness",
+		"building_cda"
+	]:
+		tower.set(property, tower.get(property))
+	check_equal(seen["tower"], 9, "each of a structure's nine properties emits changed")
+	catalog.cards = [card]
+	catalog.structures = [tower]
+	catalog.action_kinds = {}
+	check_equal(seen["catalog"], 3, "the catalog's own properties emit changed")
+	card.energy = 2
+	tower.cost_energy = 5
+	check_equal(seen["catalog"], 5, "an entry's change is the catalog's change")
+	var other := CardDefinition.new()
+	catalog.cards = [other, other]
+	card.energy = 3
+	check_equal(seen["catalog"], 6, "an entry taken out no longer reaches the catalog")
+	other.energy = 1
+	check_equal(seen["catalog"], 7, "an entry held twice reaches it once")
+	var built := CardCatalog.from_config({"cards": {"1": {"name": "Spark"}}})
+	var counted := [0]
+	built.changed.connect(func() -> void: counted[0] += 1)
+	built.cards[0].energy = 4
+	check_equal(counted[0], 1, "a catalog from_config() passes on its cards' changes")
+	card.changed.disconnect(on_card)
+	var with_hole := CardCatalog.new()
+	with_hole.cards = [null, card]
+	card.energy = 5
+	check_equal(with_hole.validate().contains("empty"), true, "an empty slot is still refused")
+	check_equal(card.get_card_name(), "Spark", "the name's getter")
+	card.set_name("resource name")
+	check_equal(
+		[card.name, card.resource_name],
+		["Spark", "resource name"],
+		"set_name() stays Resource's, for resource_name"
+	)

@@ -30,19 +30,50 @@ use crate::structure_definition::StructureDefinition;
 pub struct CardCatalog {
     /// The cards, each with its own [member CardDefinition.id].
     #[export]
+    #[var(set)]
     cards: Array<Gd<CardDefinition>>,
     /// The structures players can build, each with its own [member StructureDefinition.id].
     #[export]
+    #[var(set)]
     structures: Array<Gd<StructureDefinition>>,
     /// Game-defined action kinds by name, as in the JSON form: [code]{"scout": {"cost":
     /// {"energy": 1}, "effects": [{"effect": "draw_cards", "count": 1}]}}[/code].
     #[export]
+    #[var(set)]
     action_kinds: VarDictionary,
     base: Base<Resource>,
 }
 
 #[godot_api]
 impl CardCatalog {
+    /// Sets [member cards] and emits [signal Resource.changed]. From then on a change of one of
+    /// these cards is a change of the catalog: it emits [signal Resource.changed] too (a card
+    /// appended to the Array in place is not watched until the Array is set again).
+    #[func]
+    fn set_cards(&mut self, cards: Array<Gd<CardDefinition>>) {
+        self.relay_entries(false);
+        self.cards = cards;
+        self.relay_entries(true);
+        self.base_mut().emit_changed();
+    }
+
+    /// Sets [member structures] and emits [signal Resource.changed]; a change of one of these
+    /// structures is a change of the catalog, as for [member cards].
+    #[func]
+    fn set_structures(&mut self, structures: Array<Gd<StructureDefinition>>) {
+        self.relay_entries(false);
+        self.structures = structures;
+        self.relay_entries(true);
+        self.base_mut().emit_changed();
+    }
+
+    /// Sets [member action_kinds] and emits [signal Resource.changed].
+    #[func]
+    fn set_action_kinds(&mut self, action_kinds: VarDictionary) {
+        self.action_kinds = action_kinds;
+        self.base_mut().emit_changed();
+    }
+
     /// The catalog in the JSON form [method GameRules.setup] takes: [code]{"cards": {"1":
     /// {...}}, "structures": {...}, "action_kinds": {...}}[/code]. An empty slot, two entries with
     /// the same id or a value JSON cannot hold is misuse: it is logged, naming where it is, and
@@ -103,12 +134,14 @@ impl CardCatalog {
             .iter()
             .map(|(id, structure)| StructureDefinition::from_core(id, structure))
             .collect();
-        Ok(Gd::from_init_fn(|base| CardCatalog {
+        let catalog = Gd::from_init_fn(|base| CardCatalog {
             cards,
             structures,
             action_kinds: convert::to_dictionary(&action_kinds),
             base,
-        }))
+        });
+        catalog.bind().relay_entries(true);
+        Ok(catalog)
     }
 }
 
@@ -116,6 +149,27 @@ impl CardCatalog {
 const CATALOG_KEYS: [&str; 3] = ["cards", "structures", "action_kinds"];
 
 impl CardCatalog {
+    /// Connects (or, with `connect` false, disconnects) the `changed` signal of every card and
+    /// structure to the catalog's own, each once however often it is listed; empty slots are
+    /// skipped.
+    fn relay_entries(&self, connect: bool) {
+        let relay = self.to_gd().callable("emit_changed");
+        // Through `AnyArray`: a slot may be empty, which `Array<Gd<T>>` would not survive.
+        let lists = [
+            self.cards.clone().upcast_any_array(),
+            self.structures.clone().upcast_any_array(),
+        ];
+        let entries = lists.iter().flat_map(AnyArray::iter_shared);
+        for mut entry in entries.filter_map(|entry| entry.try_to::<Gd<Resource>>().ok()) {
+            let connected = entry.is_connected("changed", &relay);
+            if connect && !connected {
+                entry.connect("changed", &relay);
+            } else if !connect && connected {
+                entry.disconnect("changed", &relay);
+            }
+        }
+    }
+
     /// The catalog's part of a config, or where it cannot be written as JSON.
     pub fn to_json(&self) -> Result<Map<String, Value>, String> {
         let cards = entries(

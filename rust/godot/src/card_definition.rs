@@ -27,18 +27,60 @@ pub struct CardDefinition {
     /// The card's id: what decks hold and [method GameRules.play_card_from_hand] plays. Unique in
     /// its catalog.
     #[export(range = (0.0, 1000.0, or_greater))]
+    #[var(set)]
     id: i64,
     /// The name players see.
     #[export]
+    #[var(get = get_card_name, set = set_card_name)]
     name: GString,
     /// Energy to play it.
     #[export(range = (0.0, 20.0, or_greater))]
+    #[var(set)]
     energy: i64,
     /// What it does, in order: each a Dictionary such as [code]{"effect": "draw_cards",
     /// "count": 2}[/code] (README, "Cards, structures and effects").
     #[export]
+    #[var(set)]
     effects: Array<VarDictionary>,
     base: Base<Resource>,
+}
+
+#[godot_api]
+impl CardDefinition {
+    /// Sets [member id] and emits [signal Resource.changed].
+    #[func]
+    fn set_id(&mut self, id: i64) {
+        self.id = id;
+        self.base_mut().emit_changed();
+    }
+
+    /// [member name]. Its accessors are not [code]get_name()[/code] and
+    /// [code]set_name()[/code], which stay [Resource]'s, for [member Resource.resource_name].
+    #[func]
+    fn get_card_name(&self) -> GString {
+        self.name.clone()
+    }
+
+    /// Sets [member name] and emits [signal Resource.changed].
+    #[func]
+    fn set_card_name(&mut self, name: GString) {
+        self.name = name;
+        self.base_mut().emit_changed();
+    }
+
+    /// Sets [member energy] and emits [signal Resource.changed].
+    #[func]
+    fn set_energy(&mut self, energy: i64) {
+        self.energy = energy;
+        self.base_mut().emit_changed();
+    }
+
+    /// Sets [member effects] and emits [signal Resource.changed].
+    #[func]
+    fn set_effects(&mut self, effects: Array<VarDictionary>) {
+        self.effects = effects;
+        self.base_mut().emit_changed();
+    }
 }
 
 impl CardDefinition {

@@ -23,38 +23,113 @@ pub struct StructureDefinition {
     /// The name [method GameRules.build] takes (e.g. [code]"generator"[/code]). Unique in its
     /// catalog.
     #[export]
+    #[var(set)]
     id: GString,
     /// Further effects, in order, as for [member CardDefinition.effects] (e.g. more energy per
     /// round).
     #[export]
+    #[var(set)]
     effects: Array<VarDictionary>,
     /// Energy to build it.
     #[export_group(name = "Cost", prefix = "cost_")]
     #[export(range = (0.0, 50.0, or_greater))]
+    #[var(set)]
     cost_energy: i64,
     /// Resources to build it.
     #[export(range = (0.0, 500.0, or_greater))]
+    #[var(set)]
     cost_resources: i64,
     /// The building's name.
     #[export_group(name = "Building", prefix = "building_")]
     #[export]
+    #[var(set)]
     building_name: GString,
     /// What the building is: [code]0[/code] unit, [code]1[/code] building (the default),
     /// [code]2[/code] token.
     #[export(enum = (Unit = 0, Building = 1, Token = 2))]
     #[init(val = 1)]
+    #[var(set)]
     building_kind: i64,
     /// The building's printed power.
     #[export]
+    #[var(set)]
     building_power: i64,
     /// The building's printed toughness.
     #[export]
+    #[var(set)]
     building_toughness: i64,
     /// A characteristic-defining ability: power and toughness both equal the controller's hand
     /// size, or the objects they control.
     #[export(enum = (None = 0, HandSize = 1, ObjectCount = 2))]
+    #[var(set)]
     building_cda: i64,
     base: Base<Resource>,
+}
+
+#[godot_api]
+impl StructureDefinition {
+    /// Sets [member id] and emits [signal Resource.changed].
+    #[func]
+    fn set_id(&mut self, id: GString) {
+        self.id = id;
+        self.base_mut().emit_changed();
+    }
+
+    /// Sets [member effects] and emits [signal Resource.changed].
+    #[func]
+    fn set_effects(&mut self, effects: Array<VarDictionary>) {
+        self.effects = effects;
+        self.base_mut().emit_changed();
+    }
+
+    /// Sets [member cost_energy] and emits [signal Resource.changed].
+    #[func]
+    fn set_cost_energy(&mut self, cost_energy: i64) {
+        self.cost_energy = cost_energy;
+        self.base_mut().emit_changed();
+    }
+
+    /// Sets [member cost_resources] and emits [signal Resource.changed].
+    #[func]
+    fn set_cost_resources(&mut self, cost_resources: i64) {
+        self.cost_resources = cost_resources;
+        self.base_mut().emit_changed();
+    }
+
+    /// Sets [member building_name] and emits [signal Resource.changed].
+    #[func]
+    fn set_building_name(&mut self, building_name: GString) {
+        self.building_name = building_name;
+        self.base_mut().emit_changed();
+    }
+
+    /// Sets [member building_kind] and emits [signal Resource.changed].
+    #[func]
+    fn set_building_kind(&mut self, building_kind: i64) {
+        self.building_kind = building_kind;
+        self.base_mut().emit_changed();
+    }
+
+    /// Sets [member building_power] and emits [signal Resource.changed].
+    #[func]
+    fn set_building_power(&mut self, building_power: i64) {
+        self.building_power = building_power;
+        self.base_mut().emit_changed();
+    }
+
+    /// Sets [member building_toughness] and emits [signal Resource.changed].
+    #[func]
+    fn set_building_toughness(&mut self, building_toughness: i64) {
+        self.building_toughness = building_toughness;
+        self.base_mut().emit_changed();
+    }
+
+    /// Sets [member building_cda] and emits [signal Resource.changed].
+    #[func]
+    fn set_building_cda(&mut self, building_cda: i64) {
+        self.building_cda = building_cda;
+        self.base_mut().emit_changed();
+    }
 }
 
 const KINDS: [&str; 3] = ["unit", "building", "token"];
