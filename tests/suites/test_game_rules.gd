@@ -362,6 +362,11 @@ func test_bad_saves_are_refused_and_change_nothing() -> void:
 		saved.replace('"horizons_edge.game"', '"horizons_edge.bag"'):
 		[ERR_FILE_UNRECOGNIZED, 'a "horizons_edge.bag" file'],
 		saved.replace('"version":2', '"version":99'): [ERR_FILE_UNRECOGNIZED, "version 99"],
+		# A later build's save may hold fields this one does not know: still named by version.
+		saved.replace('"version":2', '"version":3,"a_later_field":1'):
+		[ERR_FILE_UNRECOGNIZED, "version 3 is not supported"],
+		rules.save_replay(): [ERR_FILE_UNRECOGNIZED, 'a "horizons_edge.replay" file'],
+		rules.get_bag().to_json(): [ERR_FILE_UNRECOGNIZED, '"horizons_edge.command_token_bag"'],
 		saved.replace('"command_tier":0', '"command_tier":9'): [ERR_INVALID_DATA, "tier 9"],
 	}
 	for json: String in cases:

@@ -137,3 +137,62 @@ fn damaged_version_1_saves_are_refused_with_the_reason() {
         );
     }
 }
+
+/// `json` with `version` set to `version` and a field this build does not know: what a later
+/// build's save may look like.
+fn from_a_later_build(json: &str, version: u32) -> String {
+    let mut value: Value = serde_json::from_str(json).unwrap();
+    value["version"] = json!(version);
+    value["a_later_field"] = json!(true);
+    value.to_string()
+}
+
+#[test]
+fn a_later_version_with_fields_this_build_does_not_know_is_named_as_a_version_not_as_malformed() {
+    use horizons_edge_core::turns::save::{self as turns, TurnMode};
+    use horizons_edge_core::{Bag, Initiative, game::replay::Replay};
+    let game = v1();
+    let unsupported = |error: SaveError| {
+        assert!(
+            matches!(error, SaveError::UnsupportedVersion { found: 7, .. }),
+            "{error}"
+        )
+    };
+    unsupported(Game::from_json(&from_a_later_build(&game.to_json(), 7)).unwrap_err());
+    unsupported(Replay::from_json(&from_a_later_build(&game.replay().to_json(), 7)).unwrap_err());
+    unsupported(Bag::from_json(&from_a_later_build(&Bag::new(3).to_json(), 7)).unwrap_err());
+    let race = turns::to_json(TurnMode::Initiative, &Initiative::new(), None);
+    unsupported(turns::from_json(&from_a_later_build(&race, 7)).unwrap_err());
+}
+
+#[test]
+fn another_kind_of_save_is_named_as_such_not_as_malformed() {
+    use horizons_edge_core::turns::save::{self as turns, TurnMode};
+    use horizons_edge_core::{Bag, Initiative, game::replay::Replay};
+    let game = v1();
+    let race = turns::to_json(TurnMode::Initiative, &Initiative::new(), None);
+    let wrong = |error: SaveError, found: &str| match error {
+        SaveError::WrongFormat { found: tag, .. } => assert_eq!(tag, found),
+        other => panic!("{other}"),
+    };
+    wrong(
+        Game::from_json(&game.replay().to_json()).unwrap_err(),
+        "horizons_edge.replay",
+    );
+    wrong(
+        Replay::from_json(&game.to_json()).unwrap_err(),
+        "horizons_edge.game",
+    );
+    wrong(
+        Bag::from_json(&race).unwrap_err(),
+        "horizons_edge.turn_system",
+    );
+    wrong(
+        turns::from_json(&Bag::new(3).to_json()).unwrap_err(),
+        "horizons_edge.command_token_bag",
+    );
+    assert!(matches!(
+        Game::from_json(r#"{"format":"horizons_edge.game","version":2,"x":1}"#),
+        Err(SaveError::Malformed(_))
+    ));
+}

@@ -105,13 +105,9 @@ impl Bag {
     /// Rejects malformed JSON, other formats and versions, and contents that do not add up (see
     /// [`Bag::check`]).
     pub fn from_json(json: &str) -> Result<Bag, SaveError> {
-        let save: BagSave = serde_json::from_str(json)?;
-        SaveError::check_header(
-            &save.format,
-            BAG_FORMAT,
-            save.version,
-            BAG_VERSION..=BAG_VERSION,
-        )?;
+        let versions = BAG_VERSION..=BAG_VERSION;
+        let save: BagSave = SaveError::read_json(json, BAG_FORMAT, versions.clone())?;
+        SaveError::check_header(&save.format, BAG_FORMAT, save.version, versions)?;
         let bag = Bag::from(save);
         bag.check()?;
         Ok(bag)

@@ -5,6 +5,7 @@ mod kind;
 
 use std::ops::RangeInclusive;
 
+use serde::Deserialize;
 use thiserror::Error;
 
 pub use crate::ids::InputError;
@@ -491,6 +492,31 @@ pub enum SaveError {
 }
 
 impl SaveError {
+    /// Reads a JSON save as `T`. When it does not parse, its `format` tag and `version` are read
+    /// alone: another kind of file, or a version this build does not read (a later build's save
+    /// may well hold fields this one does not know), is named as such rather than as malformed
+    /// JSON. A save that parses still needs [`SaveError::check_header`].
+    pub(crate) fn read_json<'a, T: Deserialize<'a>>(
+        json: &'a str,
+        expected: &'static str,
+        supported: RangeInclusive<u32>,
+    ) -> Result<T, SaveError> {
+        /// What every save opens with; the rest is ignored.
+        #[derive(Deserialize)]
+        struct Header {
+            format: String,
+            version: u32,
+        }
+        serde_json::from_str(json).map_err(|error| {
+            serde_json::from_str::<Header>(json)
+                .ok()
+                .and_then(|header| {
+                    Self::check_header(&header.format, expected, header.version, supported).err()
+                })
+                .unwrap_or_else(|| error.into())
+        })
+    }
+
     /// Checks a save's `format` tag and `version` against what the loader reads: `supported`,
     /// from the oldest version it still reads to the one it writes.
     pub(crate) fn check_header(

@@ -48,13 +48,9 @@ impl Replay {
 
     /// Reads a replay written by [`Replay::to_json`].
     pub fn from_json(json: &str) -> Result<Replay, SaveError> {
-        let replay: Replay = serde_json::from_str(json)?;
-        SaveError::check_header(
-            &replay.format,
-            REPLAY_FORMAT,
-            replay.version,
-            REPLAY_VERSION..=REPLAY_VERSION,
-        )?;
+        let versions = REPLAY_VERSION..=REPLAY_VERSION;
+        let replay: Replay = SaveError::read_json(json, REPLAY_FORMAT, versions.clone())?;
+        SaveError::check_header(&replay.format, REPLAY_FORMAT, replay.version, versions)?;
         Ok(replay)
     }
 

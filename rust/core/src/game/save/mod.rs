@@ -128,13 +128,9 @@ impl Game {
     /// version it reads. Rejects malformed JSON, other formats and versions, and contents that
     /// contradict each other.
     pub fn from_json(json: &str) -> Result<Game, SaveError> {
-        let save: LoadedSave = serde_json::from_str(json)?;
-        SaveError::check_header(
-            &save.format,
-            GAME_FORMAT,
-            save.version,
-            OLDEST_GAME_VERSION..=GAME_VERSION,
-        )?;
+        let versions = OLDEST_GAME_VERSION..=GAME_VERSION;
+        let save: LoadedSave = SaveError::read_json(json, GAME_FORMAT, versions.clone())?;
+        SaveError::check_header(&save.format, GAME_FORMAT, save.version, versions)?;
         let current = save.version == GAME_VERSION;
         Parts {
             version: save.version,
