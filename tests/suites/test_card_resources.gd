@@ -234,3 +234,25 @@ func test_resources_emit_changed_when_set_and_a_catalog_passes_on_its_entries_ch
 		["Spark", "resource name"],
 		"set_name() stays Resource's, for resource_name"
 	)
+
+
+func test_a_structures_kind_and_ability_have_named_constants() -> void:
+	var scout := StructureDefinition.new()
+	scout.id = "scout"
+	scout.building_name = "Scout"
+	check_equal(scout.building_kind, StructureDefinition.KIND_BUILDING, "a building by default")
+	scout.building_kind = StructureDefinition.KIND_TOKEN
+	scout.building_cda = StructureDefinition.CDA_OBJECT_COUNT
+	var catalog := CardCatalog.new()
+	catalog.structures = [scout]
+	var building: Dictionary = catalog.to_config()["structures"]["scout"]["building"]
+	check_equal([building["kind"], building["cda"]], ["token", "object_count"], "as the core names")
+	check_equal(
+		[
+			StructureDefinition.KIND_UNIT,
+			StructureDefinition.CDA_NONE,
+			StructureDefinition.CDA_HAND_SIZE
+		],
+		[0, 0, 1],
+		"the inspector's values"
+	)

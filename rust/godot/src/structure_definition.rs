@@ -44,8 +44,8 @@ pub struct StructureDefinition {
     #[export]
     #[var(set)]
     building_name: GString,
-    /// What the building is: [code]0[/code] unit, [code]1[/code] building (the default),
-    /// [code]2[/code] token.
+    /// What the building is: [constant KIND_UNIT], [constant KIND_BUILDING] (the default) or
+    /// [constant KIND_TOKEN].
     #[export(enum = (Unit = 0, Building = 1, Token = 2))]
     #[init(val = 1)]
     #[var(set)]
@@ -58,8 +58,9 @@ pub struct StructureDefinition {
     #[export]
     #[var(set)]
     building_toughness: i64,
-    /// A characteristic-defining ability: power and toughness both equal the controller's hand
-    /// size, or the objects they control.
+    /// A characteristic-defining ability: [constant CDA_NONE], or power and toughness both equal
+    /// the controller's hand size ([constant CDA_HAND_SIZE]) or the objects they control
+    /// ([constant CDA_OBJECT_COUNT]).
     #[export(enum = (None = 0, HandSize = 1, ObjectCount = 2))]
     #[var(set)]
     building_cda: i64,
@@ -68,6 +69,25 @@ pub struct StructureDefinition {
 
 #[godot_api]
 impl StructureDefinition {
+    /// [member building_kind]: the building is a unit.
+    #[constant]
+    pub const KIND_UNIT: i64 = 0;
+    /// [member building_kind]: a building (the default).
+    #[constant]
+    pub const KIND_BUILDING: i64 = 1;
+    /// [member building_kind]: a token.
+    #[constant]
+    pub const KIND_TOKEN: i64 = 2;
+    /// [member building_cda]: printed power and toughness.
+    #[constant]
+    pub const CDA_NONE: i64 = 0;
+    /// [member building_cda]: power and toughness equal the controller's hand size.
+    #[constant]
+    pub const CDA_HAND_SIZE: i64 = 1;
+    /// [member building_cda]: power and toughness equal the objects the controller controls.
+    #[constant]
+    pub const CDA_OBJECT_COUNT: i64 = 2;
+
     /// Sets [member id] and emits [signal Resource.changed].
     #[func]
     fn set_id(&mut self, id: GString) {
@@ -132,7 +152,9 @@ impl StructureDefinition {
     }
 }
 
+/// The core's names of the kinds, by [`StructureDefinition::KIND_UNIT`] and on.
 const KINDS: [&str; 3] = ["unit", "building", "token"];
+/// The core's names of the abilities, by [`StructureDefinition::CDA_NONE`] and on.
 const CDAS: [Option<&str>; 3] = [None, Some("hand_size"), Some("object_count")];
 
 impl StructureDefinition {
@@ -167,14 +189,14 @@ impl StructureDefinition {
     pub fn from_core(id: &str, structure: &StructureDef) -> Gd<Self> {
         let building = &structure.building;
         let kind = match building.kind {
-            ObjectKind::Unit => 0,
-            ObjectKind::Building => 1,
-            ObjectKind::Token => 2,
+            ObjectKind::Unit => Self::KIND_UNIT,
+            ObjectKind::Building => Self::KIND_BUILDING,
+            ObjectKind::Token => Self::KIND_TOKEN,
         };
         let cda = match building.cda {
-            None => 0,
-            Some(Cda::HandSize) => 1,
-            Some(Cda::ObjectCount) => 2,
+            None => Self::CDA_NONE,
+            Some(Cda::HandSize) => Self::CDA_HAND_SIZE,
+            Some(Cda::ObjectCount) => Self::CDA_OBJECT_COUNT,
         };
         Gd::from_init_fn(|base| StructureDefinition {
             id: GString::from(id),

@@ -94,7 +94,9 @@ impl GameRules {
 
     /// Draws the next token; its owner becomes the active player, whose id is returned — the
     /// draw's own, even when a [signal token_drawn] handler has already ended that activation
-    /// ([constant NO_PLAYER] and an error when no draw is possible now).
+    /// ([constant NO_PLAYER] when no draw is possible now: an activation is open, the players'
+    /// nonces are awaited, or the game is over; [signal refused] and
+    /// [method get_last_refusal] say which).
     #[func]
     pub fn draw_next_token(&mut self) -> Result<i64, Refusal> {
         let applied = self.run_reporting("GameRules.draw_next_token", Command::DrawToken)?;
@@ -247,8 +249,9 @@ impl GameRules {
     /// AUTOPLAY_BOTS]), one command after another exactly as if each were called in turn, with
     /// every signal. It stops early when the game ends, and while a round waits for the players'
     /// nonces ([member player_entropy]: add them with [method add_entropy], then call again).
-    /// Returns how many rounds ended; [code]-1[/code] and an error for a bad argument, before
-    /// [method start_game], or when a command is refused, with the rounds before it played.
+    /// Returns how many rounds ended; [code]-1[/code] for a bad argument (and an error), and
+    /// before [method start_game] or when a command is refused (why is in
+    /// [method get_last_refusal]), with the rounds before it played.
     ///
     /// For fast-forwarding a test or a tutorial, seats left to bots, and balance runs in
     /// GDScript; the whole loop runs in Rust.

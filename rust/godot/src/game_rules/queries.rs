@@ -319,7 +319,8 @@ impl GameRules {
 
     /// The logged events after [param since_seq] that [param viewer_id] may see, oldest first,
     /// like [method get_events_since]: everything except other players' [code]private_draw[/code]
-    /// events (the cards they drew). A client that reconnects asks for the events after the last
+    /// events (the cards they drew) and [code]private_peek[/code] events (the draws their
+    /// foresight shows them). A client that reconnects asks for the events after the last
     /// [code]seq[/code] it has. Empty (and an error) for a player who is not seated.
     #[func]
     pub fn get_events_for(
