@@ -208,3 +208,50 @@ func test_contexts_of_every_packed_array_and_vector_reach_the_validator_as_json(
 		"not a finite number"
 	)
 	rules.free()
+
+
+func test_saves_the_rules_could_not_play_on_are_refused_and_change_nothing() -> void:
+	# Counters at the top of their range loaded, and then every action was refused as a bug
+	# (an overflow): a game that could never go on. A hand of a million cards loaded, and then
+	# legal_actions() ran for minutes. Both are refused at the load.
+	var rules := _game_in_round_one()
+	var saved := rules.save_game()
+	# As text: the largest u64 is beyond GDScript's int.
+	var cases := {
+		"round": ['"round":1,', '"round":4294967295,'],
+		"action": ['"action":0}', '"action":18446744073709551615}'],
+		"object": ['"object":0,', '"object":4294967295,'],
+	}
+	for what: String in cases:
+		var case: Array = cases[what]
+		var tampered := saved.replace(case[0], case[1])
+		check(tampered != saved, "%s was changed" % what)
+		var code: Variant = expect_error(
+			rules.load_game.bind(tampered), "more than a game can count"
+		)
+		check_equal(code, ERR_INVALID_DATA, "%s refused" % what)
+		check_equal(rules.save_game(), saved, "the game is unchanged")
+	var start := saved.find('"hand":[')
+	var cards := PackedStringArray()
+	cards.resize(1001)
+	cards.fill("1")
+	var big := (
+		saved.left(start) + '"hand":[' + ",".join(cards) + saved.substr(saved.find("]", start))
+	)
+	var code: Variant = expect_error(rules.load_game.bind(big), "a deck holds at most 1000")
+	check_equal(code, ERR_INVALID_DATA, "a hand beyond any deck refused")
+	check_equal(rules.save_game(), saved, "the game is unchanged")
+	check_equal(rules.pass_activation(rules.get_active_player()), OK, "and it plays on")
+	rules.free()
+	var turns := TurnSystem.new()
+	turns.set_mode(TurnSystem.MODE_SEATS)
+	turns.setup_seats([0, 1, 2], 1)
+	for id in [5, 7]:
+		turns.add_turn_trigger(id, 1, TurnSystem.TRIGGER_EVERYONE)
+	var json := turns.to_json()
+	var unordered := json.replace('"id":5', '"id":X').replace('"id":7', '"id":5')
+	unordered = unordered.replace('"id":X', '"id":7')
+	check(unordered != json, "the triggers were swapped")
+	code = expect_error(turns.load_json.bind(unordered), "out of order")
+	check_equal(code, ERR_INVALID_DATA, "triggers out of id order refused")
+	check_equal(turns.to_json(), json, "the turn system is unchanged")

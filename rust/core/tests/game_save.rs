@@ -293,3 +293,63 @@ fn a_save_that_could_not_be_played_on_is_refused() {
     ];
     assert_each_refused(cases);
 }
+
+/// A save whose numbers leave no room to count on is refused: the next action, object, effect,
+/// round or mulligan would overflow (the command refused as a bug, every time: a game that can
+/// never go on). Numbers are read up to half their type's range, which no game reaches in play.
+#[test]
+fn a_save_whose_counters_leave_no_room_to_count_on_is_refused() {
+    let cases: Vec<(Mutation, &str)> = vec![
+        (
+            Box::new(|v| v["state"]["round"] = json!(u32::MAX)),
+            "round 4294967295",
+        ),
+        (
+            Box::new(|v| v["state"]["counters"]["action"] = json!(u64::MAX)),
+            "next action id 18446744073709551615",
+        ),
+        (
+            Box::new(|v| v["state"]["counters"]["object"] = json!(u32::MAX)),
+            "next object id 4294967295",
+        ),
+        (
+            Box::new(|v| v["state"]["counters"]["effect"] = json!(u32::MAX)),
+            "next effect id 4294967295",
+        ),
+        (
+            Box::new(|v| v["state"]["counters"]["timestamp"] = json!(u64::MAX)),
+            "next timestamp 18446744073709551615",
+        ),
+        (
+            Box::new(|v| v["state"]["players"][1]["mulligans"] = json!(u32::MAX)),
+            "4294967295 mulligans",
+        ),
+    ];
+    assert_each_refused(cases);
+}
+
+/// Cards only move between a player's deck, hand and discard pile, so a player never holds more
+/// than a deck may start with: a save that gives one more (a hand of a million made
+/// `legal_actions` run for minutes) is refused, and so is such a deck at setup.
+#[test]
+fn more_cards_than_a_deck_may_hold_are_refused_at_setup_and_in_a_save() {
+    use horizons_edge_core::game::state::MAX_CARDS_PER_PLAYER;
+    let card = mid_game().state().players[0].deck[0];
+    let error = tampered(move |v| {
+        v["state"]["players"][0]["hand"] = json!(vec![card; MAX_CARDS_PER_PLAYER + 1]);
+    });
+    assert!(
+        error.to_string().contains("a deck holds at most 1000"),
+        "{error}"
+    );
+    let mut seats = players(2);
+    seats[1].deck = vec![card; MAX_CARDS_PER_PLAYER + 1];
+    let error = Game::new(seats, config(), 1).unwrap_err();
+    assert!(error.to_string().contains("1001 cards"), "{error}");
+    let mut seats = players(2);
+    seats[1].deck = vec![card; MAX_CARDS_PER_PLAYER];
+    assert!(
+        Game::new(seats, config(), 1).is_ok(),
+        "a deck of the most cards"
+    );
+}

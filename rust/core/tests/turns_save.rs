@@ -187,6 +187,153 @@ fn a_save_that_does_not_hold_together_is_refused_with_the_reason() {
     }
 }
 
+/// Triggers out of id order were taken, after which the seat order looked them up wrongly: a
+/// trigger added again under an id it held went in twice, and the object could not load its
+/// own save. Too many triggers, statuses or skills are refused as the commands refuse them.
+#[test]
+fn triggers_out_of_order_and_lists_beyond_their_limits_are_refused() {
+    use horizons_edge_core::turns::initiative::{MAX_SKILLS_PER_UNIT, MAX_STATUSES_PER_UNIT};
+    use horizons_edge_core::turns::seats::MAX_TRIGGERS;
+    let (race, mut seats) = in_progress();
+    let trigger = |id| Trigger {
+        id: TriggerId(id),
+        controller: PlayerId(2),
+        scope: TriggerScope::Opponents,
+    };
+    seats.apply(SeatCommand::AddTrigger(trigger(5))).unwrap();
+    seats.apply(SeatCommand::AddTrigger(trigger(7))).unwrap();
+    let json = save::to_json(TurnMode::Seats, &race, Some(&seats));
+    let refused = |json: String, fragment: &str| {
+        let error = save::from_json(&json).unwrap_err();
+        assert!(error.to_string().contains(fragment), "{fragment}: {error}");
+    };
+    refused(
+        edited(&json, |v| {
+            v["seats"]["triggers"].as_array_mut().unwrap().reverse();
+        }),
+        "triggers 7 and 5 are out of order",
+    );
+    refused(
+        edited(&json, |v| {
+            let copy = v["seats"]["triggers"][0].clone();
+            let triggers = v["seats"]["triggers"].as_array_mut().unwrap();
+            triggers.resize(MAX_TRIGGERS + 1, copy);
+            for (id, trigger) in triggers.iter_mut().enumerate() {
+                trigger["id"] = id.into();
+            }
+        }),
+        "1001 turn triggers",
+    );
+    refused(
+        edited(&json, |v| {
+            let unit = &mut v["initiative"]["units"][1];
+            let copy = unit["statuses"][0].clone();
+            let statuses: Vec<Value> = (0..=MAX_STATUSES_PER_UNIT)
+                .map(|n| {
+                    let mut status = copy.clone();
+                    status["name"] = format!("s{n}").into();
+                    status
+                })
+                .collect();
+            unit["statuses"] = statuses.into();
+        }),
+        "statuses",
+    );
+    refused(
+        edited(&json, |v| {
+            let unit = &mut v["initiative"]["units"][0];
+            let copy = unit["skills"][0].clone();
+            let skills: Vec<Value> = (0..=MAX_SKILLS_PER_UNIT)
+                .map(|n| {
+                    let mut skill = copy.clone();
+                    skill["name"] = format!("k{n}").into();
+                    skill
+                })
+                .collect();
+            unit["skills"] = skills.into();
+        }),
+        "skills",
+    );
+    // The commands refuse the one too many as well.
+    let mut full =
+        SeatOrder::with_first_player((0..3).map(PlayerId).collect(), PlayerId(0)).unwrap();
+    for id in 0..MAX_TRIGGERS as u32 {
+        full.apply(SeatCommand::AddTrigger(trigger(id))).unwrap();
+    }
+    assert!(
+        full.apply(SeatCommand::AddTrigger(trigger(99_999)))
+            .is_err()
+    );
+    let mut busy = Initiative::new();
+    busy.apply(Cmd::AddUnit(UnitSpec::new(UnitId(1), Side::Player, 10)))
+        .unwrap();
+    for n in 0..MAX_STATUSES_PER_UNIT {
+        let status = StatusEffect {
+            name: format!("s{n}"),
+            kind: StatusKind::Stun,
+            duration: StatusDuration::Permanent,
+        };
+        busy.apply(Cmd::ApplyStatus {
+            unit: UnitId(1),
+            status,
+        })
+        .unwrap();
+        busy.apply(Cmd::AddSkill {
+            unit: UnitId(1),
+            name: format!("k{n}"),
+            cost: 0,
+            cooldown: 0,
+        })
+        .unwrap();
+    }
+    let again = StatusEffect {
+        name: "s0".into(),
+        kind: StatusKind::Stun,
+        duration: StatusDuration::Permanent,
+    };
+    assert!(
+        busy.apply(Cmd::ApplyStatus {
+            unit: UnitId(1),
+            status: again
+        })
+        .is_ok(),
+        "re-applied"
+    );
+    let extra = StatusEffect {
+        name: "one too many".into(),
+        kind: StatusKind::Stun,
+        duration: StatusDuration::Permanent,
+    };
+    assert!(
+        busy.apply(Cmd::ApplyStatus {
+            unit: UnitId(1),
+            status: extra
+        })
+        .is_err()
+    );
+    let skill = Cmd::AddSkill {
+        unit: UnitId(1),
+        name: "one too many".into(),
+        cost: 0,
+        cooldown: 0,
+    };
+    assert!(busy.apply(skill).is_err());
+}
+
+/// A seat order that has started as many turns as its counter holds still answers: the turn
+/// numbers it predicts stay at the most rather than overflowing (the initiative race's counters
+/// do the same).
+#[test]
+fn a_turn_counter_at_its_most_still_predicts() {
+    let (race, seats) = in_progress();
+    let json = edited(&save::to_json(TurnMode::Seats, &race, Some(&seats)), |v| {
+        v["seats"]["turns_started"] = u64::MAX.into();
+    });
+    let (_, _, seats) = save::from_json(&json).unwrap();
+    let state = seats.unwrap().turn_state(3);
+    assert!(state.queue.iter().all(|turn| turn.at_time == u64::MAX));
+}
+
 mod any_history {
     //! Whatever commands a turn system was given, its save loads back: the loader's consistency
     //! checks may refuse only what no history of commands can produce. (A speed lowered

@@ -245,6 +245,14 @@ impl Game {
                     player.id
                 )));
             }
+            if player.deck.len() > state::MAX_CARDS_PER_PLAYER {
+                return Err(GameError::InvalidSetup(format!(
+                    "player {}'s deck holds {} cards; a deck holds at most {}",
+                    player.id,
+                    player.deck.len(),
+                    state::MAX_CARDS_PER_PLAYER
+                )));
+            }
             if let Some(card) = player.deck.iter().find(|c| !config.cards.contains_key(c)) {
                 return Err(GameError::InvalidSetup(format!(
                     "player {}'s deck holds card {card}, which is not in the card catalog",

@@ -78,6 +78,10 @@ fn is_zero(n: &u32) -> bool {
     *n == 0
 }
 
+/// The most cards one player's deck may start with. Cards only move between a player's deck,
+/// hand and discard pile, so no player ever holds more.
+pub const MAX_CARDS_PER_PLAYER: usize = 1_000;
+
 /// One player's state.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

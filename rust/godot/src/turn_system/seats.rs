@@ -262,7 +262,7 @@ impl TurnSystem {
     /// [constant TRIGGER_CONTROLLER], [constant TRIGGER_OPPONENTS] or
     /// [constant TRIGGER_EVERYONE]. Returns [constant OK], [constant ERR_ALREADY_EXISTS],
     /// [constant ERR_DOES_NOT_EXIST], [constant ERR_UNAVAILABLE] or
-    /// [constant ERR_INVALID_PARAMETER].
+    /// [constant ERR_INVALID_PARAMETER] (also past 1 000 triggers).
     #[func]
     pub fn add_turn_trigger(
         &mut self,

@@ -155,7 +155,8 @@ impl TurnSystem {
     /// Gives a unit a skill, ready to use, costing [param cost] action points and resting
     /// [param cooldown] turns after each use (a cooldown of 1 is ready again on the unit's next
     /// turn). Returns [constant OK], [constant ERR_DOES_NOT_EXIST],
-    /// [constant ERR_ALREADY_EXISTS] or [constant ERR_INVALID_PARAMETER].
+    /// [constant ERR_ALREADY_EXISTS] or [constant ERR_INVALID_PARAMETER] (also past 100 skills
+    /// on the unit).
     #[func]
     pub fn add_skill(
         &mut self,
@@ -235,7 +236,8 @@ impl TurnSystem {
     /// the [code]STATUS_*[/code] constants; [param value] the health per tick for damage or
     /// healing over time (0 or more; ignored otherwise); [param duration] the number of the
     /// unit's turn starts it ticks at (1 or more) or [constant DURATION_PERMANENT]. Returns
-    /// [constant OK], [constant ERR_DOES_NOT_EXIST] or [constant ERR_INVALID_PARAMETER].
+    /// [constant OK], [constant ERR_DOES_NOT_EXIST] or [constant ERR_INVALID_PARAMETER] (also
+    /// past 100 statuses on the unit).
     #[func]
     pub fn apply_status(
         &mut self,

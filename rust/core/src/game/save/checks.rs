@@ -5,7 +5,7 @@ use crate::game::activation::Sequencer;
 use crate::game::config::GameConfig;
 use crate::game::event::EventRecord;
 use crate::game::hooks::HookTrace;
-use crate::game::state::{GameState, Phase, Player};
+use crate::game::state::{GameState, MAX_CARDS_PER_PLAYER, Phase, Player};
 /// Checks that a loaded state adds up: known players everywhere, a bag whose tokens match the
 /// players' tiers, cards from the catalog, and a phase consistent with the rest.
 pub(super) fn check_state(config: &GameConfig, state: &GameState) -> Result<(), SaveError> {
@@ -13,9 +13,17 @@ pub(super) fn check_state(config: &GameConfig, state: &GameState) -> Result<(), 
     if state.players.is_empty() || state.players.len() > crate::game::MAX_PLAYERS {
         return inconsistent(format!("{} players", state.players.len()));
     }
+    check_headroom(state)?;
     for (index, player) in state.players.iter().enumerate() {
         if state.players[..index].iter().any(|p| p.id == player.id) {
             return inconsistent(format!("player {} is seated twice", player.id));
+        }
+        let held = player.deck.len() + player.hand.len() + player.discard.len();
+        if held > MAX_CARDS_PER_PLAYER {
+            return inconsistent(format!(
+                "player {} holds {held} cards; a deck holds at most {MAX_CARDS_PER_PLAYER}",
+                player.id
+            ));
         }
         let cards = player
             .deck
@@ -112,6 +120,45 @@ pub(super) fn check_state(config: &GameConfig, state: &GameState) -> Result<(), 
         ));
     }
     Ok(())
+}
+
+/// Checks that the state's counters leave room to count on: each is at most half its type's
+/// range, which no game reaches in play, so that the next round, id, timestamp or mulligan
+/// cannot overflow (u64 ids also stay within GDScript's `int`).
+fn check_headroom(state: &GameState) -> Result<(), SaveError> {
+    let counters = &state.counters;
+    let narrow = [
+        ("round", state.round),
+        ("next object id", counters.object),
+        ("next effect id", counters.effect),
+    ];
+    let wide = [
+        ("next action id", counters.action),
+        ("next timestamp", counters.timestamp),
+    ];
+    let beyond = narrow
+        .into_iter()
+        .filter(|&(_, value)| value > u32::MAX / 2)
+        .map(|(what, value)| format!("{what} {value}"))
+        .chain(
+            wide.into_iter()
+                .filter(|&(_, value)| value > u64::MAX / 2)
+                .map(|(what, value)| format!("{what} {value}")),
+        )
+        .chain(
+            state
+                .players
+                .iter()
+                .filter(|player| player.mulligans > u32::MAX / 2)
+                .map(|player| format!("player {}'s {} mulligans", player.id, player.mulligans)),
+        )
+        .next();
+    match beyond {
+        Some(what) => Err(SaveError::Inconsistent(format!(
+            "{what} is more than a game can count to (at most half the number's range)"
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// A player's faction is one the config defines, and their reserve no more than it gives.

@@ -76,6 +76,10 @@ pub const MAX_CHARGE: u64 = 1_000_000;
 pub const MAX_HEALTH: u32 = 1_000_000;
 /// The highest skill cooldown, skill cost, status amount or status duration, in turns or points.
 pub const MAX_AMOUNT: u32 = 1_000_000;
+/// The most statuses on one unit at once: every turn ticks each of them.
+pub const MAX_STATUSES_PER_UNIT: usize = 100;
+/// The most skills one unit may have.
+pub const MAX_SKILLS_PER_UNIT: usize = 100;
 /// The health a [`UnitSpec`] gets unless told otherwise.
 pub const DEFAULT_HEALTH: u32 = 100;
 
@@ -169,6 +173,12 @@ impl Initiative {
                 if target.skill(&name).is_some() {
                     return Err(TurnError::DuplicateSkill { unit, skill: name }.into());
                 }
+                check_range(
+                    "skills of one unit",
+                    target.skills.len() as u64 + 1,
+                    0,
+                    MAX_SKILLS_PER_UNIT as u64,
+                )?;
                 target.skills.push(Skill {
                     name: name.clone(),
                     cost,
@@ -222,6 +232,14 @@ impl Initiative {
                 let index = self.index(unit)?;
                 check_status(&status)?;
                 let target = &mut self.units[index];
+                if target.statuses.iter().all(|s| s.name != status.name) {
+                    check_range(
+                        "statuses on one unit",
+                        target.statuses.len() as u64 + 1,
+                        0,
+                        MAX_STATUSES_PER_UNIT as u64,
+                    )?;
+                }
                 let name = status.name.clone();
                 // Applied again, it ticks from its new place: last, as the latest applied.
                 target.statuses.retain(|s| s.name != status.name);

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::status::{StatusEffect, check_status};
 use super::{
     BASE_ACTION_POINTS, CHARGE_TO_ACT, DEFAULT_HEALTH, MAX_AMOUNT, MAX_CHARGE, MAX_HEALTH,
-    MAX_SPEED, SPEED_PER_ACTION_POINT, check_range,
+    MAX_SKILLS_PER_UNIT, MAX_SPEED, MAX_STATUSES_PER_UNIT, SPEED_PER_ACTION_POINT, check_range,
 };
 use crate::ids::UnitId;
 
@@ -268,13 +268,24 @@ impl Unit {
         // `SetSpeed`) counts from the next turn, so any speed's points may still be held.
         let points = Unit::action_points_for(MAX_SPEED);
         range("action points", self.action_points, 0, points)?;
-        for (index, skill) in self.skills.iter().enumerate() {
-            if skill.name.is_empty() || self.skills[..index].iter().any(|s| s.name == skill.name) {
-                return Err(format!(
-                    "skill \"{}\" is unnamed or there twice",
-                    skill.name
-                ));
-            }
+        let count = |what, len: usize, max: usize| {
+            check_range(what, len as u64, 0, max as u64).map_err(|e| e.to_string())
+        };
+        count("skills of one unit", self.skills.len(), MAX_SKILLS_PER_UNIT)?;
+        count(
+            "statuses on one unit",
+            self.statuses.len(),
+            MAX_STATUSES_PER_UNIT,
+        )?;
+        count(
+            "expiring statuses",
+            self.expiring.len(),
+            MAX_STATUSES_PER_UNIT,
+        )?;
+        if let Some(name) = unnamed_or_twice(self.skills.iter().map(|s| s.name.as_str())) {
+            return Err(format!("skill \"{name}\" is unnamed or there twice"));
+        }
+        for skill in &self.skills {
             range("skill cost", skill.cost, 0, MAX_AMOUNT)?;
             range("skill cooldown", skill.cooldown, 0, MAX_AMOUNT)?;
             range("skill cooldown left", skill.remaining, 0, skill.cooldown)?;
@@ -286,18 +297,16 @@ impl Unit {
             MAX_CHARGE.max(CHARGE_TO_ACT + u64::from(MAX_SPEED)),
         )
         .map_err(|e| e.to_string())?;
-        for (index, status) in self.statuses.iter().enumerate() {
+        for status in &self.statuses {
             check_status(status).map_err(|e| e.to_string())?;
-            if self.statuses[..index].iter().any(|s| s.name == status.name) {
-                return Err(format!("status \"{}\" is there twice", status.name));
-            }
         }
-        for (index, name) in self.expiring.iter().enumerate() {
-            if name.is_empty() || self.expiring[..index].contains(name) {
-                return Err(format!(
-                    "expiring status \"{name}\" is unnamed or there twice"
-                ));
-            }
+        if let Some(name) = unnamed_or_twice(self.statuses.iter().map(|s| s.name.as_str())) {
+            return Err(format!("status \"{name}\" is unnamed or there twice"));
+        }
+        if let Some(name) = unnamed_or_twice(self.expiring.iter().map(String::as_str)) {
+            return Err(format!(
+                "expiring status \"{name}\" is unnamed or there twice"
+            ));
         }
         Ok(())
     }
@@ -306,4 +315,17 @@ impl Unit {
     pub fn action_points_for(speed: u32) -> u32 {
         BASE_ACTION_POINTS + speed / SPEED_PER_ACTION_POINT
     }
+}
+
+/// The first of `names` that is empty or there twice, found by sorting (a save may list many).
+fn unnamed_or_twice<'a>(names: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    let mut sorted: Vec<&str> = names.collect();
+    sorted.sort_unstable();
+    if sorted.first() == Some(&"") {
+        return Some("");
+    }
+    sorted
+        .windows(2)
+        .find(|pair| pair[0] == pair[1])
+        .map(|pair| pair[0])
 }

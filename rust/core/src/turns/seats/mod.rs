@@ -50,6 +50,8 @@ use crate::random::RandomStream;
 pub const MAX_SEATS: usize = crate::bag::MAX_PLAYERS;
 /// The most skips that may be pending at once.
 pub const MAX_PENDING_SKIPS: u32 = 1_000;
+/// The most turn triggers at one table: every turn asks each of them.
+pub const MAX_TRIGGERS: usize = 1_000;
 
 /// One seat at the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -209,13 +211,22 @@ impl SeatOrder {
                 "player {player} is out of the game but has a turn, an extra turn or a trigger"
             ));
         }
+        if self.triggers.len() > MAX_TRIGGERS {
+            return Err(format!(
+                "{} turn triggers; a table holds at most {MAX_TRIGGERS}",
+                self.triggers.len()
+            ));
+        }
+        // Sorted by id, as `AddTrigger` keeps them: lookups are binary searches.
         match self
             .triggers
-            .iter()
-            .enumerate()
-            .find(|(i, t)| self.triggers[..*i].iter().any(|o| o.id == t.id))
+            .windows(2)
+            .find(|pair| pair[0].id >= pair[1].id)
         {
-            Some((_, twice)) => Err(format!("trigger {} is there twice", twice.id)),
+            Some(pair) => Err(format!(
+                "triggers {} and {} are out of order (or one is there twice)",
+                pair[0].id, pair[1].id
+            )),
             None => Ok(()),
         }
     }
@@ -277,6 +288,15 @@ impl SeatOrder {
             SeatCommand::Eliminate { player } => self.eliminate(player, &mut out)?,
             SeatCommand::AddTrigger(trigger) => {
                 self.living_seat(trigger.controller)?;
+                if self.triggers.len() >= MAX_TRIGGERS {
+                    return Err(TurnError::OutOfRange {
+                        what: "turn triggers",
+                        value: self.triggers.len() as u64 + 1,
+                        min: 0,
+                        max: MAX_TRIGGERS as u64,
+                    }
+                    .into());
+                }
                 let at = match self.triggers.binary_search_by_key(&trigger.id, |t| t.id) {
                     Ok(_) => {
                         return Err(TurnError::DuplicateTrigger {
@@ -416,7 +436,7 @@ impl SeatOrder {
             queue: self
                 .upcoming_turns(depth)
                 .into_iter()
-                .zip(self.turns_started + 1..)
+                .zip((1..).map(|ahead| self.turns_started.saturating_add(ahead)))
                 .map(|(turn, at_time)| QueuedTurn {
                     id: turn.player,
                     at_time,
