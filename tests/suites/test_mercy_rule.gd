@@ -71,6 +71,13 @@ func test_max_streak_belongs_to_bag_order() -> void:
 	check_equal(rules.setup(StarterGame.players(2), StarterGame.config()), OK, "bag order")
 	check_equal(rules.get_config()["max_streak"], 2, "the inspector's value")
 	rules.free()
+	# README: "0 or absent for off", in the config as in the inspector.
+	var off := GameRules.new()
+	var config := StarterGame.config()
+	config["max_streak"] = 0
+	check_equal(off.setup(StarterGame.players(2), config), OK, "max_streak 0 in the config is off")
+	check(not off.get_config().has("max_streak"), "and the rule is off")
+	off.free()
 
 
 # The longest run of one player's draws while someone else still had a token, over a 4-player

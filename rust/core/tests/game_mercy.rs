@@ -165,3 +165,20 @@ fn max_streak_zero_or_outside_bag_order_is_refused() {
         refused(config, "rule of bag order");
     }
 }
+
+/// README: `max_streak` is "0 or absent for off". A config that says 0 is the rule off, as the
+/// inspector's 0 is, rather than refused; any other value still caps.
+#[test]
+fn max_streak_zero_in_a_config_is_off() {
+    let off = GameConfig::from_json(&serde_json::json!({"max_streak": 0})).unwrap();
+    assert_eq!(off.max_streak, None);
+    off.validate().unwrap();
+    let seats = GameConfig::from_json(&serde_json::json!({
+        "max_streak": 0,
+        "activation_order": "seats",
+    }))
+    .unwrap();
+    seats.validate().unwrap();
+    let on = GameConfig::from_json(&serde_json::json!({"max_streak": 2})).unwrap();
+    assert_eq!(on.max_streak, Some(2));
+}

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 use serde_path_to_error::{Path, Segment};
 
@@ -170,8 +170,11 @@ pub struct GameConfig {
     /// The mercy rule, for bag order: at most this many draws in a row within a round for one
     /// player while anyone else has a token left; the capped draw is the next token of someone else in the
     /// bag's own order (see [`crate::game::activation::Sequencer::CappedBag`]). Default none
-    /// (and then left out of saves).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// (and then left out of saves); 0 in JSON is off too, as the inspector's 0 is.
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "zero_is_off"
+    )]
     pub max_streak: Option<u32>,
 }
 
@@ -234,6 +237,11 @@ pub const BUILT_IN_KINDS: [&str; 5] = [
     "pass",
     "create_token",
 ];
+
+/// An optional limit as JSON gives it: 0 turns the rule off, as leaving it out does.
+fn zero_is_off<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<u32>, D::Error> {
+    Ok(Option::<u32>::deserialize(deserializer)?.filter(|&limit| limit > 0))
+}
 
 impl GameConfig {
     /// Reads a config from its JSON form (defaults for what `json` leaves out). A field of the
