@@ -53,6 +53,22 @@ func test_a_tampered_draw_or_key_fails_its_round_with_a_reason() -> void:
 	rules.free()
 
 
+func test_a_round_left_unrevealed_or_uncommitted_fails_its_audit() -> void:
+	# A server that leaves out a round's reveal, or its commitment and reveal both, used to get
+	# the round past the auditor with no verdict at all.
+	var rules := StarterGame.rules(32, 3, {"round_limit": 2})
+	StarterGame.play_bots(rules)
+	var events := rules.get_events_for(GameRules.SPECTATOR, 0)
+	for left_out: Array in [["round_revealed"], ["round_revealed", "round_committed"]]:
+		var auditor := FairnessAuditor.new()
+		for event: Dictionary in events:
+			if not (event["type"] in left_out and event["round"] == 1):
+				auditor.observe(event)
+		check_equal(auditor.get_verified_rounds(), PackedInt64Array([2]), "only round 2 verifies")
+		check_equal(auditor.get_failures().size(), 1, "round 1 fails without %s" % [left_out])
+	rules.free()
+
+
 func test_observe_refuses_what_is_not_an_event() -> void:
 	var auditor := FairnessAuditor.new()
 	expect_error(func() -> Variant: return auditor.observe({"type": "teleport"}), "not an event")

@@ -126,6 +126,11 @@ pub struct RoundRecord {
 impl RoundRecord {
     /// Checks the round against its revealed secret; returns how many draws were checked.
     pub fn verify(&self, secret: RoundSecret) -> Result<usize, FairnessError> {
+        self.replay(secret).map(|(draws, _)| draws)
+    }
+
+    /// [`RoundRecord::verify`], also giving the bag as the record leaves it.
+    fn replay(&self, secret: RoundSecret) -> Result<(usize, Bag), FairnessError> {
         let round = self.round;
         if secret.commitment(round) != self.commitment {
             return Err(FairnessError::CommitmentMismatch { round });
@@ -225,7 +230,7 @@ impl RoundRecord {
                 }
             }
         }
-        Ok(draws)
+        Ok((draws, bag))
     }
 
     /// The round's sequencer as the game sealed it: from the players with tokens left in `bag`
@@ -257,12 +262,24 @@ pub struct Verdict {
 }
 
 /// Follows the public events of a game and audits every round when its secret is revealed.
+///
+/// A round must be committed, drawn and revealed in that order: draws with no round committed,
+/// a second commitment before the reveal, a round that ends unrevealed, a reveal with tokens
+/// still in the bag that the game goes on after (only the end of the game reveals a round
+/// early), and an undo that would take back a draw each fail the round.
 #[derive(Clone, Debug, Default)]
 pub struct Auditor {
     open: Option<RoundRecord>,
     /// How many of the open round's steps came before the current action: an undone action's
     /// changes to the bag are taken back with it.
     action_start: usize,
+    /// Why the open round already fails, if it does.
+    broken: Option<String>,
+    /// Draws seen with no round committed, since the last verdict.
+    orphan_draws: usize,
+    /// A verdict on a round revealed with tokens left, kept until the next event says whether
+    /// the game ended there.
+    early: Option<(Verdict, u32)>,
 }
 
 impl Auditor {
@@ -271,9 +288,27 @@ impl Auditor {
         Self::default()
     }
 
-    /// Takes in one event; returns the verdict when it reveals a round's secret. A reveal for a
-    /// round the auditor did not see committed is a failed verdict, never a silent pass.
+    /// Takes in one event; returns the verdict when it reveals a round's secret (or, for a round
+    /// revealed with tokens left, at the end of the game that follows). A reveal for a round the
+    /// auditor did not see committed is a failed verdict, never a silent pass, and so is a round
+    /// out of order (see [`Auditor`]).
     pub fn observe(&mut self, event: &Event) -> Option<Verdict> {
+        if let Some((verdict, left)) = self.early.take() {
+            if matches!(event, Event::GameOver { .. }) {
+                return Some(verdict);
+            }
+            let reason = format!(
+                "the secret was revealed with {left} tokens still in the bag, and the game went on"
+            );
+            // What the event itself would say about this round is said here.
+            let _ = self.observe_in_order(event);
+            return Some(failed(verdict.round, reason, verdict.evidence));
+        }
+        self.observe_in_order(event)
+    }
+
+    /// [`Auditor::observe`] with no early reveal waiting for the next event.
+    fn observe_in_order(&mut self, event: &Event) -> Option<Verdict> {
         match event {
             Event::RoundCommitted {
                 round,
@@ -283,7 +318,7 @@ impl Auditor {
                 entropy,
                 max_streak,
             } => {
-                self.open = Some(RoundRecord {
+                let record = RoundRecord {
                     round: *round,
                     commitment: *commitment,
                     first_token: *first_token,
@@ -293,13 +328,28 @@ impl Auditor {
                     nonces: Vec::new(),
                     contributions: Vec::new(),
                     steps: Vec::new(),
-                });
+                };
+                let replaced = self.open.replace(record);
+                self.broken = None;
+                self.action_start = 0;
+                let orphans = std::mem::take(&mut self.orphan_draws);
+                if let Some(open) = replaced {
+                    let reason = if open.round == *round {
+                        "the round was committed a second time before its reveal".to_owned()
+                    } else {
+                        format!("round {round} was committed before this round's reveal")
+                    };
+                    return Some(failed(open.round, reason, None));
+                }
+                if orphans > 0 {
+                    return Some(orphaned(round.saturating_sub(1), orphans));
+                }
             }
             Event::EntropyAdded { player, nonce } => {
                 if let Some(record) = &mut self.open {
                     record.nonces.push((*player, *nonce));
-                    record.steps.push(BagStep::NonceAdded { player: *player });
                 }
+                self.step(BagStep::NonceAdded { player: *player });
             }
             Event::TokensContributed { player, tokens } => {
                 if let Some(record) = &mut self.open {
@@ -311,7 +361,10 @@ impl Auditor {
                 token: *token,
             }),
             Event::PlayerEliminated { player, .. } => {
-                self.step(BagStep::Eliminated { player: *player })
+                // Also before the first round (a mulligan phase): nothing to check then.
+                if let Some(record) = &mut self.open {
+                    record.steps.push(BagStep::Eliminated { player: *player });
+                }
             }
             Event::TokensAdded { player, count } => self.step(BagStep::Added {
                 player: *player,
@@ -322,44 +375,113 @@ impl Auditor {
                 count: *count,
             }),
             // An action starts after the draw that opened the activation or after a double
-            // action's first; undoing it takes back what it did to the bag.
+            // action's first; undoing it takes back what it did to the bag, never a draw.
             Event::TurnChanged { .. } | Event::ExtraAction { .. } => {
                 self.action_start = self.open.as_ref().map_or(0, |r| r.steps.len());
             }
             Event::ActionUndone { .. } => {
                 if let Some(record) = &mut self.open {
-                    record.steps.truncate(self.action_start);
+                    let undone = record.steps.get(self.action_start..).unwrap_or_default();
+                    if undone
+                        .iter()
+                        .any(|step| matches!(step, BagStep::Drawn { .. }))
+                    {
+                        self.broken = Some("an undone action would take back a draw".to_owned());
+                    } else {
+                        record.steps.truncate(self.action_start);
+                    }
                 }
             }
             Event::RoundRevealed { round, key, salt } => {
-                let secret = RoundSecret {
-                    key: *key,
-                    salt: *salt,
-                };
-                let Some(record) = self.open.take().filter(|r| r.round == *round) else {
-                    return Some(Verdict {
-                        round: *round,
-                        outcome: Err(FairnessError::Inconsistent {
-                            round: *round,
-                            reason: "no commitment was seen for this round".to_owned(),
-                        }),
-                        evidence: None,
-                    });
-                };
-                return Some(Verdict {
-                    round: *round,
-                    outcome: record.verify(secret),
-                    evidence: Some((record, secret)),
-                });
+                return self.reveal(
+                    *round,
+                    RoundSecret {
+                        key: *key,
+                        salt: *salt,
+                    },
+                );
+            }
+            Event::RoundEnded { round } => {
+                if self.open.as_ref().is_some_and(|open| open.round == *round) {
+                    self.open = None;
+                    let reason = "the round ended without its secret revealed".to_owned();
+                    return Some(failed(*round, reason, None));
+                }
+                let orphans = std::mem::take(&mut self.orphan_draws);
+                if orphans > 0 {
+                    return Some(orphaned(*round, orphans));
+                }
             }
             _ => {}
         }
         None
     }
 
+    /// The verdict on `round`, whose secret is revealed: at once, or at the next event when
+    /// tokens are left in the bag (see [`Auditor::observe`]).
+    fn reveal(&mut self, round: u32, secret: RoundSecret) -> Option<Verdict> {
+        let orphans = std::mem::take(&mut self.orphan_draws);
+        let Some(record) = self.open.take().filter(|r| r.round == round) else {
+            return Some(failed(
+                round,
+                "no commitment was seen for this round".to_owned(),
+                None,
+            ));
+        };
+        let broken = self
+            .broken
+            .take()
+            .or_else(|| {
+                (orphans > 0).then(|| format!("{orphans} draws were seen before its commitment"))
+            })
+            .or_else(|| {
+                // Every round's bag is filled before its first draw, and so before any reveal.
+                record
+                    .contributions
+                    .is_empty()
+                    .then(|| "the secret was revealed before the bag was filled".to_owned())
+            });
+        let outcome = match broken {
+            Some(reason) => Err(FairnessError::Inconsistent { round, reason }),
+            None => record.replay(secret),
+        };
+        let left = outcome.as_ref().map_or(0, |(_, bag)| bag.remaining());
+        let verdict = Verdict {
+            round,
+            outcome: outcome.map(|(draws, _)| draws),
+            evidence: Some((record, secret)),
+        };
+        if left > 0 {
+            self.early = Some((verdict, left));
+            return None;
+        }
+        Some(verdict)
+    }
+
+    /// Records `step` in the open round; with none open, a draw (or a change to the bag) has no
+    /// commitment to be checked against.
     fn step(&mut self, step: BagStep) {
-        if let Some(record) = &mut self.open {
-            record.steps.push(step);
+        match &mut self.open {
+            Some(record) => record.steps.push(step),
+            None => self.orphan_draws += 1,
         }
     }
+}
+
+/// A failed verdict on `round`: the record does not add up, for `reason`.
+fn failed(round: u32, reason: String, evidence: Option<(RoundRecord, RoundSecret)>) -> Verdict {
+    Verdict {
+        round,
+        outcome: Err(FairnessError::Inconsistent { round, reason }),
+        evidence,
+    }
+}
+
+/// The failed verdict on `round`, in which `count` draws were seen with no round committed.
+fn orphaned(round: u32, count: usize) -> Verdict {
+    failed(
+        round,
+        format!("{count} draws or changes to the bag were seen with no round committed"),
+        None,
+    )
 }

@@ -506,3 +506,78 @@ fn rounds_with_nonces_verify_their_turn_order_too() {
         );
     }
 }
+
+/// Round 1 and the start of round 2 of a 2-player game, as a client sees them, and the index of
+/// round 1's reveal.
+fn two_rounds() -> (Vec<Event>, usize) {
+    let game = bot_game(2, 2, ActivationOrder::Bag, 5);
+    let events = public_events(&game);
+    let reveal = events
+        .iter()
+        .position(|e| matches!(e, Event::RoundRevealed { round: 1, .. }))
+        .unwrap();
+    (events, reveal)
+}
+
+/// Whether `verdicts` fail round 1 and pass none of it.
+fn round_one_fails(verdicts: &[(u32, Result<usize, FairnessError>)]) -> bool {
+    let one: Vec<_> = verdicts.iter().filter(|(round, _)| *round == 1).collect();
+    !one.is_empty() && one.iter().all(|(_, outcome)| outcome.is_err())
+}
+
+/// A cheating server cannot get a round past the auditor by leaving out its commitment or its
+/// reveal, revealing it early, committing it twice, or undoing its draws: each fails the round
+/// (before, each got through with no verdict for the round, or "0 draws checked").
+#[test]
+fn a_round_without_its_commitment_or_reveal_or_revealed_early_fails() {
+    let (events, reveal) = two_rounds();
+    let without = |keep: &dyn Fn(&Event) -> bool| -> Vec<Event> {
+        events.iter().filter(|e| keep(e)).cloned().collect()
+    };
+    let no_reveal = without(&|e| !matches!(e, Event::RoundRevealed { round: 1, .. }));
+    assert!(
+        round_one_fails(&audit(&no_reveal)),
+        "{:?}",
+        audit(&no_reveal)
+    );
+    let neither = without(&|e| {
+        !matches!(
+            e,
+            Event::RoundRevealed { round: 1, .. } | Event::RoundCommitted { round: 1, .. }
+        )
+    });
+    assert!(round_one_fails(&audit(&neither)), "{:?}", audit(&neither));
+    // Revealed right after the commitment, before any draw.
+    let committed = events
+        .iter()
+        .position(|e| matches!(e, Event::RoundCommitted { round: 1, .. }))
+        .unwrap();
+    let mut early = events.clone();
+    let secret = early.remove(reveal);
+    early.insert(committed + 1, secret);
+    assert!(round_one_fails(&audit(&early)), "{:?}", audit(&early));
+    // Committed a second time before the reveal.
+    let mut twice = events.clone();
+    let commitment = twice[committed].clone();
+    twice.insert(committed + 3, commitment);
+    assert!(round_one_fails(&audit(&twice)), "{:?}", audit(&twice));
+    // An undo that would take back the round's draws: round 1's turn changes left out but one
+    // before its first draw, and an undo before its reveal.
+    let mut undone: Vec<Event> = events[..reveal]
+        .iter()
+        .filter(|e| !matches!(e, Event::TurnChanged { .. }))
+        .cloned()
+        .collect();
+    let first_draw = undone
+        .iter()
+        .position(|e| matches!(e, Event::TokenDrawn { .. }))
+        .unwrap();
+    undone.insert(first_draw, Event::TurnChanged { player: p(0) });
+    undone.push(Event::ActionUndone { player: p(0) });
+    undone.extend_from_slice(&events[reveal..]);
+    assert!(round_one_fails(&audit(&undone)), "{:?}", audit(&undone));
+    // The honest record still verifies, once per round.
+    let honest = audit(&events);
+    assert!(honest.iter().all(|(_, outcome)| outcome.is_ok()));
+    assert_eq!(honest.iter().filter(|(round, _)| *round == 1).count(), 1);
+}
