@@ -222,6 +222,15 @@ func test_resources_emit_changed_when_set_and_a_catalog_passes_on_its_entries_ch
 	built.changed.connect(func() -> void: counted[0] += 1)
 	built.cards[0].energy = 4
 	check_equal(counted[0], 1, "a catalog from_config() passes on its cards' changes")
+	var kept := CardDefinition.new()
+	var holder := CardCatalog.new()
+	holder.cards = [kept]
+	holder.cards.clear()
+	holder.cards = []
+	var after := [0]
+	holder.changed.connect(func() -> void: after[0] += 1)
+	kept.energy = 9
+	check_equal(after[0], 0, "a card taken out in place and the Array set again is let go")
 	card.changed.disconnect(on_card)
 	var with_hole := CardCatalog.new()
 	with_hole.cards = [null, card]

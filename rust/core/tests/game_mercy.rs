@@ -167,9 +167,19 @@ fn max_streak_zero_or_outside_bag_order_is_refused() {
 }
 
 /// README: `max_streak` is "0 or absent for off". A config that says 0 is the rule off, as the
-/// inspector's 0 is, rather than refused; any other value still caps.
+/// inspector's 0 is, rather than refused; any other value still caps. The same for the round
+/// limit and the victory points to win (0 ended the game after round 1, or at once).
 #[test]
-fn max_streak_zero_in_a_config_is_off() {
+fn zero_limits_in_a_config_are_off() {
+    let limits = GameConfig::from_json(&serde_json::json!({
+        "round_limit": 0,
+        "victory_points_to_win": 0,
+    }))
+    .unwrap();
+    assert_eq!(
+        (limits.round_limit, limits.victory_points_to_win),
+        (None, None)
+    );
     let off = GameConfig::from_json(&serde_json::json!({"max_streak": 0})).unwrap();
     assert_eq!(off.max_streak, None);
     off.validate().unwrap();

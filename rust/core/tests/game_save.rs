@@ -324,8 +324,43 @@ fn a_save_whose_counters_leave_no_room_to_count_on_is_refused() {
             Box::new(|v| v["state"]["players"][1]["mulligans"] = json!(u32::MAX)),
             "4294967295 mulligans",
         ),
+        (
+            Box::new(|v| v["state"]["bag"]["next_token_id"] = json!(u32::MAX - 5)),
+            "next token id 4294967290",
+        ),
     ];
     assert_each_refused(cases);
+}
+
+/// A save may not hold more objects or continuous effects than play lets into it (each action
+/// then took seconds: every object's abilities look at every other), nor an undo point that
+/// lists its kept fields tens of thousands of times (refusing it took seconds).
+#[test]
+fn a_save_with_more_in_play_than_play_allows_is_refused_promptly() {
+    use horizons_edge_core::game::effects::MAX_OBJECTS;
+    let game = mid_game();
+    let saved: Value = serde_json::from_str(&game.to_json()).unwrap();
+    let object = saved["state"]["objects"][0].clone();
+    assert!(object.is_object(), "mid_game has an object in play");
+    let error = tampered(move |v| {
+        let objects: Vec<Value> = (0..=MAX_OBJECTS)
+            .map(|id| {
+                let mut copy = object.clone();
+                copy["id"] = json!(id);
+                copy
+            })
+            .collect();
+        v["state"]["objects"] = json!(objects);
+    });
+    assert!(error.to_string().contains("1001 objects"), "{error}");
+    let error = tampered(|v| {
+        let kept = v["undo"]["unchanged"]
+            .as_array_mut()
+            .expect("an undo point");
+        let first = kept[0].clone();
+        kept.extend(std::iter::repeat_n(first, 50_000));
+    });
+    assert!(error.to_string().contains("kept twice"), "{error}");
 }
 
 /// Cards only move between a player's deck, hand and discard pile, so a player never holds more

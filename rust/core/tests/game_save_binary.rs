@@ -150,3 +150,29 @@ fn a_changed_byte_is_refused_or_loads_a_game_that_saves_alike() {
         "some changes (a count, a name) still make a game"
     );
 }
+
+/// A later version's binary save, holding a field this build does not know, is named as a version
+/// this build does not read, as a JSON save is (it was refused as malformed).
+#[test]
+fn a_later_binary_version_with_an_unknown_field_is_named_as_a_version() {
+    let mut bytes = mid_game().to_bytes();
+    // The top map's "version" entry (a string of 7 bytes, then the number), and its END tag.
+    let key = b"\x06\x07version";
+    let at = bytes.windows(key.len()).position(|w| w == key).unwrap() + key.len();
+    assert_eq!(
+        bytes[at..at + 2],
+        [3, 2],
+        "version 2, as an unsigned number"
+    );
+    bytes[at + 1] = 7;
+    let end = bytes.len() - 1;
+    let mut field = vec![6u8, 13];
+    field.extend_from_slice(b"a_later_field");
+    field.push(2);
+    bytes.splice(end..end, field);
+    let error = Game::from_bytes(&bytes).unwrap_err();
+    assert!(
+        matches!(error, SaveError::UnsupportedVersion { found: 7, .. }),
+        "{error}"
+    );
+}

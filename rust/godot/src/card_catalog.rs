@@ -41,6 +41,9 @@ pub struct CardCatalog {
     #[export]
     #[var(set)]
     action_kinds: VarDictionary,
+    /// The cards and structures whose `changed` the catalog passes on: those the Arrays held
+    /// when they were last set, even if since taken out in place.
+    relayed: Vec<Gd<Resource>>,
     base: Base<Resource>,
 }
 
@@ -134,13 +137,14 @@ impl CardCatalog {
             .iter()
             .map(|(id, structure)| StructureDefinition::from_core(id, structure))
             .collect();
-        let catalog = Gd::from_init_fn(|base| CardCatalog {
+        let mut catalog = Gd::from_init_fn(|base| CardCatalog {
             cards,
             structures,
             action_kinds: convert::to_dictionary(&action_kinds),
+            relayed: Vec::new(),
             base,
         });
-        catalog.bind().relay_entries(true);
+        catalog.bind_mut().relay_entries(true);
         Ok(catalog)
     }
 }
@@ -149,11 +153,19 @@ impl CardCatalog {
 const CATALOG_KEYS: [&str; 3] = ["cards", "structures", "action_kinds"];
 
 impl CardCatalog {
-    /// Connects (or, with `connect` false, disconnects) the `changed` signal of every card and
-    /// structure to the catalog's own, each once however often it is listed; empty slots are
-    /// skipped.
-    fn relay_entries(&self, connect: bool) {
+    /// Connects the `changed` signal of every card and structure to the catalog's own, each once
+    /// however often it is listed (empty slots are skipped); with `connect` false, disconnects
+    /// every entry connected so far, including any taken out of the Arrays in place since.
+    fn relay_entries(&mut self, connect: bool) {
         let relay = self.to_gd().callable("emit_changed");
+        if !connect {
+            for mut entry in self.relayed.drain(..) {
+                if entry.is_connected("changed", &relay) {
+                    entry.disconnect("changed", &relay);
+                }
+            }
+            return;
+        }
         // Through `AnyArray`: a slot may be empty, which `Array<Gd<T>>` would not survive.
         let lists = [
             self.cards.clone().upcast_any_array(),
@@ -161,11 +173,9 @@ impl CardCatalog {
         ];
         let entries = lists.iter().flat_map(AnyArray::iter_shared);
         for mut entry in entries.filter_map(|entry| entry.try_to::<Gd<Resource>>().ok()) {
-            let connected = entry.is_connected("changed", &relay);
-            if connect && !connected {
+            if !entry.is_connected("changed", &relay) {
                 entry.connect("changed", &relay);
-            } else if !connect && connected {
-                entry.disconnect("changed", &relay);
+                self.relayed.push(entry);
             }
         }
     }

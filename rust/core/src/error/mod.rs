@@ -501,20 +501,24 @@ impl SaveError {
         expected: &'static str,
         supported: RangeInclusive<u32>,
     ) -> Result<T, SaveError> {
-        /// What every save opens with; the rest is ignored.
-        #[derive(Deserialize)]
-        struct Header {
-            format: String,
-            version: u32,
-        }
         serde_json::from_str(json).map_err(|error| {
-            serde_json::from_str::<Header>(json)
-                .ok()
-                .and_then(|header| {
-                    Self::check_header(&header.format, expected, header.version, supported).err()
-                })
-                .unwrap_or_else(|| error.into())
+            SaveError::from(error).or_header(serde_json::from_str(json).ok(), expected, supported)
         })
+    }
+
+    /// This error, or, when `header` (read alone from a save that did not load) names another
+    /// kind of file or a version this build does not read, that.
+    pub(crate) fn or_header(
+        self,
+        header: Option<SaveHeader>,
+        expected: &'static str,
+        supported: RangeInclusive<u32>,
+    ) -> SaveError {
+        header
+            .and_then(|header| {
+                Self::check_header(&header.format, expected, header.version, supported).err()
+            })
+            .unwrap_or(self)
     }
 
     /// Checks a save's `format` tag and `version` against what the loader reads: `supported`,
@@ -540,6 +544,13 @@ impl SaveError {
         }
         Ok(())
     }
+}
+
+/// What every save opens with, read alone (the rest ignored) to say why a save did not load.
+#[derive(Deserialize)]
+pub(crate) struct SaveHeader {
+    format: String,
+    version: u32,
 }
 
 /// "version 2", or "versions 1 to 2".

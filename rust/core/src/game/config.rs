@@ -157,9 +157,13 @@ pub struct GameConfig {
     pub max_reactions_per_activation: u32,
     /// The game ends when this many players (or fewer) remain. Default 1.
     pub players_remaining_to_end: u32,
-    /// The game ends after this round, if set; the most victory points wins. Default none.
+    /// The game ends after this round, if set; the most victory points wins. Default none; 0 in
+    /// JSON is none too, as the inspector's 0 is.
+    #[serde(deserialize_with = "zero_is_off")]
     pub round_limit: Option<u32>,
-    /// A player reaching this many victory points wins at once, if set. Default none.
+    /// A player reaching this many victory points wins at once, if set. Default none; 0 in JSON
+    /// is none too.
+    #[serde(deserialize_with = "zero_is_off")]
     pub victory_points_to_win: Option<u32>,
     /// Whether every living player adds a random nonce to each round's shuffle after the round's
     /// commitment is published and before its first draw, so that not even whoever chose the

@@ -20,7 +20,8 @@ impl GameRules {
     /// Seats [param players] in turn order and prepares a new game (any game in progress is
     /// dropped). Each entry is a player id or a Dictionary [code]{"id": int, "name": String,
     /// "deck": Array[int], "energy_per_round": int, "resources_per_round": int, "foresight":
-    /// int, "faction": String}[/code] (only [code]id[/code] required; [code]foresight[/code]: how
+    /// int, "faction": String}[/code] (only [code]id[/code] required; a deck of at most 1 000
+    /// cards; [code]foresight[/code]: how
     /// many of each round's next draws they see, see [method get_foreseen]; [code]faction[/code]:
     /// one of the config's [code]factions[/code], see [method commit_reserve]). [param config] overrides the exported settings and [member
     /// catalog]: it takes their names, a [code]"catalog"[/code] ([CardCatalog]) and the JSON form's

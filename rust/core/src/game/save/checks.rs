@@ -3,6 +3,7 @@
 use crate::error::SaveError;
 use crate::game::activation::Sequencer;
 use crate::game::config::GameConfig;
+use crate::game::effects::{MAX_EFFECTS, MAX_OBJECTS};
 use crate::game::event::EventRecord;
 use crate::game::hooks::HookTrace;
 use crate::game::state::{GameState, MAX_CARDS_PER_PLAYER, Phase, Player};
@@ -14,6 +15,16 @@ pub(super) fn check_state(config: &GameConfig, state: &GameState) -> Result<(), 
         return inconsistent(format!("{} players", state.players.len()));
     }
     check_headroom(state)?;
+    // What play allows in at once (more makes every action slow: each object's abilities look
+    // at every other).
+    if state.objects.len() > MAX_OBJECTS || state.effects.len() > MAX_EFFECTS {
+        return inconsistent(format!(
+            "{} objects and {} continuous effects in play; play allows at most {MAX_OBJECTS} and \
+             {MAX_EFFECTS}",
+            state.objects.len(),
+            state.effects.len()
+        ));
+    }
     for (index, player) in state.players.iter().enumerate() {
         if state.players[..index].iter().any(|p| p.id == player.id) {
             return inconsistent(format!("player {} is seated twice", player.id));
@@ -131,6 +142,7 @@ fn check_headroom(state: &GameState) -> Result<(), SaveError> {
         ("round", state.round),
         ("next object id", counters.object),
         ("next effect id", counters.effect),
+        ("next token id", state.bag.next_token().0),
     ];
     let wide = [
         ("next action id", counters.action),

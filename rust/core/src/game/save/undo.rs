@@ -46,10 +46,12 @@ impl<'a> UndoChanges<'a> {
     /// The undo point these changes make of `state`: what `state`'s JSON with the kept fields
     /// and the changed ones would read as.
     pub fn apply(self, state: &GameState) -> Result<GameState, SaveError> {
-        for (index, key) in self.unchanged.iter().enumerate() {
-            if self.unchanged[..index].contains(key) {
-                return Err(kept_but_missing(key));
-            }
+        let mut kept: Vec<&str> = self.unchanged.to_vec();
+        kept.sort_unstable();
+        if let Some(pair) = kept.windows(2).find(|pair| pair[0] == pair[1]) {
+            return Err(kept_but_missing(pair[0]));
+        }
+        for key in &self.unchanged {
             if self.changed.contains_key(key) {
                 return Err(SaveError::Inconsistent(format!(
                     "the undo point both keeps and changes the state's {key}"

@@ -288,15 +288,6 @@ impl SeatOrder {
             SeatCommand::Eliminate { player } => self.eliminate(player, &mut out)?,
             SeatCommand::AddTrigger(trigger) => {
                 self.living_seat(trigger.controller)?;
-                if self.triggers.len() >= MAX_TRIGGERS {
-                    return Err(TurnError::OutOfRange {
-                        what: "turn triggers",
-                        value: self.triggers.len() as u64 + 1,
-                        min: 0,
-                        max: MAX_TRIGGERS as u64,
-                    }
-                    .into());
-                }
                 let at = match self.triggers.binary_search_by_key(&trigger.id, |t| t.id) {
                     Ok(_) => {
                         return Err(TurnError::DuplicateTrigger {
@@ -306,6 +297,15 @@ impl SeatOrder {
                     }
                     Err(at) => at,
                 };
+                if self.triggers.len() >= MAX_TRIGGERS {
+                    return Err(TurnError::OutOfRange {
+                        what: "turn triggers",
+                        value: self.triggers.len() as u64 + 1,
+                        min: 0,
+                        max: MAX_TRIGGERS as u64,
+                    }
+                    .into());
+                }
                 self.triggers.insert(at, trigger);
                 out.push(SeatEvent::TriggerAdded {
                     trigger: trigger.id,

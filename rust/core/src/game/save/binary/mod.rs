@@ -29,7 +29,7 @@ use serde::{Deserialize, Serialize};
 use super::log::{LoadedCommands, LoadedLog, Runs};
 use super::rows::{Columns, Row};
 use super::{GAME_FORMAT, GAME_VERSION, Parts};
-use crate::error::SaveError;
+use crate::error::{SaveError, SaveHeader};
 use crate::game::Game;
 use crate::game::command::Command;
 use crate::game::config::GameConfig;
@@ -128,7 +128,11 @@ impl Game {
             });
         };
         let mut reader = de::Reader::new(body);
-        let save = LoadedBinary::deserialize(&mut reader)?;
+        let save = LoadedBinary::deserialize(&mut reader).map_err(|error| {
+            // A later version may hold fields this one does not know: say so.
+            let header = SaveHeader::deserialize(&mut de::Reader::new(body)).ok();
+            SaveError::from(error).or_header(header, GAME_FORMAT, GAME_VERSION..=GAME_VERSION)
+        })?;
         if !reader.input.is_empty() {
             return Err(SaveError::Malformed(
                 "the binary save holds bytes after the game".into(),
