@@ -69,6 +69,35 @@ func test_a_round_left_unrevealed_or_uncommitted_fails_its_audit() -> void:
 	rules.free()
 
 
+func test_a_round_failed_for_a_reason_outside_the_draws_stays_failed() -> void:
+	# A client that finds its own nonce changed fails the round through the auditor: its
+	# verdict is not overturned by the draws checking out, and get_failures() says so.
+	var rules := StarterGame.rules(32, 3, {"round_limit": 2})
+	StarterGame.play_bots(rules)
+	var events := rules.get_events_for(GameRules.SPECTATOR, 0)
+	var auditor := FairnessAuditor.new()
+	var said: Array = []
+	auditor.round_failed.connect(
+		func(round_number: int, _reason: String): said.append(round_number)
+	)
+	auditor.round_verified.connect(func(round_number: int, _draws: int): said.append(-round_number))
+	auditor.fail_round(1, "the server changed this client's nonce")
+	auditor.fail_round(1, "said once")
+	for event: Dictionary in events:
+		auditor.observe(event)
+	check_equal(said, [1, -2], "round 1 failed once and was not verified later; round 2 verified")
+	check_equal(auditor.get_verified_rounds(), PackedInt64Array([2]), "only round 2 verifies")
+	check_equal(
+		auditor.get_failures(),
+		PackedStringArray(["round 1: the server changed this client's nonce"]),
+		"the reason"
+	)
+	auditor.fail_round(2, "found later")
+	check_equal(auditor.get_verified_rounds(), PackedInt64Array(), "round 2 leaves the verified")
+	check_equal(auditor.get_failures().size(), 2, "and joins the failures")
+	rules.free()
+
+
 func test_observe_refuses_what_is_not_an_event() -> void:
 	var auditor := FairnessAuditor.new()
 	expect_error(func() -> Variant: return auditor.observe({"type": "teleport"}), "not an event")

@@ -31,6 +31,8 @@ pub struct FairnessAuditor {
     auditor: Auditor,
     verified: PackedInt64Array,
     failures: PackedStringArray,
+    /// Rounds failed by [`FairnessAuditor::fail_round`]: no later verdict verifies them.
+    rejected: Vec<i64>,
     /// Verdicts waiting for their signal: `(round, Ok(draws) or Err(reason))`.
     outbox: Outbox<(i64, Result<i64, GString>)>,
     base: Base<RefCounted>,
@@ -62,30 +64,35 @@ impl FairnessAuditor {
             })?;
         if let Some(verdict) = self.auditor.observe(&event) {
             let round = i64::from(verdict.round);
-            let outcome = match verdict.outcome {
+            match verdict.outcome {
+                // A round failed for a reason outside the draws stays failed, said once.
+                Ok(_) if self.rejected.contains(&round) => {}
                 Ok(draws) => {
                     self.verified.push(round);
-                    Ok(draws as i64)
+                    self.outbox.push((round, Ok(draws as i64)));
                 }
-                Err(error) => {
-                    let reason = GString::from(&error.to_string());
-                    self.failures.push(&reason);
-                    Err(reason)
-                }
-            };
-            self.outbox.push((round, outcome));
-        }
-        // Emitted by the outermost call only: a handler that observes more adds to the queue.
-        if self.outbox.begin() {
-            let _alive = KeepAlive::new(self.to_gd().upcast());
-            while let Some((round, outcome)) = self.outbox.take_next() {
-                match outcome {
-                    Ok(draws) => self.signals().round_verified().emit(round, draws),
-                    Err(reason) => self.signals().round_failed().emit(round, &reason),
-                }
+                Err(error) => self.record_failure(round, GString::from(&error.to_string())),
             }
         }
+        self.emit_pending();
         Ok(true)
+    }
+
+    /// Fails [param round] for [param reason], something wrong that the draws do not show (for
+    /// example, a client's own nonce missing from the round's log): the round leaves
+    /// [method get_verified_rounds] if it was there, [code]"round N: reason"[/code] joins
+    /// [method get_failures] and [signal round_failed] is emitted. No later verdict verifies the
+    /// round; failing it again says nothing more.
+    #[func]
+    pub fn fail_round(&mut self, round: i64, reason: GString) {
+        if self.rejected.contains(&round) {
+            return;
+        }
+        self.rejected.push(round);
+        let verified: Vec<i64> = self.verified.as_slice().to_vec();
+        self.verified = verified.into_iter().filter(|&r| r != round).collect();
+        self.record_failure(round, GString::from(&format!("round {round}: {reason}")));
+        self.emit_pending();
     }
 
     /// The rounds verified so far, in order.
@@ -98,5 +105,27 @@ impl FairnessAuditor {
     #[func]
     pub fn get_failures(&self) -> PackedStringArray {
         self.failures.clone()
+    }
+}
+
+impl FairnessAuditor {
+    /// Keeps `reason` among the failures and queues [signal round_failed] for `round`.
+    fn record_failure(&mut self, round: i64, reason: GString) {
+        self.failures.push(&reason);
+        self.outbox.push((round, Err(reason)));
+    }
+
+    /// Emits the queued verdicts, from the outermost call only: a handler that observes more
+    /// adds to the queue.
+    fn emit_pending(&mut self) {
+        if self.outbox.begin() {
+            let _alive = KeepAlive::new(self.to_gd().upcast());
+            while let Some((round, outcome)) = self.outbox.take_next() {
+                match outcome {
+                    Ok(draws) => self.signals().round_verified().emit(round, draws),
+                    Err(reason) => self.signals().round_failed().emit(round, &reason),
+                }
+            }
+        }
     }
 }

@@ -211,21 +211,69 @@ func _on_connection_lost() -> void:
 
 
 func _on_lobby_reply(reply: Dictionary) -> void:
+	var problem := _reply_problem(reply)
+	if problem != "":
+		push_error("RulesServer: dropped a lobby reply from the server: %s" % problem)
+		return
 	var code: String = reply.get("code", "")
-	match reply.get("op"):
+	match reply["op"]:
 		"list":
-			tables_listed.emit(reply.get("tables", []))
+			tables_listed.emit(reply["tables"])
 		"created":
 			table_created.emit(code)
 		"joined", "spectating":
-			var asked: Array = _asked.get(code, ["", ""])
+			var asked: Array = _asked[code]
 			_asked.erase(code)
-			_table(code).join_table(asked[0], asked[1])
+			var session := _table(code)
+			# Asked again (after a reconnect): the session's new guest takes over its signals.
+			var lost := session.multiplayer.server_disconnected
+			if lost.is_connected(session.connection_lost.emit):
+				lost.disconnect(session.connection_lost.emit)
+			session.join_table(asked[0], asked[1])
 		"refused":
 			if _asked.has(code):
 				_asked.erase(code)
 				_drop_unused(code)
-			lobby_refused.emit(code, reply.get("reason", ""))
+			lobby_refused.emit(code, reply["reason"])
+
+
+## What is wrong with a lobby reply from the server ("" if nothing): its [code]op[/code] one of
+## the lobby's answers, its [code]code[/code] a table's code (in a refusal also ""), a listing's
+## [code]tables[/code] an Array of Dictionaries, a refusal's [code]reason[/code] a String, and a
+## joined or spectating table one this client asked for (and not answered yet).
+func _reply_problem(reply: Dictionary) -> String:
+	var op: Variant = reply.get("op")
+	if (
+		typeof(op) != TYPE_STRING
+		or not op in ["list", "created", "joined", "spectating", "refused"]
+	):
+		return "no op the lobby answers with"
+	if op == "list":
+		return _listing_problem(reply.get("tables"))
+	var code: Variant = reply.get("code", "")
+	var none: bool = op == "refused" and typeof(code) == TYPE_STRING and code == ""
+	if not RulesServerLobby.is_code(code) and not none:
+		return (
+			"its code is not a table's code (a String of %d characters of %s)"
+			% [RulesServerLobby.CODE_LENGTH, RulesServerLobby.CODE_ALPHABET]
+		)
+	if op == "refused" and typeof(reply.get("reason")) != TYPE_STRING:
+		return "the refusal's reason is not a String"
+	if op in ["joined", "spectating"] and not _asked.has(code):
+		return (
+			"%s table %s, which this client did not ask for (or was already answered)" % [op, code]
+		)
+	return ""
+
+
+## What is wrong with a listing's [param tables] ("" if nothing): an Array of Dictionaries.
+static func _listing_problem(tables: Variant) -> String:
+	if typeof(tables) != TYPE_ARRAY:
+		return "the listing's tables is not an Array"
+	for table: Variant in tables:
+		if typeof(table) != TYPE_DICTIONARY:
+			return "a table of the listing is not a Dictionary"
+	return ""
 
 
 ## Frees the session made for table [param code] if it never joined (the lobby refused it).

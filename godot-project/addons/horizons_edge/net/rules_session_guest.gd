@@ -6,8 +6,32 @@ extends RefCounted
 ## [method RulesSession.join_game].
 
 ## Events of this client's seat that settle a decision it answered (or that the server settled
-## for it at a deadline); a refusal settles it too.
-const ANSWERS := ["hand_kept", "mulligan_taken", "activation_ended"]
+## for it at a deadline), or open a new one for it (the second action of a double-action token, an
+## undone action, its next activation); a refusal settles it too.
+const ANSWERS := [
+	"hand_kept",
+	"mulligan_taken",
+	"activation_ended",
+	"extra_action",
+	"action_undone",
+	"turn_changed",
+]
+## The type each field of a snapshot the guest reads must have.
+const SNAPSHOT_FIELDS := {
+	"phase": TYPE_DICTIONARY,
+	"awaiting_entropy": TYPE_ARRAY,
+	"round": TYPE_INT,
+	"seq": TYPE_INT,
+}
+## The type each field of a seat in a snapshot the guest reads (in the mulligan) must have.
+const SEAT_FIELDS := {"id": TYPE_INT, "kept": TYPE_BOOL, "eliminated": TYPE_BOOL}
+## The type each field of an event the guest reads must have, by event type ("" for every event).
+const EVENT_FIELDS := {
+	"": {"seq": TYPE_INT, "type": TYPE_STRING},
+	"entropy_added": {"round": TYPE_INT, "player": TYPE_INT, "nonce": TYPE_STRING},
+	"round_committed": {"round": TYPE_INT, "entropy": TYPE_BOOL},
+	"round_revealed": {"round": TYPE_INT},
+}
 
 ## The seat the server gave this client (-1 before it did).
 var player_id := -1
@@ -19,7 +43,7 @@ var snapshot := {}
 var legal_actions := []
 ## Checks every round's draws.
 var auditor := FairnessAuditor.new()
-## The newest event seq received.
+## The newest event seq received (and accepted: an event that fails its checks is not counted).
 var last_seq := 0
 ## With player entropy: the nonce this client added, by round.
 var nonces := {}
@@ -30,6 +54,16 @@ var _player_name := ""
 var _answered := ""
 ## Set by [method close]: nothing more is sent.
 var _closed := false
+## Rounds in which a snapshot listed this seat in [code]awaiting_entropy[/code]: the server asked
+## for this client's nonce (and may add one of its own at the deadline if none came).
+var _asked_rounds := {}
+## Rounds whose log shows an [code]entropy_added[/code] for this seat.
+var _nonce_logged := {}
+## Whether this client said hello with a rejoin token: the first update after the welcome then
+## holds the log from before this guest existed, whose nonces it cannot know.
+var _rejoining := false
+## Set by a welcome after a hello with a token; the next update is that history.
+var _catching_up := false
 
 
 func _init(session: RulesSession, player_name: String, rejoin_token: String) -> void:
@@ -50,6 +84,7 @@ func _init(session: RulesSession, player_name: String, rejoin_token: String) -> 
 ## one this client has.
 func on_connected() -> void:
 	var server := MultiplayerPeer.TARGET_PEER_SERVER
+	_rejoining = token != ""
 	_session._rpc_hello.rpc_id(server, _player_name, token, last_seq)
 
 
@@ -58,6 +93,7 @@ func on_welcome(seated_as: int, rejoin_token: String) -> void:
 	player_id = seated_as
 	token = rejoin_token
 	_answered = ""
+	_catching_up = _rejoining
 	_session.joined.emit(player_id)
 
 
@@ -91,18 +127,35 @@ func get_decision() -> String:
 
 ## Takes in the server's update: new events (each once, in order, audited), then the snapshot;
 ## after a round closes, reports the snapshot's digest so the server can check the two agree.
+## The server is not trusted to send well-formed updates: one whose snapshot, events or legal
+## actions are not what they should be is dropped, and an event that fails its checks is not
+## taken (nor anything after it in the update: [member last_seq] stays before it), with an error
+## saying why.
 func on_update(update: Dictionary) -> void:
+	var problem := update_problem(update)
+	if problem != "":
+		push_error("RulesSession: dropped an update from the server: %s" % problem)
+		return
 	var round_closed := false
-	for event: Dictionary in update.get("events", []):
+	var events: Array = update.get("events", [])
+	for index in events.size():
+		var event: Variant = events[index]
+		problem = event_problem(event)
+		if problem != "":
+			var dropped := "RulesSession: dropped the server's event %d and the rest of its update: %s"
+			push_error(dropped % [index, problem])
+			return
 		if event["seq"] <= last_seq:
 			continue
+		_check_own_nonce(event, _catching_up)
+		if not auditor.observe(event):
+			return  # The auditor said why; the event is not taken.
 		last_seq = event["seq"]
-		auditor.observe(event)
-		_check_own_nonce(event)
 		if event.get("player") == player_id and event["type"] in ANSWERS:
 			_answered = ""
 		round_closed = round_closed or event["type"] == "round_ended"
 		_session.event_received.emit(event)
+	_catching_up = false  # Caught up: what comes next, this client sees live.
 	snapshot = update["snapshot"]
 	legal_actions = update.get("legal_actions", [])
 	_add_entropy_if_due()
@@ -124,17 +177,103 @@ func add_entropy(nonce := "") -> void:
 	_session.send_request({"command": "entropy", "player_id": player_id, "nonce": nonce})
 
 
-## With player entropy and [member RulesSession.auto_entropy], the nonce each round's first draw
-## waits for.
+## What is wrong with an update from the server ("" if nothing): a [code]snapshot[/code]
+## Dictionary with every field the guest reads of the right type (the seats' in the mulligan),
+## [code]events[/code] and [code]legal_actions[/code] Arrays (each may be left out). The events
+## are checked one by one ([method event_problem]).
+static func update_problem(update: Dictionary) -> String:
+	if typeof(update.get("events", [])) != TYPE_ARRAY:
+		return "events is not an Array"
+	if typeof(update.get("legal_actions", [])) != TYPE_ARRAY:
+		return "legal_actions is not an Array"
+	var view: Variant = update.get("snapshot")
+	if typeof(view) != TYPE_DICTIONARY:
+		return "snapshot is not a Dictionary"
+	var problem := _fields_problem("snapshot", view, SNAPSHOT_FIELDS)
+	if problem != "":
+		return problem
+	problem = _fields_problem("snapshot phase", view["phase"], {"phase": TYPE_STRING})
+	if problem != "" or view["phase"]["phase"] != "mulligan":
+		return problem
+	if typeof(view.get("players")) != TYPE_ARRAY:
+		return "snapshot of the mulligan: players is not an Array"
+	for seat: Variant in view["players"]:
+		if typeof(seat) != TYPE_DICTIONARY:
+			return "a seat in the snapshot is not a Dictionary"
+		problem = _fields_problem("a seat in the snapshot", seat, SEAT_FIELDS)
+		if problem != "":
+			return problem
+	return ""
+
+
+## What is wrong with an event from the server ("" if nothing): a Dictionary with an int
+## [code]seq[/code] above 0, a String [code]type[/code], an int or null [code]player[/code] if
+## it has one, and the fields the guest reads of its type (see [constant EVENT_FIELDS]). The
+## auditor checks the rest.
+static func event_problem(event: Variant) -> String:
+	if typeof(event) != TYPE_DICTIONARY:
+		return "not a Dictionary"
+	var problem := _fields_problem("the event", event, EVENT_FIELDS[""])
+	if problem != "":
+		return problem
+	if event["seq"] < 1:
+		return "its seq is below 1"
+	if event.has("player") and not typeof(event["player"]) in [TYPE_INT, TYPE_NIL]:
+		return "its player is not an int"
+	return _fields_problem(event["type"], event, EVENT_FIELDS.get(event["type"], {}))
+
+
+## What is wrong with [param value], named [param what]: a field of [param fields] (name -> type)
+## missing or of another type ("" if none).
+static func _fields_problem(what: String, value: Dictionary, fields: Dictionary) -> String:
+	for field: String in fields:
+		if not value.has(field):
+			return "%s has no %s" % [what, field]
+		if typeof(value[field]) != fields[field]:
+			return "%s: %s is not of type %s" % [what, field, type_string(fields[field])]
+	return ""
+
+
+## With player entropy: notes the rounds the server asked this seat's nonce for and, with
+## [member RulesSession.auto_entropy], adds the nonce each round's first draw waits for.
 func _add_entropy_if_due() -> void:
-	if _session.auto_entropy and player_id in snapshot["awaiting_entropy"]:
+	if player_id < 0 or not player_id in snapshot["awaiting_entropy"]:
+		return
+	_asked_rounds[snapshot["round"]] = true
+	if _session.auto_entropy:
 		add_entropy()
 
 
-## A round whose log shows another nonce for this client than it sent fails its audit.
-func _check_own_nonce(event: Dictionary) -> void:
-	if event["type"] != "entropy_added" or event["player"] != player_id:
+## Checks this seat's nonce in the log (before the auditor sees [param event]): a round fails if
+## the log shows another nonce for this client than it sent, a nonce it did not send in a round
+## the server never asked it for one (the server's at a deadline is one it asked for), or none at
+## all where this client sent one it was asked for (a commitment without entropy, or a reveal
+## with no nonce of this seat). Nonces in the history a rejoining client catches up on
+## ([param catching_up]) were sent by an earlier client, which this one cannot check.
+func _check_own_nonce(event: Dictionary, catching_up: bool) -> void:
+	if player_id < 0:
 		return
-	var sent: String = nonces.get(event["round"], event["nonce"])
-	if sent != event["nonce"]:
-		_session.round_audited.emit(event["round"], false, "the server changed this client's nonce")
+	var round_number: Variant = event.get("round")
+	var sent_one: bool = _asked_rounds.has(round_number) and nonces.has(round_number)
+	match event["type"]:
+		"entropy_added":
+			if event["player"] != player_id:
+				return
+			_nonce_logged[round_number] = true
+			if nonces.has(round_number):
+				if nonces[round_number] != event["nonce"]:
+					_fail_round(round_number, "the server changed this client's nonce")
+			elif not _asked_rounds.has(round_number) and not catching_up:
+				_fail_round(round_number, "the server added a nonce this client did not send")
+		"round_committed":
+			if sent_one and not event["entropy"]:
+				_fail_round(round_number, "this client's nonce was not used")
+		"round_revealed":
+			if sent_one and not _nonce_logged.has(round_number):
+				_fail_round(round_number, "this client's nonce was not used")
+
+
+## Fails [param round_number] for [param reason] through the auditor: once, whatever its draws
+## show later, and in [method FairnessAuditor.get_failures] too.
+func _fail_round(round_number: int, reason: String) -> void:
+	auditor.fail_round(round_number, reason)

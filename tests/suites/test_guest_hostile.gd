@@ -1,0 +1,381 @@
+extends TestSuite
+## The client side of multiplayer against a host or lobby that breaks its word, in one process
+## over real ENet on 127.0.0.1 (each side on a branch of the tree with a multiplayer API of its
+## own): an honest host whose double-action tokens need two answers in one activation, a fake
+## host ([code]net/fake_host.gd[/code]) that sends malformed updates or picks, drops or swaps this
+## client's nonce, and a lobby whose replies are not what the lobby sends. The guest must answer
+## every decision, drop what it cannot read with an error (never a script error), count no event
+## it did not take, and never call a round fair that its own nonce checks failed.
+
+const Loopback := preload("res://net/loopback.gd")
+const FakeHost := preload("res://net/fake_host.gd")
+## A condition waited for must hold within this (a liveness bound).
+const WAIT_MSEC := 8000
+## A game whose log has not moved for this long is stuck.
+const STILL_MSEC := 2000
+## The rejoin token the fake host hands out.
+const TOKEN := "0123456789abcdef0123456789abcdef"
+## Action kinds that grant a double action: every activation of a player who takes one has two.
+const DOUBLE_KINDS := {
+	"rally": {"effects": [{"effect": "grant_double_action", "this_round": true}]},
+	"muster": {"effects": [{"effect": "grant_double_action", "this_round": false}]},
+}
+## A snapshot that asks seat 0 for its nonce in round 1.
+const ASKING := {"awaiting_entropy": [0], "round": 1, "seq": 0, "phase": {"phase": "awaiting_draw"}}
+
+## The branches of every side, freed after each test.
+var _branches: Array[Node] = []
+## The fake host and the guest it talks to.
+var _fake: Node
+var _guest: RulesSession
+## What the guest told the game: [round, fair, detail] per round_audited, and every event.
+var _audits: Array = []
+var _events: Array = []
+
+
+func test_each_action_of_a_double_action_token_is_answered_so_the_game_ends() -> void:
+	# An honest host with no deadline, and two clients that answer get_decision() as the README's
+	# script does (taking the double-action kinds whenever listed): the second action of a
+	# double-action token used to get no answer ("" for good), and the table waited for ever.
+	var rules := StarterGame.rules(61, 2, {"action_kinds": DOUBLE_KINDS, "round_limit": 2})
+	rules.randomize_seed = true
+	var host := RulesSession.new()
+	host.name = "Session"
+	host.turn_deadline = 0.0
+	host.add_child(rules)
+	_branch("Host").add_child(host)
+	var listen := func(port: int) -> Error: return host.host_game(rules, port, "127.0.0.1")
+	var port := Loopback.take(listen)
+	if port == 0:
+		check(false, "no port to host on")
+		_close_all()
+		return
+	for index in 2:
+		var client := RulesSession.new()
+		client.name = "Session"
+		_branch("Client%d" % index).add_child(client)
+		client.snapshot_received.connect(_answer_taking_double_actions.bind(client).unbind(1))
+		client.join_game("127.0.0.1", port, "P%d" % index)
+	var started := Time.get_ticks_msec()
+	var still_since := started
+	var seen := -1
+	while rules.get_phase() != GameRules.PHASE_GAME_OVER:
+		if Time.get_ticks_msec() - started > 4 * WAIT_MSEC:
+			break
+		if rules.get_last_event_seq() != seen:
+			seen = rules.get_last_event_seq()
+			still_since = Time.get_ticks_msec()
+		elif Time.get_ticks_msec() - still_since > STILL_MSEC:
+			break
+		await get_tree().process_frame
+	var extra := rules.get_events_since(0).filter(
+		func(event: Dictionary) -> bool: return event["type"] == "extra_action"
+	)
+	check(not extra.is_empty(), "the game had double actions")
+	check_equal(
+		rules.get_phase(),
+		GameRules.PHASE_GAME_OVER,
+		"the phase (seat %d waited on)" % [rules.get_active_player()]
+	)
+	_close_all()
+
+
+func test_a_malformed_update_is_dropped_with_an_error_and_an_honest_one_is_taken_after() -> void:
+	if not await _guest_loopback():
+		return
+	var game := _played(false, 2)
+	var view: Dictionary = game[1]
+	var mulligan := {"awaiting_entropy": [], "round": 0, "seq": 1, "phase": {"phase": "mulligan"}}
+	var bad: Array = [
+		{},
+		{"snapshot": 5, "events": []},
+		{"snapshot": {}, "events": []},
+		{"snapshot": view, "events": "abc"},
+		{"snapshot": view, "events": [], "legal_actions": "pass"},
+		{"snapshot": {"awaiting_entropy": 5, "round": 1, "seq": 1, "phase": {"phase": "x"}}},
+		{"snapshot": {"awaiting_entropy": [], "round": "one", "seq": 1, "phase": {"phase": "x"}}},
+		{"snapshot": {"awaiting_entropy": [], "round": 1, "seq": 1.5, "phase": {"phase": "x"}}},
+		{"snapshot": {"awaiting_entropy": [], "round": 1, "seq": 1, "phase": "mulligan"}},
+		{"snapshot": mulligan.merged({"players": [{"id": 0}]})},
+		{"snapshot": mulligan.merged({"players": [5]})},
+		{"snapshot": mulligan.merged({"players": "all"})},
+	]
+	for update: Dictionary in bad:
+		expect_error(func() -> void: _guest._rpc_update(update), "dropped an update")
+		check_equal(_guest.get_decision(), "", "the decision after %s" % [update])
+	check(_guest.get_snapshot().is_empty(), "no malformed snapshot was taken")
+	check(_events.is_empty(), "no event of a malformed update was taken")
+	_guest._rpc_update({"snapshot": view, "events": game[0], "legal_actions": []})
+	check_equal(_events.size(), game[0].size(), "the honest update's events")
+	check_equal(_fair(), [[1, true], [2, true]], "audits")
+	_close_all()
+
+
+func test_an_event_that_fails_its_checks_is_not_counted_so_the_real_one_is_taken_later() -> void:
+	# Events before the bad one are taken; it and those after it are not, and last_seq stays
+	# before it: when the host sends the log again, the real event is taken.
+	if not await _guest_loopback():
+		return
+	var game := _played(false, 1)
+	var honest: Array = game[0]
+	var at := 5
+	var broken: Array = [
+		{"seq": honest[at]["seq"]},
+		{"seq": str(honest[at]["seq"]), "type": honest[at]["type"]},
+		{"seq": NAN, "type": honest[at]["type"]},
+		7,
+		{"seq": honest[at]["seq"], "type": "entropy_added", "round": 1, "player": 0, "nonce": 5},
+		{"seq": honest[at]["seq"], "type": "round_committed", "round": "1", "entropy": false},
+		{"seq": honest[at]["seq"], "type": "turn_changed", "player": "0"},
+	]
+	for event: Variant in broken:
+		var events: Array = []  # Untyped, to hold what no event is.
+		events.append_array(honest.duplicate(true))
+		events[at] = event
+		var update := {"snapshot": game[1], "events": events}
+		expect_error(func() -> void: _guest._rpc_update(update), "dropped the server's event")
+		check_equal(_guest._guest.last_seq, honest[at - 1]["seq"], "last_seq after %s" % [event])
+	check_equal(_events.size(), at, "events taken before the bad one")
+	check(_guest.get_snapshot().is_empty(), "no snapshot taken from an update cut short")
+	_guest._rpc_update({"snapshot": game[1], "events": honest})
+	check_equal(_events, honest, "the log, the real event among it, each event once")
+	check_equal(_fair(), [[1, true]], "the round audited once, fair")
+	_close_all()
+
+
+func test_a_nonce_the_host_added_for_this_seat_without_asking_fails_the_round() -> void:
+	# With player entropy, the host never lists this seat in awaiting_entropy and logs a nonce of
+	# its own choosing for it: it could grind the shuffle.
+	if not await _guest_loopback():
+		return
+	var game := _played(true, 2)
+	_guest._rpc_update({"snapshot": game[1], "events": game[0]})
+	var unasked := "the server added a nonce this client did not send"
+	check_equal(
+		_audits, [[1, false, "round 1: " + unasked], [2, false, "round 2: " + unasked]], "audits"
+	)
+	check(_fake.requests.is_empty(), "the guest sent no nonce")
+	_close_all()
+
+
+func test_a_nonce_asked_for_and_not_sent_may_come_from_the_host_at_the_deadline() -> void:
+	# The honest side of the check above: with auto_entropy off and no nonce from the game, the
+	# host adds one at the deadline (README: nonce_timed_out); the round is fair.
+	if not await _guest_loopback():
+		return
+	_guest.auto_entropy = false
+	var game := _played(true, 1)
+	_guest._rpc_update({"snapshot": ASKING, "events": []})
+	_guest._rpc_update({"snapshot": game[1], "events": game[0]})
+	check_equal(_fair(), [[1, true]], "audits")
+	check(_fake.requests.is_empty(), "the guest sent no nonce")
+	_close_all()
+
+
+func test_a_rejoining_client_does_not_fail_the_nonces_an_earlier_client_of_its_seat_sent() -> void:
+	# Back with its token (a new process, say), the client catches up on a log whose nonces for
+	# its seat it cannot know: they are not failed as "not sent" (the auditor checks the draws).
+	if not await _guest_loopback(TOKEN):
+		return
+	var game := _played(true, 2)
+	_guest._rpc_update({"snapshot": game[1], "events": game[0]})
+	check_equal(_fair(), [[1, true], [2, true]], "audits")
+	_close_all()
+
+
+func test_a_nonce_this_client_sent_that_the_round_did_not_use_fails_it_for_good() -> void:
+	# The host asks for this client's nonce, takes it, and commits the round without entropy:
+	# the draws follow the host's key alone. The auditor verifies them; the round stays failed.
+	if not await _guest_loopback():
+		return
+	_guest._rpc_update({"snapshot": ASKING, "events": []})
+	if not await _until(func() -> bool: return not _fake.requests.is_empty(), "the nonce"):
+		_close_all()
+		return
+	var game := _played(false, 1)
+	_guest._rpc_update({"snapshot": game[1], "events": game[0]})
+	check_equal(_audits, [[1, false, "round 1: this client's nonce was not used"]], "audits")
+	_close_all()
+
+
+func test_a_round_whose_nonce_was_swapped_is_never_reported_fair_afterwards() -> void:
+	# The guest's nonce is asked for and sent; the log shows another one for it. The round failed,
+	# and the auditor's later verdict on the draws (they follow the log) must not undo that.
+	if not await _guest_loopback():
+		return
+	_guest._rpc_update({"snapshot": ASKING, "events": []})
+	if not await _until(func() -> bool: return not _fake.requests.is_empty(), "the nonce"):
+		_close_all()
+		return
+	var game := _played(true, 1)
+	_guest._rpc_update({"snapshot": game[1], "events": game[0]})
+	check_equal(_audits, [[1, false, "round 1: the server changed this client's nonce"]], "audits")
+	var auditor := _guest.get_auditor()
+	check_equal(auditor.get_verified_rounds(), PackedInt64Array(), "get_auditor() agrees")
+	check_equal(auditor.get_failures().size(), 1, "and lists the failure")
+	_close_all()
+
+
+func test_lobby_replies_the_lobby_never_sends_are_dropped_with_an_error() -> void:
+	var sides: Array = await _lobby_loopback()
+	if sides.is_empty():
+		return
+	var client: RulesServer = sides[1]
+	var heard: Array = []
+	client.tables_listed.connect(func(tables: Array): heard.append(["listed", tables]))
+	client.table_created.connect(func(code: String): heard.append(["created", code]))
+	client.lobby_refused.connect(func(code: String, why: String): heard.append([code, why]))
+	var bad: Array = [
+		{"op": "list", "tables": 5},
+		{"op": "list", "tables": "x"},
+		{"op": "list", "tables": [5]},
+		{"op": "created", "code": 12345},
+		{"op": "created", "code": ""},
+		{"op": "joined", "code": ["A"]},
+		{"op": "refused", "code": "", "reason": 5},
+		{"op": "refused", "code": "/root", "reason": "no"},
+		{"op": 5},
+	]
+	for code: String in ["..", "/root", "", "../..", "ABCDE/", "abcdef"]:
+		bad.append({"op": "joined", "code": code})
+		bad.append({"op": "spectating", "code": code})
+	var children := client.get_child_count()
+	for reply: Dictionary in bad:
+		expect_error(func() -> void: client._rpc_lobby_reply(reply), "dropped a lobby reply")
+	check_equal(heard, [], "signals of dropped replies")
+	check_equal(client.get_child_count(), children, "tables made for dropped replies")
+	_close_all()
+
+
+func test_a_second_joined_for_a_table_this_client_sits_at_keeps_its_seat_and_token() -> void:
+	var sides: Array = await _lobby_loopback()
+	if sides.is_empty():
+		return
+	var server: RulesServer = sides[0]
+	var client: RulesServer = sides[1]
+	var code := server.open_table({})
+	var session := client.join_table(code, "Ada")
+	if not await _until(func() -> bool: return session.get_player_id() >= 0, "the seat"):
+		_close_all()
+		return
+	var seat := session.get_player_id()
+	var token := session.get_rejoin_token()
+	var again := {"op": "joined", "code": code}
+	expect_error(func() -> void: client._rpc_lobby_reply(again), "did not ask for")
+	check_equal(session.get_player_id(), seat, "the seat")
+	check_equal(session.get_rejoin_token(), token, "the rejoin token")
+	_close_all()
+
+
+## Answers [param session]'s decision as the README's script does, taking a double-action kind
+## whenever one is listed.
+func _answer_taking_double_actions(session: RulesSession) -> void:
+	match session.get_decision():
+		"mulligan":
+			session.request_keep()
+		"activation":
+			var legal := session.get_legal_actions()
+			for action: Dictionary in legal:
+				if action.get("type") == "custom" and action.get("kind") in DOUBLE_KINDS:
+					session.request_action(action)
+					return
+			session.request_action(legal[0])
+
+
+## The fake host and a guest seated at it as seat 0, having said hello with
+## [param rejoin_token] ("": a new seat); false (with a failure) if they could not connect.
+func _guest_loopback(rejoin_token := "") -> bool:
+	_audits.clear()
+	_events.clear()
+	_fake = FakeHost.new()
+	_fake.name = "Session"
+	var host := _branch("Host")
+	host.add_child(_fake)
+	var peer := ENetMultiplayerPeer.new()
+	var port := Loopback.take(func(p: int) -> Error: return peer.create_server(p, 4))
+	get_tree().get_multiplayer(host.get_path()).multiplayer_peer = peer
+	_guest = RulesSession.new()
+	_guest.name = "Session"
+	_branch("Guest").add_child(_guest)
+	_guest.round_audited.connect(
+		func(round_number: int, fair: bool, detail: String):
+			_audits.append([round_number, fair, detail])
+	)
+	_guest.event_received.connect(_events.append)
+	if port == 0 or _guest.join_game("127.0.0.1", port, "Ada", rejoin_token) != OK:
+		check(false, "no loopback connection")
+		_close_all()
+		return false
+	if not await _until(func() -> bool: return not _fake.hellos.is_empty(), "the hello"):
+		_close_all()
+		return false
+	_guest._rpc_welcome(0, TOKEN)
+	return true
+
+
+## A real lobby server and a [RulesServer] client connected to it: [server, client], or [] (with
+## a failure) if they could not connect.
+func _lobby_loopback() -> Array:
+	var server := RulesServer.new()
+	server.name = "Server"
+	server.table_setup = func(options: Dictionary) -> GameRules:
+		return StarterGame.rules(1, options["players"], {"round_limit": options["rounds"]})
+	_branch("LobbyServer").add_child(server)
+	var listen := func(port: int) -> Error: return server.host_server(port, "127.0.0.1")
+	var port := Loopback.take(listen)
+	var client := RulesServer.new()
+	client.name = "Server"
+	_branch("LobbyClient").add_child(client)
+	var connected: Array[bool] = [false]
+	client.lobby_connected.connect(func(): connected[0] = true)
+	if port == 0 or client.connect_to_server("127.0.0.1", port) != OK:
+		check(false, "no loopback connection")
+		_close_all()
+		return []
+	if not await _until(func() -> bool: return connected[0], "the lobby"):
+		_close_all()
+		return []
+	return [server, client]
+
+
+## The rounds audited so far: [round, fair] each.
+func _fair() -> Array:
+	return _audits.map(func(audit: Array) -> Array: return audit.slice(0, 2))
+
+
+## A game of 2 seats played by bots to the end, with player entropy if [param entropy], in
+## [param rounds] rounds: [seat 0's events, seat 0's last snapshot].
+static func _played(entropy: bool, rounds: int) -> Array:
+	var overrides := {"round_limit": rounds, "player_entropy": entropy}
+	var game := StarterGame.rules(3, 2, overrides)
+	StarterGame.play_bots(game)
+	var played := [game.get_events_for(0, 0), game.get_snapshot_for(0)]
+	game.free()
+	return played
+
+
+## A node under this suite with a multiplayer API of its own.
+func _branch(branch_name: String) -> Node:
+	var branch := Node.new()
+	branch.name = branch_name
+	add_child(branch)
+	get_tree().set_multiplayer(SceneMultiplayer.new(), branch.get_path())
+	_branches.append(branch)
+	return branch
+
+
+## Waits until [param condition] holds; false, with a failure naming [param what], if it does
+## not within [constant WAIT_MSEC].
+func _until(condition: Callable, what: String) -> bool:
+	var started := Time.get_ticks_msec()
+	while not condition.call() and Time.get_ticks_msec() - started < WAIT_MSEC:
+		await get_tree().process_frame
+	var held: bool = condition.call()
+	check(held, "waited in vain for %s" % what)
+	return held
+
+
+func _close_all() -> void:
+	Loopback.close(get_tree(), _branches)
+	_fake = null
+	_guest = null
