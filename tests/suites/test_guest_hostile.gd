@@ -216,6 +216,34 @@ func test_a_round_whose_nonce_was_swapped_is_never_reported_fair_afterwards() ->
 	_close_all()
 
 
+func test_a_round_the_game_ends_in_before_this_client_s_nonce_arrives_is_fair() -> void:
+	# Honest: the other seat adds its nonce and is eliminated before this client's nonce reaches
+	# the host; the game ends with round 1 revealed, and the host refuses the late nonce. No
+	# draw happened without it: the round verifies (it failed as "nonce not used").
+	if not await _guest_loopback():
+		return
+	var rules := StarterGame.rules(7, 2, {"round_limit": 2, "player_entropy": true})
+	StarterGame.keep_all(rules)
+	var events := rules.get_events_for(0, 0)
+	_guest._rpc_update({"snapshot": rules.get_snapshot_for(0), "events": events})
+	if not await _until(func() -> bool: return not _fake.requests.is_empty(), "the nonce"):
+		rules.free()
+		_close_all()
+		return
+	var last: int = events.back()["seq"]
+	rules.add_entropy(1, "cd".repeat(32))
+	rules.eliminate_player(1)
+	check_equal(rules.get_phase(), GameRules.PHASE_GAME_OVER, "the game ended")
+	var late: Dictionary = _fake.requests[0][1]
+	check(rules.add_entropy(0, late["nonce"]) != OK, "the late nonce is refused")
+	_guest._rpc_update(
+		{"snapshot": rules.get_snapshot_for(0), "events": rules.get_events_for(0, last)}
+	)
+	check_equal(_fair(), [[1, true]], "audits")
+	rules.free()
+	_close_all()
+
+
 func test_lobby_replies_the_lobby_never_sends_are_dropped_with_an_error() -> void:
 	var sides: Array = await _lobby_loopback()
 	if sides.is_empty():

@@ -270,9 +270,12 @@ pub struct Verdict {
 #[derive(Clone, Debug, Default)]
 pub struct Auditor {
     open: Option<RoundRecord>,
-    /// How many of the open round's steps came before the current action: an undone action's
-    /// changes to the bag are taken back with it.
+    /// How many of the open round's steps came before the last action taken: an undone
+    /// action's changes to the bag are taken back with it.
     action_start: usize,
+    /// Where the next action's steps will start: after the draw that opened the activation, or
+    /// after a double action's first.
+    next_start: usize,
     /// Why the open round already fails, if it does.
     broken: Option<String>,
     /// Draws seen with no round committed, since the last verdict.
@@ -375,10 +378,12 @@ impl Auditor {
                 count: *count,
             }),
             // An action starts after the draw that opened the activation or after a double
-            // action's first; undoing it takes back what it did to the bag, never a draw.
+            // action's first; an undo takes back the last one taken (its reactions with it),
+            // with what it did to the bag, never a draw.
             Event::TurnChanged { .. } | Event::ExtraAction { .. } => {
-                self.action_start = self.open.as_ref().map_or(0, |r| r.steps.len());
+                self.next_start = self.open.as_ref().map_or(0, |r| r.steps.len());
             }
+            Event::ActionResolved { depth: 0, .. } => self.action_start = self.next_start,
             Event::ActionUndone { .. } => {
                 if let Some(record) = &mut self.open {
                     let undone = record.steps.get(self.action_start..).unwrap_or_default();
@@ -391,6 +396,7 @@ impl Auditor {
                         record.steps.truncate(self.action_start);
                     }
                 }
+                self.next_start = self.action_start;
             }
             Event::RoundRevealed { round, key, salt } => {
                 return self.reveal(

@@ -236,3 +236,41 @@ fn undone_bag_changes_are_taken_back_by_the_audit() {
     assert!(undone > 10, "only {undone} bag changes were undone");
     assert_eq!(audit_every_round(&game), 3);
 }
+
+/// Undone, the first action of a double-action token takes its bag changes back with it (the
+/// undo point is the state before it): the audit followed the token's second action instead,
+/// kept the undone tokens, and failed honest rounds.
+#[test]
+fn undoing_the_first_of_two_actions_takes_back_its_bag_changes_in_the_audit() {
+    let mut config = manipulating();
+    config.action_kinds.insert(
+        "rally".into(),
+        ActionKindDef {
+            cost: Default::default(),
+            effects: vec![Effect::GrantDoubleAction { this_round: true }],
+        },
+    );
+    let mut game = Game::new(players(3), config, 61).unwrap();
+    let mut undone = 0;
+    while let Some(command) = next_bot_command(&game) {
+        if let Command::BotDecide { player } = command
+            && game.state().active == Some(player)
+        {
+            let act = |kind| Command::Act {
+                player,
+                action: custom(kind),
+            };
+            if game.state().extra_actions == 1 {
+                if game.apply(act("reinforce")).is_ok() && game.can_undo().is_ok() {
+                    game.apply(Command::Undo).unwrap();
+                    undone += 1;
+                }
+            } else if game.apply(act("rally")).is_ok() {
+                continue;
+            }
+        }
+        game.apply(command).unwrap();
+    }
+    assert!(undone > 3, "only {undone} first actions were undone");
+    assert_eq!(audit_every_round(&game), 3);
+}

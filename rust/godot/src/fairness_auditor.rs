@@ -17,7 +17,11 @@ use crate::refusal::Refusal;
 /// [code]round_revealed[/code] event reveals them. Feed [method observe] every event you receive
 /// (the Dictionaries of [method GameRules.get_events_for] or [signal GameRules.event_logged]), in
 /// order: at each reveal the auditor checks the commitment, rebuilds the round's bag from the key
-/// and replays every draw it saw, then emits [signal round_verified] or [signal round_failed].
+/// and replays every draw it saw, then emits [signal round_verified] or [signal round_failed]
+/// (for a round revealed with tokens left, because the game ended there, at the
+/// [code]game_over[/code] that follows). A round out of order fails too: draws with no
+/// commitment, a second commitment before the reveal, a round that ends unrevealed, a reveal
+/// the game goes on after, or an undo that would take back a draw.
 /// A client that joins mid-game asks for the events since 0 so that it can audit every round.
 /// ```gdscript
 /// var auditor := FairnessAuditor.new()

@@ -31,6 +31,7 @@ const EVENT_FIELDS := {
 	"entropy_added": {"round": TYPE_INT, "player": TYPE_INT, "nonce": TYPE_STRING},
 	"round_committed": {"round": TYPE_INT, "entropy": TYPE_BOOL},
 	"round_revealed": {"round": TYPE_INT},
+	"token_drawn": {"round": TYPE_INT},
 }
 
 ## The seat the server gave this client (-1 before it did).
@@ -59,6 +60,8 @@ var _closed := false
 var _asked_rounds := {}
 ## Rounds whose log shows an [code]entropy_added[/code] for this seat.
 var _nonce_logged := {}
+## Rounds whose commitment said no nonces are mixed into the shuffle.
+var _plain_rounds := {}
 ## Whether this client said hello with a rejoin token: the first update after the welcome then
 ## holds the log from before this guest existed, whose nonces it cannot know.
 var _rejoining := false
@@ -247,9 +250,11 @@ func _add_entropy_if_due() -> void:
 ## Checks this seat's nonce in the log (before the auditor sees [param event]): a round fails if
 ## the log shows another nonce for this client than it sent, a nonce it did not send in a round
 ## the server never asked it for one (the server's at a deadline is one it asked for), or none at
-## all where this client sent one it was asked for (a commitment without entropy, or a reveal
-## with no nonce of this seat). Nonces in the history a rejoining client catches up on
-## ([param catching_up]) were sent by an earlier client, which this one cannot check.
+## all where this client sent one it was asked for (a commitment without entropy, or a draw
+## with no nonce of this seat logged: the draws wait for every nonce; a round the game ends in
+## before its first draw may leave a late nonce out). Nonces in the history a rejoining client
+## catches up on ([param catching_up]) were sent by an earlier client, which this one cannot
+## check.
 func _check_own_nonce(event: Dictionary, catching_up: bool) -> void:
 	if player_id < 0:
 		return
@@ -266,10 +271,15 @@ func _check_own_nonce(event: Dictionary, catching_up: bool) -> void:
 			elif not _asked_rounds.has(round_number) and not catching_up:
 				_fail_round(round_number, "the server added a nonce this client did not send")
 		"round_committed":
+			if not event["entropy"]:
+				_plain_rounds[round_number] = true
 			if sent_one and not event["entropy"]:
 				_fail_round(round_number, "this client's nonce was not used")
-		"round_revealed":
-			if sent_one and not _nonce_logged.has(round_number):
+		"token_drawn":
+			var unused: bool = (
+				_plain_rounds.has(round_number) or not _nonce_logged.has(round_number)
+			)
+			if sent_one and unused:
 				_fail_round(round_number, "this client's nonce was not used")
 
 
