@@ -136,9 +136,15 @@ impl RoundRecord {
             return Err(FairnessError::CommitmentMismatch { round });
         }
         let inconsistent = |reason: String| FairnessError::Inconsistent { round, reason };
+        let drawn = self
+            .steps
+            .iter()
+            .any(|step| matches!(step, BagStep::Drawn { .. }));
         let key = match self.entropy {
             false => secret.key,
-            true if self.nonces.is_empty() => {
+            // Draws wait for every nonce; with none drawn (the game ended first) there is
+            // nothing a missing nonce could hide.
+            true if self.nonces.is_empty() && drawn => {
                 return Err(inconsistent("no player's nonce was seen".to_owned()));
             }
             true => mixed_key(secret.key, &self.nonces),

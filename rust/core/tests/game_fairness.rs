@@ -581,3 +581,15 @@ fn a_round_without_its_commitment_or_reveal_or_revealed_early_fails() {
     assert!(honest.iter().all(|(_, outcome)| outcome.is_ok()));
     assert_eq!(honest.iter().filter(|(round, _)| *round == 1).count(), 1);
 }
+
+/// A 2-player entropy round the game ends in (an elimination) before anyone's nonce: no draw
+/// happened, so there is nothing the missing nonces could hide; the round verifies with 0 draws
+/// (it failed with "no player's nonce was seen").
+#[test]
+fn an_entropy_round_ended_before_any_nonce_verifies_with_no_draws() {
+    let mut game = in_round_one(2, entropy_config(), 17);
+    game.apply(Command::Eliminate { player: p(1) }).unwrap();
+    let events = public_events(&game);
+    assert!(matches!(events.last(), Some(Event::GameOver { .. })));
+    assert_eq!(audit(&events), vec![(1, Ok(0))]);
+}
