@@ -63,6 +63,8 @@ const SLOT_AUDITOR := 4
 const SLOT_BAG_COPY := 5
 const SLOT_TOKEN := 6
 const SLOT_CATALOG := 7
+const SLOT_CARD := 8
+const SLOT_STRUCTURE := 9
 const SLOT_NAMES: PackedStringArray = [
 	"rules in the tree",
 	"rules outside the tree",
@@ -72,8 +74,10 @@ const SLOT_NAMES: PackedStringArray = [
 	"game's bag",
 	"token",
 	"card catalog",
+	"catalog's card",
+	"catalog's structure",
 ]
-const SLOT_WEIGHTS: Array[int] = [26, 16, 18, 18, 8, 7, 7, 8]
+const SLOT_WEIGHTS: Array[int] = [26, 16, 18, 18, 8, 7, 7, 8, 4, 4]
 ## Calls, handlers and hooks nest at most this deep (except the re-entering handlers), so the
 ## fuzzer stays clear of GDScript's own call-depth limit.
 const MAX_NESTING := 400
@@ -222,7 +226,9 @@ func _read_classes() -> void:
 		"TurnSystem",
 		"FairnessAuditor",
 		"CommandToken",
-		"CardCatalog"
+		"CardCatalog",
+		"CardDefinition",
+		"StructureDefinition",
 	]:
 		var methods: Array = []
 		for method: Dictionary in ClassDB.class_get_method_list(cls, true):
@@ -312,7 +318,7 @@ func _episode() -> void:
 	_note("seed %d episode %d from call %d" % [_seed, _episodes, _calls])
 	_top_call_index = _calls
 	_targets.clear()
-	_targets.resize(SLOT_CATALOG + 1)
+	_targets.resize(SLOT_STRUCTURE + 1)
 	for slot in _targets.size():
 		_create(slot)
 	_set_up_world()
@@ -363,6 +369,16 @@ func _create(slot: int) -> void:
 			target = _call(bag, "draw_token", [])
 		SLOT_CATALOG:
 			target = CardCatalog.from_config(_values.config())
+		SLOT_CARD, SLOT_STRUCTURE:
+			# An entry of the catalog, whose changes the catalog passes on.
+			var catalog: Variant = _targets[SLOT_CATALOG]
+			var entries: Array = []
+			if catalog is CardCatalog:
+				entries = catalog.cards if slot == SLOT_CARD else catalog.structures
+			if not entries.is_empty():
+				target = entries[0]
+			else:
+				target = CardDefinition.new() if slot == SLOT_CARD else StructureDefinition.new()
 	_targets[slot] = target
 	_note("new %s: %s" % [SLOT_NAMES[slot], _values.describe(target)])
 
