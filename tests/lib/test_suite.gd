@@ -6,6 +6,9 @@ extends Node
 ## Any error Godot logs during a test fails it, unless the test expected it with
 ## [method expect_error].
 
+## How long [method wait_until] waits by default (a liveness bound).
+const WAIT_MSEC := 8000
+
 ## Injected by the runner before the first test.
 var error_log: ErrorLog
 
@@ -28,6 +31,17 @@ func take_failures() -> PackedStringArray:
 	_failures = []
 	taken.append_array(_unexpected_errors())
 	return taken
+
+
+## Waits (frame by frame) until [param condition] holds; false, with a failure naming
+## [param what], if it does not within [param msec]. Await it.
+func wait_until(condition: Callable, what: String, msec := WAIT_MSEC) -> bool:
+	var started := Time.get_ticks_msec()
+	while not condition.call() and Time.get_ticks_msec() - started < msec:
+		await get_tree().process_frame
+	var held: bool = condition.call()
+	check(held, "waited in vain for %s" % what)
+	return held
 
 
 ## Records a failure unless [param condition] holds.

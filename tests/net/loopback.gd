@@ -1,7 +1,7 @@
 extends RefCounted
 ## What the suites that run ENet on 127.0.0.1 share: the UDP ports they listen on, a way to take
-## one, and the closing of the multiplayer branches (nodes with a multiplayer API of their own)
-## they make.
+## one, and the making and closing of the multiplayer branches (nodes with a multiplayer API of
+## their own) they run on.
 
 ## The first port of the range...
 const FIRST := 47200
@@ -24,6 +24,18 @@ static func take(listen: Callable) -> int:
 		if free and listen.call(port) == OK:
 			return port
 	return 0
+
+
+## A new node [param branch_name] under [param parent] with a multiplayer API of its own (a
+## branch: the host and each client of one process talk through their own), kept in
+## [param branches] for [method close].
+static func branch(parent: Node, branch_name: String, branches: Array[Node]) -> Node:
+	var node := Node.new()
+	node.name = branch_name
+	parent.add_child(node)
+	parent.get_tree().set_multiplayer(SceneMultiplayer.new(), node.get_path())
+	branches.append(node)
+	return node
 
 
 ## Closes the peer of every node in [param branches] (each a multiplayer branch of

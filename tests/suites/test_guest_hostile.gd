@@ -9,8 +9,6 @@ extends TestSuite
 
 const Loopback := preload("res://net/loopback.gd")
 const FakeHost := preload("res://net/fake_host.gd")
-## A condition waited for must hold within this (a liveness bound).
-const WAIT_MSEC := 8000
 ## A game whose log has not moved for this long is stuck.
 const STILL_MSEC := 2000
 ## The rejoin token the fake host hands out.
@@ -43,7 +41,7 @@ func test_each_action_of_a_double_action_token_is_answered_so_the_game_ends() ->
 	host.name = "Session"
 	host.turn_deadline = 0.0
 	host.add_child(rules)
-	_branch("Host").add_child(host)
+	Loopback.branch(self, "Host", _branches).add_child(host)
 	var listen := func(port: int) -> Error: return host.host_game(rules, port, "127.0.0.1")
 	var port := Loopback.take(listen)
 	if port == 0:
@@ -53,7 +51,7 @@ func test_each_action_of_a_double_action_token_is_answered_so_the_game_ends() ->
 	for index in 2:
 		var client := RulesSession.new()
 		client.name = "Session"
-		_branch("Client%d" % index).add_child(client)
+		Loopback.branch(self, "Client%d" % index, _branches).add_child(client)
 		client.snapshot_received.connect(_answer_taking_double_actions.bind(client).unbind(1))
 		client.join_game("127.0.0.1", port, "P%d" % index)
 	var started := Time.get_ticks_msec()
@@ -189,7 +187,7 @@ func test_a_nonce_this_client_sent_that_the_round_did_not_use_fails_it_for_good(
 	if not await _guest_loopback():
 		return
 	_guest._rpc_update({"snapshot": ASKING, "events": []})
-	if not await _until(func() -> bool: return not _fake.requests.is_empty(), "the nonce"):
+	if not await wait_until(func() -> bool: return not _fake.requests.is_empty(), "the nonce"):
 		_close_all()
 		return
 	var game := _played(false, 1)
@@ -204,7 +202,7 @@ func test_a_round_whose_nonce_was_swapped_is_never_reported_fair_afterwards() ->
 	if not await _guest_loopback():
 		return
 	_guest._rpc_update({"snapshot": ASKING, "events": []})
-	if not await _until(func() -> bool: return not _fake.requests.is_empty(), "the nonce"):
+	if not await wait_until(func() -> bool: return not _fake.requests.is_empty(), "the nonce"):
 		_close_all()
 		return
 	var game := _played(true, 1)
@@ -226,7 +224,7 @@ func test_a_round_the_game_ends_in_before_this_client_s_nonce_arrives_is_fair() 
 	StarterGame.keep_all(rules)
 	var events := rules.get_events_for(0, 0)
 	_guest._rpc_update({"snapshot": rules.get_snapshot_for(0), "events": events})
-	if not await _until(func() -> bool: return not _fake.requests.is_empty(), "the nonce"):
+	if not await wait_until(func() -> bool: return not _fake.requests.is_empty(), "the nonce"):
 		rules.free()
 		_close_all()
 		return
@@ -283,7 +281,7 @@ func test_a_second_joined_for_a_table_this_client_sits_at_keeps_its_seat_and_tok
 	var client: RulesServer = sides[1]
 	var code := server.open_table({})
 	var session := client.join_table(code, "Ada")
-	if not await _until(func() -> bool: return session.get_player_id() >= 0, "the seat"):
+	if not await wait_until(func() -> bool: return session.get_player_id() >= 0, "the seat"):
 		_close_all()
 		return
 	var seat := session.get_player_id()
@@ -317,14 +315,14 @@ func _guest_loopback(rejoin_token := "") -> bool:
 	_events.clear()
 	_fake = FakeHost.new()
 	_fake.name = "Session"
-	var host := _branch("Host")
+	var host := Loopback.branch(self, "Host", _branches)
 	host.add_child(_fake)
 	var peer := ENetMultiplayerPeer.new()
 	var port := Loopback.take(func(p: int) -> Error: return peer.create_server(p, 4))
 	get_tree().get_multiplayer(host.get_path()).multiplayer_peer = peer
 	_guest = RulesSession.new()
 	_guest.name = "Session"
-	_branch("Guest").add_child(_guest)
+	Loopback.branch(self, "Guest", _branches).add_child(_guest)
 	_guest.round_audited.connect(
 		func(round_number: int, fair: bool, detail: String):
 			_audits.append([round_number, fair, detail])
@@ -334,7 +332,7 @@ func _guest_loopback(rejoin_token := "") -> bool:
 		check(false, "no loopback connection")
 		_close_all()
 		return false
-	if not await _until(func() -> bool: return not _fake.hellos.is_empty(), "the hello"):
+	if not await wait_until(func() -> bool: return not _fake.hellos.is_empty(), "the hello"):
 		_close_all()
 		return false
 	_guest._rpc_welcome(0, TOKEN)
@@ -348,19 +346,19 @@ func _lobby_loopback() -> Array:
 	server.name = "Server"
 	server.table_setup = func(options: Dictionary) -> GameRules:
 		return StarterGame.rules(1, options["players"], {"round_limit": options["rounds"]})
-	_branch("LobbyServer").add_child(server)
+	Loopback.branch(self, "LobbyServer", _branches).add_child(server)
 	var listen := func(port: int) -> Error: return server.host_server(port, "127.0.0.1")
 	var port := Loopback.take(listen)
 	var client := RulesServer.new()
 	client.name = "Server"
-	_branch("LobbyClient").add_child(client)
+	Loopback.branch(self, "LobbyClient", _branches).add_child(client)
 	var connected: Array[bool] = [false]
 	client.lobby_connected.connect(func(): connected[0] = true)
 	if port == 0 or client.connect_to_server("127.0.0.1", port) != OK:
 		check(false, "no loopback connection")
 		_close_all()
 		return []
-	if not await _until(func() -> bool: return connected[0], "the lobby"):
+	if not await wait_until(func() -> bool: return connected[0], "the lobby"):
 		_close_all()
 		return []
 	return [server, client]
@@ -380,27 +378,6 @@ static func _played(entropy: bool, rounds: int) -> Array:
 	var played := [game.get_events_for(0, 0), game.get_snapshot_for(0)]
 	game.free()
 	return played
-
-
-## A node under this suite with a multiplayer API of its own.
-func _branch(branch_name: String) -> Node:
-	var branch := Node.new()
-	branch.name = branch_name
-	add_child(branch)
-	get_tree().set_multiplayer(SceneMultiplayer.new(), branch.get_path())
-	_branches.append(branch)
-	return branch
-
-
-## Waits until [param condition] holds; false, with a failure naming [param what], if it does
-## not within [constant WAIT_MSEC].
-func _until(condition: Callable, what: String) -> bool:
-	var started := Time.get_ticks_msec()
-	while not condition.call() and Time.get_ticks_msec() - started < WAIT_MSEC:
-		await get_tree().process_frame
-	var held: bool = condition.call()
-	check(held, "waited in vain for %s" % what)
-	return held
 
 
 func _close_all() -> void:

@@ -5,8 +5,6 @@ extends TestSuite
 ## and what a refusal tells it.
 
 const Loopback := preload("res://net/loopback.gd")
-## A condition waited for must hold within this (a liveness bound).
-const WAIT_MSEC := 8000
 
 ## The host's session and its game.
 var _host: RulesSession
@@ -30,7 +28,7 @@ func test_taking_the_seat_back_under_a_new_name_does_not_restart_the_activation_
 	var stalled := func() -> bool:
 		var active := _rules.get_phase() == GameRules.PHASE_ACTIVATION
 		return active and _rules.get_active_player() == staller.get_player_id()
-	if not await _until(stalled, "the staller's activation"):
+	if not await wait_until(stalled, "the staller's activation"):
 		return
 	var token := staller.get_rejoin_token()
 	var opened := Time.get_ticks_msec()
@@ -59,20 +57,20 @@ func test_a_player_who_left_before_the_start_comes_back_or_is_eliminated_at_the_
 	_host.reconnect_timeout = 0.3
 	_host.reconnect_policy = RulesSession.ReconnectPolicy.ELIMINATE
 	var leaver := _client("leaver")
-	if not await _until(func(): return leaver.get_player_id() >= 0, "the leaver's seat"):
+	if not await wait_until(func(): return leaver.get_player_id() >= 0, "the leaver's seat"):
 		return
 	var seat := leaver.get_player_id()
 	var token := leaver.get_rejoin_token()
 	_leave(leaver)
 	await get_tree().create_timer(0.8).timeout
 	var back := _client("leaver", token)
-	await _until(func(): return back.get_player_id() >= 0, "the leaver's seat taken back")
+	await wait_until(func(): return back.get_player_id() >= 0, "the leaver's seat taken back")
 	check_equal(back.get_player_id(), seat, "the seat taken back before the start")
 	_leave(back)
 	await get_tree().create_timer(0.5).timeout
 	_autoplay(_client("honest"))
 	var eliminated := func() -> bool: return seat not in _rules.get_living_player_ids()
-	await _until(eliminated, "the leaver eliminated once the game started")
+	await wait_until(eliminated, "the leaver eliminated once the game started")
 	check_equal(_rules.get_phase(), GameRules.PHASE_GAME_OVER, "the game, one player left")
 	_close_all()
 
@@ -99,7 +97,7 @@ func test_a_client_takes_the_rules_actions_but_not_those_the_game_keeps_for_itse
 	var me := hostile.get_player_id()
 	for action in forged:
 		hostile.send_request({"command": "act", "player_id": me, "action": action})
-	await _until(func(): return refusals.size() >= forged.size(), "a refusal for each")
+	await wait_until(func(): return refusals.size() >= forged.size(), "a refusal for each")
 	check_equal(_rules.get_objects(), [], "objects in play")
 	check_equal(_rules.get_state_hash(), before, "the game")
 	check_equal(_rules.save_replay().count("create_token"), 0, "create_token in the replay")
@@ -109,7 +107,7 @@ func test_a_client_takes_the_rules_actions_but_not_those_the_game_keeps_for_itse
 	)
 	var scout := {&"type": &"custom", &"kind": &"scout", &"context": Vector2i(2, 3)}
 	hostile.send_request({"command": "act", "player_id": me, "action": scout})
-	await _until(func(): return not taken.is_empty(), "the scout with a position taken")
+	await wait_until(func(): return not taken.is_empty(), "the scout with a position taken")
 	check_equal(refusals.size(), forged.size(), "no refusal for it")
 	if not taken.is_empty():
 		check_equal(taken[0][1]["context"], [2, 3], "its position reached the rules")
@@ -130,7 +128,7 @@ func test_a_refusal_never_echoes_what_was_sent() -> void:
 	hostile.send_request({"command": "act", "player_id": me, "action": structure})
 	for nonce: String in ["-0".repeat(32), "+f".repeat(32), " f".repeat(32)]:
 		hostile.send_request({"command": "entropy", "player_id": me, "nonce": nonce})
-	await _until(func(): return refusals.size() >= 4, "a refusal for each")
+	await wait_until(func(): return refusals.size() >= 4, "a refusal for each")
 	for reason in refusals:
 		for sent: String in ["MMMM", "-0-0", "+f+f", " f f"]:
 			check(not sent in reason, "a refusal echoes %s: %s" % [sent, reason])
@@ -147,7 +145,7 @@ func _host_game(players: int, entropy := false) -> bool:
 	_host = RulesSession.new()
 	_host.name = "Session"
 	_host.add_child(_rules)
-	_branch("Host").add_child(_host)
+	Loopback.branch(self, "Host", _branches).add_child(_host)
 	_port = Loopback.take(
 		func(port: int) -> Error: return _host.host_game(_rules, port, "127.0.0.1")
 	)
@@ -159,19 +157,9 @@ func _host_game(players: int, entropy := false) -> bool:
 func _client(player_name: String, token := "") -> RulesSession:
 	var session := RulesSession.new()
 	session.name = "Session"
-	_branch("Client%d" % _branches.size()).add_child(session)
+	Loopback.branch(self, "Client%d" % _branches.size(), _branches).add_child(session)
 	session.join_game("127.0.0.1", _port, player_name, token)
 	return session
-
-
-## A node under this suite with a multiplayer API of its own.
-func _branch(branch_name: String) -> Node:
-	var branch := Node.new()
-	branch.name = branch_name
-	add_child(branch)
-	get_tree().set_multiplayer(SceneMultiplayer.new(), branch.get_path())
-	_branches.append(branch)
-	return branch
 
 
 ## With an honest client playing along, a hostile one (it only keeps its hand) in its
@@ -184,7 +172,7 @@ func _hostile_in_activation(refusals: Array[String]) -> RulesSession:
 	hostile.snapshot_received.connect(_keep_only.bind(hostile).unbind(1))
 	hostile.request_refused.connect(refusals.append)
 	var activation := func() -> bool: return hostile.get_decision() == "activation"
-	if not await _until(activation, "the hostile client's activation"):
+	if not await wait_until(activation, "the hostile client's activation"):
 		return null
 	return hostile
 
@@ -212,17 +200,6 @@ func _leave(session: RulesSession) -> void:
 	session.multiplayer.multiplayer_peer.close()
 
 
-## Waits until [param condition] holds; false, with a failure naming [param what], if it does
-## not within [constant WAIT_MSEC].
-func _until(condition: Callable, what: String) -> bool:
-	var started := Time.get_ticks_msec()
-	while not condition.call() and Time.get_ticks_msec() - started < WAIT_MSEC:
-		await get_tree().process_frame
-	var held: bool = condition.call()
-	check(held, "waited in vain for %s" % what)
-	return held
-
-
 func _close_all() -> void:
 	Loopback.close(get_tree(), _branches)
 	_host = null
@@ -240,7 +217,7 @@ func test_hosting_that_cannot_listen_changes_nothing_and_freed_rules_stop_the_ho
 	var first := RulesServer.new()
 	first.journal_folder = folder
 	first.table_setup = setup
-	_branch("First").add_child(first)
+	Loopback.branch(self, "First", _branches).add_child(first)
 	var listening := func(port: int) -> Error: return first.host_server(port, "127.0.0.1")
 	check(Loopback.take(listening) != 0, "a server listening")
 	check(first.open_table({}) != "", "a table journaled")
@@ -250,13 +227,13 @@ func test_hosting_that_cannot_listen_changes_nothing_and_freed_rules_stop_the_ho
 	var second := RulesServer.new()
 	second.journal_folder = folder
 	second.table_setup = setup
-	_branch("Second").add_child(second)
+	Loopback.branch(self, "Second", _branches).add_child(second)
 	check(second.host_server(busy, "127.0.0.1") != OK, "a busy port")
 	check_equal(second.get_tables().size(), 0, "no table resumed")
 	var rules := StarterGame.rules(5, 2)
 	var before := rules.get_state_hash()
 	var session := RulesSession.new()
-	_branch("Session").add_child(session)
+	Loopback.branch(self, "Session", _branches).add_child(session)
 	check(session.host_game(rules, busy, "127.0.0.1") != OK, "a busy port")
 	check_equal(rules.get_state_hash(), before, "the game not rekeyed")
 	check_equal(session.host_game(null, busy), ERR_INVALID_PARAMETER, "no rules to host")
