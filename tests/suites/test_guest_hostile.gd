@@ -187,7 +187,7 @@ func test_a_nonce_this_client_sent_that_the_round_did_not_use_fails_it_for_good(
 	if not await _guest_loopback():
 		return
 	_guest._rpc_update({"snapshot": ASKING, "events": []})
-	if not await wait_until(func() -> bool: return not _fake.requests.is_empty(), "the nonce"):
+	if not await _nonce_sent():
 		_close_all()
 		return
 	var game := _played(false, 1)
@@ -202,7 +202,7 @@ func test_a_round_whose_nonce_was_swapped_is_never_reported_fair_afterwards() ->
 	if not await _guest_loopback():
 		return
 	_guest._rpc_update({"snapshot": ASKING, "events": []})
-	if not await wait_until(func() -> bool: return not _fake.requests.is_empty(), "the nonce"):
+	if not await _nonce_sent():
 		_close_all()
 		return
 	var game := _played(true, 1)
@@ -224,7 +224,7 @@ func test_a_round_the_game_ends_in_before_this_client_s_nonce_arrives_is_fair() 
 	StarterGame.keep_all(rules)
 	var events := rules.get_events_for(0, 0)
 	_guest._rpc_update({"snapshot": rules.get_snapshot_for(0), "events": events})
-	if not await wait_until(func() -> bool: return not _fake.requests.is_empty(), "the nonce"):
+	if not await _nonce_sent():
 		rules.free()
 		_close_all()
 		return
@@ -362,6 +362,11 @@ func _lobby_loopback() -> Array:
 		_close_all()
 		return []
 	return [server, client]
+
+
+## Waits for the guest's nonce to reach the fake host; false (and a failure) if it does not.
+func _nonce_sent() -> bool:
+	return await wait_until(func() -> bool: return not _fake.requests.is_empty(), "the nonce")
 
 
 ## The rounds audited so far: [round, fair] each.
