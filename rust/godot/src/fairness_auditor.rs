@@ -93,8 +93,13 @@ impl FairnessAuditor {
             return;
         }
         self.rejected.push(round);
-        let verified: Vec<i64> = self.verified.as_slice().to_vec();
-        self.verified = verified.into_iter().filter(|&r| r != round).collect();
+        self.verified = self
+            .verified
+            .as_slice()
+            .iter()
+            .copied()
+            .filter(|&verified| verified != round)
+            .collect();
         self.record_failure(round, GString::from(&format!("round {round}: {reason}")));
         self.emit_pending();
     }

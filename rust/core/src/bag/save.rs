@@ -105,9 +105,12 @@ impl Bag {
     /// Rejects malformed JSON, other formats and versions, and contents that do not add up (see
     /// [`Bag::check`]).
     pub fn from_json(json: &str) -> Result<Bag, SaveError> {
-        let versions = BAG_VERSION..=BAG_VERSION;
-        let save: BagSave = SaveError::read_json(json, BAG_FORMAT, versions.clone())?;
-        SaveError::check_header(&save.format, BAG_FORMAT, save.version, versions)?;
+        let save: BagSave = SaveError::read_json(
+            json,
+            BAG_FORMAT,
+            BAG_VERSION..=BAG_VERSION,
+            |save: &BagSave| (&save.format, save.version),
+        )?;
         let bag = Bag::from(save);
         bag.check()?;
         Ok(bag)

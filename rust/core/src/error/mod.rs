@@ -492,18 +492,27 @@ pub enum SaveError {
 }
 
 impl SaveError {
-    /// Reads a JSON save as `T`. When it does not parse, its `format` tag and `version` are read
-    /// alone: another kind of file, or a version this build does not read (a later build's save
-    /// may well hold fields this one does not know), is named as such rather than as malformed
-    /// JSON. A save that parses still needs [`SaveError::check_header`].
+    /// Reads a JSON save as `T` and checks its header (`header` gives its `format` tag and
+    /// `version`) as [`SaveError::check_header`] does. When the save does not parse, its tag and
+    /// version are read alone: another kind of file, or a version this build does not read (a
+    /// later build's save may well hold fields this one does not know), is named as such rather
+    /// than as malformed JSON.
     pub(crate) fn read_json<'a, T: Deserialize<'a>>(
         json: &'a str,
         expected: &'static str,
         supported: RangeInclusive<u32>,
+        header: fn(&T) -> (&str, u32),
     ) -> Result<T, SaveError> {
-        serde_json::from_str(json).map_err(|error| {
-            SaveError::from(error).or_header(serde_json::from_str(json).ok(), expected, supported)
-        })
+        let save: T = serde_json::from_str(json).map_err(|error| {
+            SaveError::from(error).or_header(
+                serde_json::from_str(json).ok(),
+                expected,
+                supported.clone(),
+            )
+        })?;
+        let (format, version) = header(&save);
+        Self::check_header(format, expected, version, supported)?;
+        Ok(save)
     }
 
     /// This error, or, when `header` (read alone from a save that did not load) names another

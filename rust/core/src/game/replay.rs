@@ -48,10 +48,12 @@ impl Replay {
 
     /// Reads a replay written by [`Replay::to_json`].
     pub fn from_json(json: &str) -> Result<Replay, SaveError> {
-        let versions = REPLAY_VERSION..=REPLAY_VERSION;
-        let replay: Replay = SaveError::read_json(json, REPLAY_FORMAT, versions.clone())?;
-        SaveError::check_header(&replay.format, REPLAY_FORMAT, replay.version, versions)?;
-        Ok(replay)
+        SaveError::read_json(
+            json,
+            REPLAY_FORMAT,
+            REPLAY_VERSION..=REPLAY_VERSION,
+            |replay: &Replay| (&replay.format, replay.version),
+        )
     }
 
     /// Plays the replay from the start, the hooks' recorded decisions standing in for the hooks:

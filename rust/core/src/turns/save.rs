@@ -53,9 +53,12 @@ pub fn to_json(mode: TurnMode, initiative: &Initiative, seats: Option<&SeatOrder
 /// The mode and both orders saved by [`to_json`]. Rejects malformed JSON, other formats and
 /// versions, and orders that do not hold together.
 pub fn from_json(json: &str) -> Result<(TurnMode, Initiative, Option<SeatOrder>), SaveError> {
-    let versions = TURNS_VERSION..=TURNS_VERSION;
-    let save: TurnsSave = SaveError::read_json(json, TURNS_FORMAT, versions.clone())?;
-    SaveError::check_header(&save.format, TURNS_FORMAT, save.version, versions)?;
+    let save: TurnsSave = SaveError::read_json(
+        json,
+        TURNS_FORMAT,
+        TURNS_VERSION..=TURNS_VERSION,
+        |save: &TurnsSave| (&save.format, save.version),
+    )?;
     let inconsistent =
         |what: &str, reason: String| SaveError::Inconsistent(format!("{what}: {reason}"));
     save.initiative

@@ -128,9 +128,12 @@ impl Game {
     /// version it reads. Rejects malformed JSON, other formats and versions, and contents that
     /// contradict each other.
     pub fn from_json(json: &str) -> Result<Game, SaveError> {
-        let versions = OLDEST_GAME_VERSION..=GAME_VERSION;
-        let save: LoadedSave = SaveError::read_json(json, GAME_FORMAT, versions.clone())?;
-        SaveError::check_header(&save.format, GAME_FORMAT, save.version, versions)?;
+        let save: LoadedSave = SaveError::read_json(
+            json,
+            GAME_FORMAT,
+            OLDEST_GAME_VERSION..=GAME_VERSION,
+            |save: &LoadedSave| (&save.format, save.version),
+        )?;
         let current = save.version == GAME_VERSION;
         Parts {
             version: save.version,
