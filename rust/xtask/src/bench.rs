@@ -7,10 +7,7 @@ use crate::headless::Run;
 use crate::{Result, paths};
 
 /// Builds the release library, drops the addon into the test project and runs the benchmark.
-pub fn run(args: &[String]) -> Result {
-    if !args.is_empty() {
-        return Err(format!("`bench` takes no arguments, got {args:?}"));
-    }
+pub fn run() -> Result {
     let godot = Godot::locate_or_fetch()?;
     eprintln!("xtask: {}", godot.describe());
     let release = extension::build(Profile::Release)?;

@@ -7,18 +7,9 @@ use crate::godot::Godot;
 use crate::headless::Run;
 use crate::{Result, paths};
 
-/// Builds the extension and runs the bundled project's main scene headless. Arguments after
-/// `--` go to the scene (e.g. `-- --seed 7`).
-pub fn run(args: &[String]) -> Result {
-    let user_args = match args.split_first() {
-        None => &[][..],
-        Some((dashes, rest)) if dashes == "--" => rest,
-        Some(_) => {
-            return Err(format!(
-                "unexpected arguments {args:?}; use -- <scene args>"
-            ));
-        }
-    };
+/// Builds the extension and runs the bundled project's main scene headless with `user_args`
+/// (what came after `--`, e.g. `--seed 7`).
+pub fn run(user_args: &[String]) -> Result {
     let godot = Godot::locate_or_fetch()?;
     eprintln!("xtask: {}", godot.describe());
     extension::build(Profile::Debug)?;

@@ -33,12 +33,7 @@ const GAME: &str = "horizons_edge_demo.x86_64";
 
 /// Exports the bundled game with the packaged Linux release library and plays 8 bots for 3
 /// rounds in the exported game.
-pub fn run(args: &[String]) -> Result {
-    if !args.is_empty() {
-        return Err(format!(
-            "unexpected arguments {args:?}; `export` takes none"
-        ));
-    }
+pub fn run() -> Result {
     let godot = Godot::locate_or_fetch()?;
     let sysroot = TEMPLATE.root()?;
     let template = sysroot.join("usr/bin/godot-template-release");

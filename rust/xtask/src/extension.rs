@@ -16,17 +16,6 @@ pub enum Profile {
 }
 
 impl Profile {
-    /// `[--release]` from the command line.
-    pub fn from_args(args: &[String]) -> Result<Profile> {
-        match args {
-            [] => Ok(Profile::Debug),
-            [flag] if flag == "--release" => Ok(Profile::Release),
-            other => Err(format!(
-                "unexpected arguments {other:?}; expected [--release]"
-            )),
-        }
-    }
-
     /// The feature tag used in the `.gdextension` file and the library's file name.
     pub fn tag(self) -> &'static str {
         match self {

@@ -49,63 +49,31 @@ const CRASH_CLUES: [&str; 8] = [
     "SCRIPT ERROR",
 ];
 
-/// The command line, for messages about it.
-const USAGE: &str = "usage: cargo xtask fuzz [--seconds N] [--seed S] [--calls N] [--skip a,b]";
-
 /// What to run: seeds from `seed` for `seconds`, or one seed up to call `calls`.
-struct Options {
-    /// The time budget: no child starts after it.
+#[derive(Debug, clap::Args)]
+pub struct Options {
+    /// The time budget in seconds: no child starts after it.
+    #[arg(long, value_name = "N", default_value_t = CI_SECONDS)]
     seconds: u64,
-    /// The first child's seed; the next ones count up from it.
-    seed: u64,
-    /// Replay: one child only, stopping after this call.
+    /// The first child's seed; the next ones count up from it [default: from the clock].
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// Replay: seed S alone, stopping after call N (the command every report prints).
+    #[arg(long, value_name = "N")]
     calls: Option<u64>,
-    /// Categories the children leave out (`--skip` of `fuzz.gd`).
+    /// Categories the children leave out, to chase one crash class at a time:
+    /// string-name, deep, typed, free, recursion (comma-separated).
+    #[arg(long, value_name = "a,b")]
     skip: Option<String>,
 }
 
-impl Options {
-    /// `[--seconds N] [--seed S] [--calls N] [--skip a,b]`; the default seed comes from the clock.
-    fn parse(args: &[String]) -> Result<Options> {
-        let clock = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(1, |d| d.as_secs() % 1_000_000);
-        let mut options = Options {
-            seconds: CI_SECONDS,
-            seed: clock,
-            calls: None,
-            skip: None,
-        };
-        let mut rest = args.iter();
-        while let Some(flag) = rest.next() {
-            let value = rest
-                .next()
-                .ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))?;
-            let number = || {
-                value
-                    .parse::<u64>()
-                    .map_err(|_| format!("{flag} takes a number, not `{value}`\n{USAGE}"))
-            };
-            match flag.as_str() {
-                "--seconds" => options.seconds = number()?,
-                "--seed" => options.seed = number()?,
-                "--calls" => options.calls = Some(number()?),
-                "--skip" => options.skip = Some(value.clone()),
-                _ => return Err(format!("unknown argument `{flag}`\n{USAGE}")),
-            }
-        }
-        Ok(options)
-    }
-}
-
 /// `cargo xtask fuzz`: builds the extension, prepares the test project and fuzzes it.
-pub fn run(args: &[String]) -> Result {
-    let options = Options::parse(args)?;
+pub fn run(options: &Options) -> Result {
     extension::build(Profile::Debug)?;
     let godot = Godot::locate_or_fetch()?;
     eprintln!("xtask: {}", godot.describe());
     let project = crate::test::prepare_test_project(&godot)?;
-    fuzz(&godot, &project, &options)
+    fuzz(&godot, &project, options)
 }
 
 /// The `cargo xtask test` step: [`CI_SECONDS`] of fuzzing from seed [`CI_SEED`], every
@@ -113,7 +81,7 @@ pub fn run(args: &[String]) -> Result {
 pub fn check(godot: &Godot, project: &Path) -> Result {
     let options = Options {
         seconds: CI_SECONDS,
-        seed: CI_SEED,
+        seed: Some(CI_SEED),
         calls: None,
         skip: None,
     };
@@ -136,7 +104,11 @@ fn fuzz(godot: &Godot, project: &Path, options: &Options) -> Result {
         .join(extension::library_name(Profile::Debug));
     let started = Instant::now();
     let mut totals = Totals::default();
-    let mut seed = options.seed;
+    let mut seed = options.seed.unwrap_or_else(|| {
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(1, |d| d.as_secs() % 1_000_000)
+    });
     loop {
         let elapsed = started.elapsed().as_secs();
         let (calls, seconds) = match options.calls {

@@ -31,10 +31,7 @@ const ENTRYPOINT: [&str; 10] = [
 ];
 
 /// Builds the root file system and the recipe, then checks the server starts from it.
-pub fn run(args: &[String]) -> Result {
-    if !args.is_empty() {
-        return Err(format!("`image` takes no arguments, got {args:?}"));
-    }
+pub fn run() -> Result {
     let godot = Godot::locate_or_fetch()?;
     let image = paths::target().join("image");
     let rootfs = image.join("rootfs");

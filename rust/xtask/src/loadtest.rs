@@ -19,8 +19,6 @@ use crate::godot::Godot;
 use crate::multiplayer::{Table, free_udp_port};
 use crate::{Result, paths};
 
-/// `--tables` when not given.
-const DEFAULT_TABLES: &str = "50,200,500";
 /// Seconds measured when `--seconds` is not given.
 const DEFAULT_SECONDS: u64 = 20;
 /// Seconds the bots may take to connect and sit before measuring starts anyway.
@@ -29,11 +27,42 @@ const SETUP_SECONDS: u64 = 90;
 const PACES: [(&str, &str); 2] = [("human", "2000"), ("full", "0")];
 
 /// Options of one `loadtest` invocation.
-#[derive(Debug, PartialEq)]
-struct Options {
+#[derive(Debug, clap::Args)]
+pub struct Options {
+    /// The table counts to measure, one run each.
+    #[arg(long, value_name = "N,N,...", value_delimiter = ',', default_values_t = [50, 200, 500])]
     tables: Vec<u32>,
-    paces: Vec<(&'static str, &'static str)>,
+    /// The pace: human (one action per table every 2 s), full, or both.
+    #[arg(long, value_enum, default_value_t = Pace::Both)]
+    pace: Pace,
+    /// Seconds measured per run.
+    #[arg(long, value_name = "S", default_value_t = DEFAULT_SECONDS)]
     seconds: u64,
+}
+
+/// The paces `--pace` picks.
+#[derive(Clone, Copy, Debug, PartialEq, clap::ValueEnum)]
+enum Pace {
+    /// Every bot thinks 2 s over each decision.
+    Human,
+    /// No thinking.
+    Full,
+    /// Human, then full.
+    Both,
+}
+
+impl Options {
+    /// The paces to run: name and each bot's thinking time per decision in ms.
+    fn paces(&self) -> Vec<(&'static str, &'static str)> {
+        PACES
+            .into_iter()
+            .filter(|(name, _)| match self.pace {
+                Pace::Human => *name == "human",
+                Pace::Full => *name == "full",
+                Pace::Both => true,
+            })
+            .collect()
+    }
 }
 
 /// What one run measured.
@@ -46,17 +75,16 @@ struct Measured {
     rss_kb: u64,
 }
 
-/// Parses `[--tables 50,200,500] [--pace human|full|both] [--seconds S]`, builds the server
-/// project and prints one line per run and a Markdown table at the end.
-pub fn run(args: &[String]) -> Result {
-    let options = parse(args)?;
+/// Builds the server project and measures each pace at each table count; prints one line per
+/// run and a Markdown table at the end.
+pub fn run(options: &Options) -> Result {
     let godot = Godot::locate_or_fetch()?;
     eprintln!("xtask: {}", godot.describe());
     let project = paths::target().join("loadtest").join("project");
     crate::server_project::prepare(&godot, &project)?;
     let tests = crate::test::prepare_test_project(&godot)?;
     let mut rows = Vec::new();
-    for (pace, think_ms) in &options.paces {
+    for (pace, think_ms) in &options.paces() {
         for tables in &options.tables {
             eprintln!("xtask: loadtest: {tables} tables at {pace} pace");
             let measured = run_once(&godot, &project, &tests, *tables, think_ms, options.seconds)?;
@@ -71,50 +99,6 @@ pub fn run(args: &[String]) -> Result {
     println!("|---|---|---|---|---|---|---|---|---|---|");
     rows.iter().for_each(|row| println!("{row}"));
     Ok(())
-}
-
-fn parse(args: &[String]) -> Result<Options> {
-    let mut options = Options {
-        tables: Vec::new(),
-        paces: PACES.to_vec(),
-        seconds: DEFAULT_SECONDS,
-    };
-    let mut tables = DEFAULT_TABLES.to_owned();
-    for pair in args.chunks(2) {
-        match pair {
-            [flag, value] if flag == "--tables" => tables.clone_from(value),
-            [flag, value] if flag == "--seconds" => {
-                options.seconds = value
-                    .parse()
-                    .map_err(|e| format!("--seconds {value}: {e}"))?;
-            }
-            [flag, value] if flag == "--pace" => {
-                options.paces = PACES
-                    .into_iter()
-                    .filter(|(name, _)| value == "both" || value == name)
-                    .collect();
-                if options.paces.is_empty() {
-                    return Err(format!("--pace {value}: use human, full or both"));
-                }
-            }
-            other => {
-                return Err(format!(
-                    "unexpected arguments {other:?}; use [--tables 50,200,500] \
-                     [--pace human|full|both] [--seconds S]"
-                ));
-            }
-        }
-    }
-    options.tables = tables
-        .split(',')
-        .map(|count| {
-            count
-                .trim()
-                .parse()
-                .map_err(|e| format!("--tables {count}: {e}"))
-        })
-        .collect::<Result<_>>()?;
-    Ok(options)
 }
 
 /// One server and one load process, measured as the module docs say.
@@ -282,33 +266,38 @@ fn row(pace: &str, tables: u32, measured: &Measured) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{PACES, parse};
+    use clap::Parser;
 
-    fn strings(args: &[&str]) -> Vec<String> {
-        args.iter().map(|arg| (*arg).to_owned()).collect()
+    use super::{Options, PACES};
+    use crate::cli::{Cli, Task};
+
+    /// The options `cargo xtask loadtest <args>` gives.
+    fn parse(args: &[&str]) -> Result<Options, String> {
+        let cli = Cli::try_parse_from(["cargo xtask", "loadtest"].iter().chain(args))
+            .map_err(|e| e.to_string())?;
+        match cli.task {
+            Task::Loadtest(options) => Ok(options),
+            other => Err(format!("parsed as {other:?}")),
+        }
     }
 
     #[test]
     fn defaults_measure_both_paces_at_three_counts() {
         let options = parse(&[]);
         assert!(options.as_ref().is_ok_and(|o| o.tables == [50, 200, 500]));
-        assert!(options.is_ok_and(|o| o.paces == PACES && o.seconds == 20));
+        assert!(options.is_ok_and(|o| o.paces() == PACES && o.seconds == 20));
     }
 
     #[test]
     fn options_pick_counts_pace_and_time() {
-        let options = parse(&strings(&[
-            "--tables",
-            "10,20",
-            "--pace",
-            "full",
-            "--seconds",
-            "5",
-        ]));
+        let options = parse(&["--tables", "10,20", "--pace", "full", "--seconds", "5"]);
         assert!(
-            options.is_ok_and(|o| o.tables == [10, 20] && o.paces == [PACES[1]] && o.seconds == 5)
+            options
+                .is_ok_and(|o| o.tables == [10, 20] && o.paces() == [PACES[1]] && o.seconds == 5)
         );
-        assert!(parse(&strings(&["--pace", "slow"])).is_err());
-        assert!(parse(&strings(&["--tables"])).is_err());
+        assert!(parse(&["--pace", "human"]).is_ok_and(|o| o.paces() == [PACES[0]]));
+        assert!(parse(&["--pace", "slow"]).is_err());
+        assert!(parse(&["--tables"]).is_err());
+        assert!(parse(&["--tables", "10,x"]).is_err());
     }
 }

@@ -24,43 +24,51 @@ pub struct Options {
     pub profiles: Vec<Profile>,
 }
 
-impl Options {
-    /// `[--only linux-x86_64,windows-x86_64,...] [--release-only]`; every platform, debug and
-    /// release, by default.
-    pub fn from_args(args: &[String]) -> Result<Options> {
-        let mut options = Options {
-            platforms: platform::ALL.to_vec(),
-            profiles: vec![Profile::Debug, Profile::Release],
-        };
-        let mut args = args.iter();
-        while let Some(arg) = args.next() {
-            match arg.as_str() {
-                "--release-only" => options.profiles = vec![Profile::Release],
-                "--only" => {
-                    let names = args.next().ok_or("--only needs a list of platforms")?;
-                    options.platforms = names
-                        .split(',')
-                        .map(|name| {
-                            Platform::from_name(name).ok_or_else(|| {
-                                format!("unknown platform `{name}` (one of {})", names_of_all())
-                            })
-                        })
-                        .collect::<Result<_>>()?;
-                }
-                other => return Err(format!("unknown argument `{other}` to `package`")),
-            }
+/// What the command line picks for a package.
+#[derive(Debug, clap::Args)]
+pub struct Choice {
+    /// Only these platforms' libraries (comma-separated; default: every platform).
+    #[arg(
+        long,
+        value_name = "PLATFORMS",
+        value_delimiter = ',',
+        value_parser = platform_named,
+    )]
+    only: Vec<Platform>,
+    /// The release libraries alone, without the debug ones.
+    #[arg(long)]
+    release_only: bool,
+}
+
+impl Choice {
+    /// The package chosen: every platform, debug and release, unless narrowed.
+    pub fn options(&self) -> Options {
+        Options {
+            platforms: if self.only.is_empty() {
+                platform::ALL.to_vec()
+            } else {
+                self.only.clone()
+            },
+            profiles: if self.release_only {
+                vec![Profile::Release]
+            } else {
+                vec![Profile::Debug, Profile::Release]
+            },
         }
-        Ok(options)
     }
 }
 
-fn names_of_all() -> String {
-    platform::ALL.map(Platform::name).join(", ")
+/// The platform `name` names (see [`Platform::name`]), for `--only`.
+fn platform_named(name: &str) -> Result<Platform> {
+    Platform::from_name(name).ok_or_else(|| {
+        let all = platform::ALL.map(Platform::name).join(", ");
+        format!("unknown platform `{name}` (one of {all})")
+    })
 }
 
 /// `cargo xtask package [...]`: builds, inspects and zips; prints where the zip is.
-pub fn run(args: &[String]) -> Result {
-    let zip = package(&Options::from_args(args)?, &paths::target().join("package"))?;
+pub fn run(choice: &Choice) -> Result {
+    let zip = package(&choice.options(), &paths::target().join("package"))?;
     println!("{}", zip.display());
     Ok(())
 }
@@ -229,7 +237,20 @@ fn unzip(zip: &Path, folder: &Path) -> Result {
 
 #[cfg(test)]
 mod tests {
+    use clap::Parser;
+
     use super::{Options, VERSION, check_plugin_version};
+    use crate::cli::{Cli, Task};
+
+    /// The package `cargo xtask package <args>` makes.
+    fn parse(args: &[&str]) -> Result<Options, String> {
+        let cli = Cli::try_parse_from(["cargo xtask", "package"].iter().chain(args))
+            .map_err(|e| e.to_string())?;
+        match cli.task {
+            Task::Package(choice) => Ok(choice.options()),
+            other => Err(format!("parsed as {other:?}")),
+        }
+    }
 
     #[test]
     fn the_addon_says_the_workspace_version() {
@@ -241,12 +262,13 @@ mod tests {
 
     #[test]
     fn options_name_platforms_and_profiles() {
-        let args = ["--only", "linux-x86_64,windows-x86_64", "--release-only"].map(String::from);
-        let options = Options::from_args(&args).unwrap_or_else(|e| panic!("{e}"));
+        let options = parse(&["--only", "linux-x86_64,windows-x86_64", "--release-only"])
+            .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(options.platforms.len(), 2);
         assert_eq!(options.profiles.len(), 1);
-        assert!(Options::from_args(&["--only".to_owned(), "amiga".to_owned()]).is_err());
-        let all = Options::from_args(&[]).unwrap_or_else(|e| panic!("{e}"));
+        assert!(parse(&["--only", "amiga"]).is_err());
+        assert!(parse(&["--only"]).is_err());
+        let all = parse(&[]).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!((all.platforms.len(), all.profiles.len()), (5, 2));
     }
 }

@@ -13,11 +13,38 @@ const SCRIPT: &str = "res://game/game_server.gd";
 /// The one-table dedicated server.
 const SINGLE_SCRIPT: &str = "res://game/dedicated_server.gd";
 
-/// Builds the extension and runs the server with no time limit. `--single` and `--port N` may
-/// come before `--`; everything after `--` goes to the server as it is (e.g.
-/// `-- --journal /srv/journal`, or with `--single`: `-- --players 3 --rounds 5`).
-pub fn run(args: &[String]) -> Result {
-    let (script, server_args) = server_args(args)?;
+/// The server to run and its arguments.
+#[derive(Debug, clap::Args)]
+pub struct Options {
+    /// The one-table dedicated server (server arguments `--players N --rounds N --seed N
+    /// --deadline S --entropy 0|1`), which the bundled game's online mode starts.
+    #[arg(long)]
+    single: bool,
+    /// The UDP port to listen on.
+    #[arg(long, value_name = "N")]
+    port: Option<u16>,
+    /// Arguments for the server itself, after `--` (e.g. `-- --journal /srv/journal`).
+    #[arg(last = true)]
+    server_args: Vec<String>,
+}
+
+impl Options {
+    /// The server's script and its own arguments: the port first, then the rest in order.
+    fn script_and_args(&self) -> (&'static str, Vec<String>) {
+        let script = if self.single { SINGLE_SCRIPT } else { SCRIPT };
+        let args = self
+            .port
+            .into_iter()
+            .flat_map(|port| ["--port".to_owned(), port.to_string()])
+            .chain(self.server_args.iter().cloned())
+            .collect();
+        (script, args)
+    }
+}
+
+/// Builds the extension and runs the server with no time limit.
+pub fn run(options: &Options) -> Result {
+    let (script, server_args) = options.script_and_args();
     let godot = Godot::locate_or_fetch()?;
     eprintln!("xtask: {}", godot.describe());
     extension::build(Profile::Debug)?;
@@ -27,36 +54,22 @@ pub fn run(args: &[String]) -> Result {
     run_command(&mut command)
 }
 
-/// `[--single] [--port N] [-- more]` → the server's script and its own arguments.
-fn server_args(args: &[String]) -> Result<(&'static str, Vec<String>)> {
-    let (ours, more) = match args.iter().position(|arg| arg == "--") {
-        Some(dashes) => (&args[..dashes], &args[dashes + 1..]),
-        None => (args, &[][..]),
-    };
-    let (script, ours) = match ours.split_first() {
-        Some((flag, rest)) if flag == "--single" => (SINGLE_SCRIPT, rest),
-        _ => (SCRIPT, ours),
-    };
-    let port = match ours {
-        [] => None,
-        [flag, port] if flag == "--port" && port.parse::<u16>().is_ok() => Some(port),
-        other => {
-            return Err(format!(
-                "unexpected arguments {other:?}; use [--single] [--port N] [-- <server args>]"
-            ));
-        }
-    };
-    let args = port
-        .into_iter()
-        .flat_map(|port| ["--port".to_owned(), port.clone()])
-        .chain(more.iter().cloned())
-        .collect();
-    Ok((script, args))
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{SCRIPT, SINGLE_SCRIPT, server_args};
+    use clap::Parser;
+
+    use super::{SCRIPT, SINGLE_SCRIPT};
+    use crate::cli::{Cli, Task};
+
+    /// The script and arguments `cargo xtask <args>` runs the server with.
+    fn server(args: &[&str]) -> Result<(&'static str, Vec<String>), String> {
+        let cli = Cli::try_parse_from(["cargo xtask", "server"].iter().chain(args))
+            .map_err(|e| e.to_string())?;
+        match cli.task {
+            Task::Server(options) => Ok(options.script_and_args()),
+            other => Err(format!("parsed as {other:?}")),
+        }
+    }
 
     fn strings(args: &[&str]) -> Vec<String> {
         args.iter().map(|arg| (*arg).to_owned()).collect()
@@ -64,19 +77,17 @@ mod tests {
 
     #[test]
     fn port_and_more_arguments_reach_the_server_in_order() {
-        let args = strings(&["--port", "7100", "--", "--journal", "/tmp/j"]);
         assert_eq!(
-            server_args(&args),
+            server(&["--port", "7100", "--", "--journal", "/tmp/j"]),
             Ok((SCRIPT, strings(&["--port", "7100", "--journal", "/tmp/j"])))
         );
-        assert_eq!(server_args(&[]), Ok((SCRIPT, Vec::new())));
+        assert_eq!(server(&[]), Ok((SCRIPT, Vec::new())));
     }
 
     #[test]
     fn single_runs_the_one_table_server() {
-        let args = strings(&["--single", "--port", "7100", "--", "--players", "3"]);
         assert_eq!(
-            server_args(&args),
+            server(&["--single", "--port", "7100", "--", "--players", "3"]),
             Ok((
                 SINGLE_SCRIPT,
                 strings(&["--port", "7100", "--players", "3"])
@@ -86,7 +97,8 @@ mod tests {
 
     #[test]
     fn anything_but_a_port_before_the_dashes_is_refused() {
-        assert!(server_args(&strings(&["--players", "3"])).is_err());
-        assert!(server_args(&strings(&["--port", "seventy"])).is_err());
+        assert!(server(&["--players", "3"]).is_err());
+        assert!(server(&["--port", "seventy"]).is_err());
+        assert!(server(&["--port", "70000"]).is_err());
     }
 }

@@ -36,15 +36,10 @@ const FAIR: [u8; 3] = [213, 94, 0];
 /// The screenshot's size in CSS pixels.
 const WINDOW: (u32, u32) = (1280, 2000);
 
-/// Runs the `simulate` binary in release mode with `args` (after an optional `--`), or with
-/// `--check` alone, [`check`].
-pub fn run(args: &[String]) -> Result {
-    let args = match args.split_first() {
-        Some((flag, [])) if flag == "--check" => return check(),
-        Some((dashes, rest)) if dashes == "--" => rest,
-        _ => args,
-    };
-    simulate(args)
+/// Runs the `simulate` binary in release mode with `args` (the report's options), or with
+/// `check` (`--check`), [`check`].
+pub fn run(check_only: bool, args: &[String]) -> Result {
+    if check_only { check() } else { simulate(args) }
 }
 
 fn simulate<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Result {

@@ -11,14 +11,9 @@ use crate::process::{cargo, run as run_command};
 use crate::{Result, gdscript, paths};
 
 /// Runs every check; Godot-side checks need the build and an engine, so they are skipped when
-/// either failed. `--godot` runs only the GDScript lint and the Godot-side checks (a quicker loop
+/// either failed. `godot_only` (`--godot`) runs only the GDScript lint and the Godot-side checks (a quicker loop
 /// while working on the binding or the suites).
-pub fn run(args: &[String]) -> Result {
-    let godot_only = match args {
-        [] => false,
-        [flag] if flag == "--godot" => true,
-        _ => return Err(format!("unknown arguments to `test`: {}", args.join(" "))),
-    };
+pub fn run(godot_only: bool) -> Result {
     crate::disk::report_free_space();
     let mut report = Report::default();
     if !godot_only {
