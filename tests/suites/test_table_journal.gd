@@ -2,6 +2,8 @@ extends TestSuite
 ## A game server's table journal (RulesTableJournal) and the lobby's option checks
 ## (RulesServerLobby).
 
+const Loopback := preload("res://net/loopback.gd")
+
 
 func test_a_journal_reads_back_to_the_same_game_and_tokens() -> void:
 	var rules := StarterGame.rules(41, 2)
@@ -75,6 +77,102 @@ func test_a_damaged_record_before_the_last_refuses_the_journal() -> void:
 	rules.free()
 
 
+func test_a_record_not_numbered_by_its_place_is_damage_even_when_last() -> void:
+	# A record whose "n" was an Array, null or a Dictionary raised a script error in open(); a
+	# whole last record (its checksum right) out of order was called torn and cut from the file.
+	var rules := StarterGame.rules(45, 2)
+	var replay := rules.save_replay()
+	var folder := _fresh_folder()
+	var path := folder.path_join("NUMB22.journal")
+	var header := {"n": 0, "table": "NUMB22", "options": {}}
+	var record := {"n": 1, "keep": 0, "tail": replay, "hash": str(rules.get_state_hash())}
+	for bad: Variant in [[0], null, {}, "1", 1.5, true]:
+		var at_header := header.duplicate()
+		at_header["n"] = bad
+		_write_records(path, [at_header])
+		check_equal(
+			expect_error(RulesTableJournal.open.bind(path), "record 0 is damaged"),
+			null,
+			"header numbered %s" % var_to_str(bad)
+		)
+		var later := record.duplicate()
+		later["n"] = bad
+		_write_records(path, [header, later, record])
+		check_equal(
+			expect_error(RulesTableJournal.open.bind(path), "record 1 is damaged"),
+			null,
+			"record numbered %s" % var_to_str(bad)
+		)
+	var out_of_order := record.duplicate()
+	out_of_order["n"] = 9
+	_write_records(path, [header, record, out_of_order])
+	var before := FileAccess.get_file_as_string(path)
+	check_equal(
+		expect_error(RulesTableJournal.open.bind(path), "record 2 is damaged"),
+		null,
+		"a whole last record out of order"
+	)
+	check_equal(FileAccess.get_file_as_string(path), before, "and the file kept as it was")
+	rules.free()
+
+
+func test_a_journal_whose_header_names_another_table_is_refused() -> void:
+	# Two copies of one journal under other names resumed as two tables of one code: one the
+	# lobby never ticked, the other renamed by the engine where no client could reach it.
+	var rules := StarterGame.rules(46, 2)
+	var folder := _fresh_folder()
+	var path := folder.path_join("COPY22.journal")
+	var header := {"n": 0, "table": "SAME22", "options": {}}
+	var record := {"n": 1, "keep": 0, "tail": rules.save_replay(), "hash": "0"}
+	_write_records(path, [header, record])
+	check_equal(
+		expect_error(RulesTableJournal.open.bind(path), "its header names table SAME22"),
+		null,
+		"refused"
+	)
+	rules.free()
+
+
+func test_resuming_refuses_codes_that_are_not_codes_and_removes_header_only_journals() -> void:
+	# A journal of only its header (the server stopped while opening the table) logged an error
+	# at every start, for ever; a table coded "AB@CD" resumed where no client could join it.
+	var folder := OS.get_user_data_dir().path_join("journal_resume_%d" % Time.get_ticks_usec())
+	DirAccess.make_dir_recursive_absolute(folder)
+	_write_records(folder.path_join("HEAD22.journal"), [{"n": 0, "table": "HEAD22"}])
+	var rules := StarterGame.rules(47, 2)
+	var tail := rules.save_replay()
+	var hashed := str(rules.get_state_hash())
+	rules.free()
+	for code in ["AB@CD", "OOOO00", "ABCD2345"]:
+		_write_records(
+			folder.path_join(code + ".journal"),
+			[
+				{"n": 0, "table": code, "options": {"players": 2}},
+				{"n": 1, "keep": 0, "tail": tail, "hash": hashed},
+			]
+		)
+	var server := RulesServer.new()
+	server.journal_folder = folder
+	server.table_setup = func(options: Dictionary) -> GameRules:
+		return StarterGame.rules(47, options["players"])
+	var branches: Array[Node] = []
+	Loopback.branch(self, "Resume", branches).add_child(server)
+	var errors: Array[String] = []
+	var listening := func(port: int) -> Error:
+		var hosted := server.host_server(port, "127.0.0.1")
+		errors.append_array(error_log.take())
+		return hosted
+	check(Loopback.take(listening) != 0, "listening")
+	check_equal(server.get_tables().size(), 0, "no table resumed")
+	check_equal(errors.size(), 3, "one error for each code: %s" % [errors])
+	for error in errors:
+		check(error.contains("is not a table code"), "said: %s" % error)
+	check(not FileAccess.file_exists(folder.path_join("HEAD22.journal")), "header only: removed")
+	check(FileAccess.file_exists(folder.path_join("AB@CD.journal")), "a bad code: left alone")
+	server.close()
+	Loopback.close(get_tree(), branches)
+
+
 func test_a_finished_table_is_archived_gzipped_and_pruned_by_age() -> void:
 	var rules := StarterGame.rules(44, 2)
 	StarterGame.keep_all(rules)
@@ -123,3 +221,13 @@ func _fresh_folder() -> String:
 	for file in DirAccess.get_files_at(folder):
 		DirAccess.remove_absolute(folder.path_join(file))
 	return folder
+
+
+## Writes [param records] as a journal at [param path], each line with its right checksum.
+func _write_records(path: String, records: Array) -> void:
+	var file := FileAccess.open(path, FileAccess.WRITE)
+	for record: Dictionary in records:
+		var payload := JSON.stringify(record)
+		var checksum := payload.sha256_text().left(RulesTableJournal.CHECKSUM_LENGTH)
+		file.store_string("%s %s\n" % [checksum, payload])
+	file.close()

@@ -62,8 +62,10 @@ func _init(server: RulesServer) -> void:
 
 
 ## Opens every table whose journal is in [member RulesServer.journal_folder], as it was last
-## recorded; returns how many. A torn last record is dropped (and said so); a damaged journal
-## is left alone, with an error logged.
+## recorded; returns how many. A torn last record is dropped (and said so); a journal with only
+## its header (a table the server stopped while opening, before anyone was told of it) is
+## removed; a damaged journal, or one whose code is not a table code, is left alone, with an
+## error logged.
 func resume_tables() -> int:
 	var folder := _server.journal_folder
 	if folder == "":
@@ -79,6 +81,12 @@ func resume_tables() -> int:
 			continue
 		if journal.note != "":
 			print("RulesServer: journal %s: %s" % [file, journal.note])
+		if journal.records == 1:
+			# The server stopped while opening the table, before its code went to anyone.
+			journal.close()
+			DirAccess.remove_absolute(journal.path)
+			print("RulesServer: journal %s: a table never opened (only its header); removed" % file)
+			continue
 		if _resume(journal):
 			resumed += 1
 	return resumed
@@ -344,7 +352,9 @@ func _resume(journal: RulesTableJournal) -> bool:
 	var options := check_options(journal.options)
 	var rules := _setup_rules(options) if not options.is_empty() else null
 	var why := ""
-	if rules == null:
+	if not is_code(journal.code):
+		why = "its code is not a table code (%d of %s)" % [CODE_LENGTH, CODE_ALPHABET]
+	elif rules == null:
 		why = "the game refused its options"
 	elif rules.load_replay(journal.replay) != OK:
 		why = "its replay does not load"

@@ -21,7 +21,9 @@ extends RefCounted
 ## mounted with [code]sync[/code] (or [code]data=journal[/code]).[br][br]
 ## Reading, a last line without its end of line or with a wrong checksum is a write the server
 ## did not finish (so no peer was told of it): it is dropped, with a log line, and the file
-## rewritten without it. A bad line before the last is damage, and the table is not resumed.[br][br]
+## rewritten without it. Any other bad line (a wrong checksum before the last, a record that is
+## not the next one or does not fit, a header naming another table than the file's name) is
+## damage, and the table is not resumed.[br][br]
 ## A finished table's journal is archived ([method archive]): its replay, gzipped, in
 ## [code]<code>.replay.gz[/code] ([code]zcat[/code] reads it; [method GameRules.load_replay]
 ## plays it), and the journal removed; [method prune] removes archives past an age.
@@ -84,19 +86,24 @@ static func open(file_path: String) -> RulesTableJournal:
 	lines.resize(lines.size() - 1)
 	var good: Array[String] = []
 	for index in lines.size():
-		var record := _parse(lines[index])
-		if record.is_empty() or int(record.get("n", -1)) != index:
-			if index < lines.size() - 1:
-				push_error("RulesTableJournal: %s: record %d is damaged" % [file_path, index])
-				return null
+		var record: Variant = _parse(lines[index])
+		if record == null and index == lines.size() - 1:
 			torn = lines[index] + "\n" + torn
 			break
+		var number: Variant = record.get("n") if record is Dictionary else null
+		if not (number is float and number == index):
+			push_error("RulesTableJournal: %s: record %d is damaged" % [file_path, index])
+			return null
 		if not journal._take(record):
 			push_error("RulesTableJournal: %s: record %d does not fit" % [file_path, index])
 			return null
 		good.append(lines[index])
 	if journal.records == 0:
 		push_error("RulesTableJournal: %s has no header" % file_path)
+		return null
+	if journal.code != file_path.get_file().get_basename():
+		var named := "RulesTableJournal: %s: its header names table %s" % [file_path, journal.code]
+		push_error(named)
 		return null
 	if torn != "":
 		journal.note = (
@@ -201,13 +208,13 @@ func _take(record: Dictionary) -> bool:
 	return true
 
 
-## The record on [param line], or {} if its checksum or JSON is wrong.
-static func _parse(line: String) -> Dictionary:
+## The JSON on [param line] (a record, if the line is not damaged), or null if its checksum is
+## wrong: a line the server did not finish writing.
+static func _parse(line: String) -> Variant:
 	var payload := line.substr(CHECKSUM_LENGTH + 1)
 	if line.left(CHECKSUM_LENGTH) != payload.sha256_text().left(CHECKSUM_LENGTH):
-		return {}
-	var record: Variant = JSON.parse_string(payload)
-	return record if record is Dictionary else {}
+		return null
+	return JSON.parse_string(payload)
 
 
 ## Writes [param lines] as the whole file, through a new file renamed over the old one.
