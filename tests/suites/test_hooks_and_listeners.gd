@@ -114,6 +114,46 @@ class Judge:
 	func refuse(_player_id: int, _action: Dictionary) -> Variant:
 		return "refused by the judge"
 
+	func accept_unless_strict(_player_id: int, _action: Dictionary, strict := false) -> bool:
+		return not strict
+
+	func provide(_resolved: Dictionary, _depth := 0) -> Array:
+		return []
+
+	func need_three(_player_id: int, _action: Dictionary, _third: int) -> bool:
+		return true
+
+
+func test_hooks_whose_extra_parameters_have_defaults_are_called() -> void:
+	# Callable.get_argument_count() counts parameters with default values too: a method hook
+	# with one more, optional, parameter was refused as taking too many arguments.
+	var rules := StarterGame.rules(12, 2, {"starting_resources": 500})
+	StarterGame.keep_all(rules)
+	var judge := Judge.new()
+	rules.action_validator = judge.accept_unless_strict
+	rules.reaction_provider = judge.provide
+	var active := rules.draw_next_token()
+	check_equal(rules.build(active, "generator", Vector2i(1, 0)), OK, "optional parameters")
+	rules.reaction_provider = Callable()
+	rules.action_validator = judge.need_three
+	active = rules.draw_next_token()
+	check_equal(
+		expect_error(
+			rules.build.bind(active, "generator", Vector2i(2, 0)),
+			"the action_validator takes 3 arguments; it is called with 2"
+		),
+		FAILED,
+		"a third parameter without a default is still refused"
+	)
+	rules.action_validator = func(_p: int, _a: Dictionary, _strict := false) -> bool: return true
+	check_equal(
+		expect_error(rules.build.bind(active, "generator", Vector2i(2, 0)), "a plain method"),
+		FAILED,
+		"a lambda's defaults cannot be seen: refused, saying what to do"
+	)
+	judge.free()
+	rules.free()
+
 
 func test_draw_next_token_returns_the_drawn_player_when_a_handler_passes_at_once() -> void:
 	# A bot seat answered from token_drawn: the handler passes before draw_next_token() returns.

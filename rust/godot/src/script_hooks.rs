@@ -97,18 +97,48 @@ impl ScriptHooks {
         result
     }
 
-    /// Calls `callable` with `args`, first making sure it takes no more arguments than given
-    /// (Godot aborts a call that is short of arguments).
+    /// Calls `callable` with `args`, first making sure it needs no more arguments than given
+    /// (Godot aborts a call that is short of arguments); parameters with default values need
+    /// none.
     fn call(callable: &Callable, role: &str, args: &[Variant]) -> Result<Variant, String> {
         let wanted = callable.get_argument_count();
-        if wanted > args.len() {
+        if wanted > args.len() && wanted - defaults_of(callable) > args.len() {
+            let custom = if callable.is_custom() {
+                " (the default values of a lambda or a bound Callable cannot be seen from \
+                 outside it: give it a plain method)"
+            } else {
+                ""
+            };
             return Err(misused(format!(
-                "the {role} takes {wanted} arguments; it is called with {}",
+                "the {role} takes {wanted} arguments; it is called with {}{custom}",
                 args.len()
             )));
         }
         Ok(callable.call(args))
     }
+}
+
+/// How many of the parameters of the method `callable` names have default values, as its
+/// object's method list gives them; 0 for a custom Callable (a lambda, a bound Callable), whose
+/// parameters no list shows (and whose name is an error to ask for).
+fn defaults_of(callable: &Callable) -> usize {
+    if callable.is_custom() {
+        return 0;
+    }
+    let (Some(object), Some(method)) = (callable.object(), callable.method_name()) else {
+        return 0;
+    };
+    let method = GString::from(&method);
+    object
+        .get_method_list()
+        .iter_shared()
+        .find(|info| {
+            info.get("name")
+                .is_some_and(|name| name.stringify() == method)
+        })
+        .and_then(|info| info.get("default_args"))
+        .and_then(|defaults| defaults.try_to::<VarArray>().ok())
+        .map_or(0, |defaults| defaults.len())
 }
 
 /// `message` about a hook that broke its contract, written to the error log (a bug in the game's
