@@ -27,7 +27,7 @@ use crate::token_objects::TokenObjects;
 /// Tokens added after [method shuffle] are shuffled in automatically before the next draw, so
 /// every draw is uniform over the tokens in the bag.
 ///
-/// Bad input (a count below 1, a ninth player, an unknown player, a malformed or tampered save)
+/// Bad input (a count below 1, a ninth player, an unknown player, a malformed or inconsistent save)
 /// and a draw from an empty bag are refused: the bag is unchanged and the method returns a value
 /// to check (an [enum Error] code, [code]-1[/code], [code]null[/code] or an empty array). Bad
 /// input is also written to the error log; [method get_last_refusal] says why either way.
@@ -443,7 +443,8 @@ impl CommandTokenBag {
     }
 
     /// Replaces this bag with one saved by [method to_json]; it then draws exactly as the saved
-    /// bag would have. Malformed, foreign or tampered JSON is refused with an error code
+    /// bag would have. Malformed or foreign JSON, and a save whose parts do not agree (tokens,
+    /// counts and ids out of step), is refused with an error code
     /// ([constant ERR_PARSE_ERROR], [constant ERR_FILE_UNRECOGNIZED] or
     /// [constant ERR_INVALID_DATA]) and the bag is left as it was. Signals not yet emitted (a
     /// handler loading in the middle of them) are dropped: they told of the bag replaced.

@@ -53,9 +53,11 @@ impl GameRules {
     }
 
     /// Replaces the game with one saved by [method save_game]; it continues exactly as the
-    /// saved one would have. Malformed, foreign or tampered JSON is refused
+    /// saved one would have. Malformed or foreign JSON, and a save whose parts do not agree
+    /// (a state the rules could not have reached, ids or counts out of step), is refused
     /// ([constant ERR_PARSE_ERROR], [constant ERR_FILE_UNRECOGNIZED] or
-    /// [constant ERR_INVALID_DATA]) and the current game stays as it was.
+    /// [constant ERR_INVALID_DATA]) and the current game stays as it was. A save is not
+    /// signed: an edit that keeps its parts in agreement (a player's energy, a name) loads.
     #[func]
     pub fn load_game(&mut self, json: GString) -> Result<(), Refusal> {
         const METHOD: &str = "GameRules.load_game";
@@ -78,9 +80,10 @@ impl GameRules {
     }
 
     /// Replaces the game with one saved by [method save_game_bytes]; it continues exactly as the
-    /// saved one would have. Malformed, foreign or tampered bytes are refused
-    /// ([constant ERR_PARSE_ERROR], [constant ERR_FILE_UNRECOGNIZED] or
-    /// [constant ERR_INVALID_DATA]) and the current game stays as it was.
+    /// saved one would have. Malformed or foreign bytes, and a save whose parts do not agree,
+    /// are refused ([constant ERR_PARSE_ERROR], [constant ERR_FILE_UNRECOGNIZED] or
+    /// [constant ERR_INVALID_DATA]) and the current game stays as it was; as with
+    /// [method load_game], an edit that keeps the parts in agreement loads.
     #[func]
     pub fn load_game_bytes(&mut self, bytes: PackedByteArray) -> Result<(), Refusal> {
         const METHOD: &str = "GameRules.load_game_bytes";
