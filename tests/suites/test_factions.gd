@@ -35,8 +35,22 @@ func test_engineers_see_and_pay_half_the_upgrade_price() -> void:
 	var full := rules.get_upgrade_cost(2)
 	var half := rules.get_upgrade_cost(1)
 	check_equal(half["tokens"], full["tokens"], "the same tier")
-	check_equal(half["resources"], ceili(full["resources"] / 2.0), "half the resources")
-	check_equal(half["energy"], ceili(full["energy"] / 2.0), "half the energy")
+	check_equal(half["resources"], full["resources"] / 2, "half the resources")
+	check_equal(half["energy"], full["energy"] / 2, "half the energy")
+	rules.free()
+
+
+func test_a_discount_leaving_a_fraction_is_rounded_in_the_players_favour() -> void:
+	# 25 % off 10 energy and 100 resources: 7.5 was charged as 8.
+	var rules := GameRules.new()
+	var seats := StarterGame.players(2)
+	seats[1]["faction"] = "quarter"
+	var factions := {"quarter": {"upgrade_discount": 25}}
+	check_equal(rules.setup(seats, StarterGame.config({"factions": factions})), OK, "setup")
+	var full := rules.get_upgrade_cost(0)
+	var quarter := rules.get_upgrade_cost(1)
+	check_equal([full["energy"], full["resources"]], [10, 100], "the starter set's first tier")
+	check_equal([quarter["energy"], quarter["resources"]], [7, 75], "rounded down")
 	rules.free()
 
 

@@ -116,8 +116,8 @@ fn engineers_pay_half_for_every_upgrade_rounded_in_their_favour() {
     let full = config.upgrade_for(0, None).unwrap();
     let half = config.upgrade_for(0, Some("engineers")).unwrap();
     assert_eq!(half.tokens, full.tokens);
-    assert_eq!(half.cost.resources, full.cost.resources.div_ceil(2));
-    assert_eq!(half.cost.energy, full.cost.energy.div_ceil(2));
+    assert_eq!(half.cost.resources, full.cost.resources / 2);
+    assert_eq!(half.cost.energy, full.cost.energy / 2);
     // Round 1's income buys an engineer's upgrade, not anyone else's.
     config.starting_resources = 0;
     config.resources_per_round = half.cost.resources;
@@ -145,6 +145,32 @@ fn engineers_pay_half_for_every_upgrade_rounded_in_their_favour() {
         act(&mut game, player, Action::Pass);
     }
     assert_eq!(game.state().player(p(1)).unwrap().command_tier, 1);
+}
+
+#[test]
+fn a_discount_that_leaves_a_fraction_rounds_the_price_down() {
+    // Rounded up before: 25 % off 10 energy cost 8, 99 % off cost 1.
+    let mut config = factions();
+    for (discount, energy, resources) in [(25, 7, 75), (33, 6, 67), (50, 5, 50), (99, 0, 1)] {
+        config
+            .factions
+            .get_mut("engineers")
+            .unwrap()
+            .upgrade_discount = discount;
+        let price = config.upgrade_for(0, Some("engineers")).unwrap().cost;
+        assert_eq!(
+            (price.energy, price.resources),
+            (energy, resources),
+            "{discount} % off"
+        );
+    }
+    config
+        .factions
+        .get_mut("engineers")
+        .unwrap()
+        .upgrade_discount = 100;
+    let free = config.upgrade_for(0, Some("engineers")).unwrap().cost;
+    assert_eq!((free.energy, free.resources), (0, 0));
 }
 
 #[test]

@@ -424,7 +424,8 @@ impl GameConfig {
         let discount = faction
             .and_then(|name| self.factions.get(name))
             .map_or(0, |f| f.upgrade_discount.min(100));
-        let pay = |price: u32| (u64::from(price) * u64::from(100 - discount)).div_ceil(100) as u32;
+        // Rounded down: in the player's favour.
+        let pay = |price: u32| (u64::from(price) * u64::from(100 - discount) / 100) as u32;
         Some(CommandTier {
             tokens: next.tokens,
             cost: Cost {
