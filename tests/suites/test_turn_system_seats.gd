@@ -76,6 +76,22 @@ func test_an_exchange_swaps_the_next_turns_once() -> void:
 	check_equal(turns.get_seat_order(), PackedInt64Array([A, B, C, D]), "seats unchanged")
 
 
+func test_swapped_seats_stay_swapped_as_seed_004_exchanges_turns() -> void:
+	var turns := _table(A)
+	var swapped: Array = []
+	turns.seats_swapped.connect(func(a: int, b: int) -> void: swapped.append([a, b]))
+	turns.next_turn()
+	check_equal(turns.swap_seats(B, D), OK, "swap_seats")
+	check_equal(swapped, [[B, D]], "seats_swapped")
+	check_equal(turns.get_seat_order(), PackedInt64Array([A, D, C, B]), "seats traded")
+	check_equal(turns.get_current_player(), A, "A's turn goes on")
+	check_equal(Array(turns.get_upcoming_players(4)), [D, C, B, A], "foreseen")
+	check_equal(_play(turns, 8), "D C B A D C B A", "for good")
+	var code: Variant = expect_error(turns.swap_seats.bind(C, C), "with themselves")
+	check_equal(code, ERR_INVALID_PARAMETER, "not with oneself")
+	check_equal(turns.get_seat_order(), PackedInt64Array([A, D, C, B]), "unchanged")
+
+
 func test_elimination_during_an_extra_turn_reversed_with_skips_pending() -> void:
 	var turns := _table(A)
 	var ended: Array[int] = []

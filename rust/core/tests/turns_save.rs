@@ -73,6 +73,10 @@ fn in_progress() -> (Initiative, SeatOrder) {
             first: PlayerId(0),
             second: PlayerId(3),
         },
+        SeatCommand::SwapSeats {
+            first: PlayerId(2),
+            second: PlayerId(4),
+        },
         SeatCommand::AddTrigger(Trigger {
             id: TriggerId(9),
             controller: PlayerId(1),
@@ -427,6 +431,8 @@ mod any_history {
             player().prop_map(|player| SeatCommand::GrantExtraTurn { player }),
             (player(), player())
                 .prop_map(|(first, second)| SeatCommand::Exchange { first, second }),
+            (player(), player())
+                .prop_map(|(first, second)| SeatCommand::SwapSeats { first, second }),
             player().prop_map(|player| SeatCommand::Eliminate { player }),
             (1u32..3, player()).prop_map(|(id, controller)| SeatCommand::AddTrigger(Trigger {
                 id: TriggerId(id),

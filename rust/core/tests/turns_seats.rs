@@ -1,4 +1,4 @@
-//! Seat order: the first player, clockwise play, reversal, skips, extra turns, exchanges,
+//! Seat order: the first player, clockwise play, reversal, skips, extra turns, exchanges, swapped seats,
 //! elimination at awkward moments, iterators, triggers, and refusals that change nothing.
 
 use horizons_edge_core::turns::SkipReason;
@@ -359,6 +359,77 @@ fn an_exchange_with_the_current_player_swaps_their_next_turn() {
         })
         .unwrap();
     assert_eq!(play(&mut order, 7), seq("B A D C B C D"));
+}
+
+// --- Swapped seats (seed 004's ExchangeTurn) ---------------------------------------------------
+
+fn swap(first: PlayerId, second: PlayerId) -> Cmd {
+    Cmd::SwapSeats { first, second }
+}
+
+fn seating(order: &SeatOrder) -> Vec<PlayerId> {
+    order.seats().iter().map(|seat| seat.player).collect()
+}
+
+#[test]
+fn swapped_seats_stay_swapped_as_seed_004_swaps_the_turn_order() {
+    let mut order = table(A);
+    next(&mut order);
+    let events = order.apply(swap(B, D)).unwrap();
+    assert_eq!(
+        events,
+        vec![Ev::SeatsSwapped {
+            first: B,
+            second: D
+        }]
+    );
+    assert_eq!(seating(&order), vec![A, D, C, B]);
+    assert_eq!(names(&order.upcoming_turns(8)), seq("D C B A D C B A"));
+    assert_eq!(play(&mut order, 8), seq("D C B A D C B A"));
+}
+
+#[test]
+fn play_goes_on_from_the_latest_natural_turns_player_wherever_they_now_sit() {
+    let mut order = table(A);
+    next(&mut order);
+    order.apply(swap(A, C)).unwrap();
+    assert_eq!(seating(&order), vec![C, B, A, D]);
+    assert_eq!(
+        order.current_player(),
+        Some(A),
+        "the turn in progress stays A's"
+    );
+    assert_eq!(play(&mut order, 5), seq("D C B A D"));
+    // Before any turn the first player keeps playing first, from their new seat.
+    let mut fresh = table(A);
+    fresh.apply(swap(A, C)).unwrap();
+    assert_eq!(fresh.first_player(), Some(A));
+    assert_eq!(play(&mut fresh, 5), seq("A D C B A"));
+    // Reversed, play goes the other way round the new seating.
+    let mut reversed = table(A);
+    next(&mut reversed);
+    reversed.apply(Cmd::Reverse).unwrap();
+    reversed.apply(swap(B, D)).unwrap();
+    assert_eq!(play(&mut reversed, 4), seq("B C D A"));
+}
+
+#[test]
+fn a_swap_with_oneself_an_eliminated_or_an_unknown_player_changes_nothing() {
+    let mut order = table(A);
+    next(&mut order);
+    order.apply(Cmd::Eliminate { player: C }).unwrap();
+    assert_refused(
+        &mut order,
+        swap(B, B),
+        TurnError::ExchangeWithSelf { player: B },
+    );
+    assert_refused(&mut order, swap(B, C), TurnError::Eliminated { player: C });
+    let stranger = PlayerId(99);
+    assert_refused(
+        &mut order,
+        swap(stranger, B),
+        TurnError::UnknownPlayer { player: stranger },
+    );
 }
 
 #[test]

@@ -437,7 +437,7 @@ pub enum TurnError {
     #[error("every player has been eliminated: nobody can take a turn")]
     NoLivingPlayers,
     /// An exchange of a player's turn with their own.
-    #[error("player {player} cannot exchange turns with themselves")]
+    #[error("player {player} cannot exchange turns or seats with themselves")]
     ExchangeWithSelf {
         /// The player.
         player: PlayerId,

@@ -43,7 +43,8 @@ mod units;
 /// [b]Seat order[/b] ([constant MODE_SEATS]): a random first player (from a seed), then
 /// clockwise. Reversal is a toggle; skips are a counter that uses up the next natural turns;
 /// extra turns are taken newest first, after which play resumes from the natural next seat;
-/// an exchange swaps two players' next turns once; an eliminated player never gets a turn and
+/// an exchange swaps two players' next turns once, and a swap of seats trades their seats for
+/// good (seed 004's [code]ExchangeTurn[/code]); an eliminated player never gets a turn and
 /// no living player loses one because of it. Beginning-of-turn triggers fire in turn order from
 /// the current player.
 ///
@@ -247,6 +248,11 @@ impl TurnSystem {
     /// Emitted when [method exchange_turns] swaps two players' next natural turns.
     #[signal]
     pub fn turns_exchanged(first_id: i64, second_id: i64);
+
+    /// Emitted when [method swap_seats] trades two players' seats; [method get_seat_order] gives
+    /// the new seating.
+    #[signal]
+    pub fn seats_swapped(first_id: i64, second_id: i64);
 
     /// Emitted when [method eliminate_player] takes a player out, after [signal turn_ended] if
     /// it was their turn.

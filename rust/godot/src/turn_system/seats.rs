@@ -175,13 +175,33 @@ impl TurnSystem {
         })
     }
 
-    /// Swaps the next natural turns of two living players, once; seats do not change. Refused
+    /// Swaps the next natural turns of two living players, once; seats do not change (to trade
+    /// seats for good, as seed 004's [code]ExchangeTurn[/code], see [method swap_seats]). Refused
     /// for the same player twice, a player whose next turn is already exchanged, or an
     /// eliminated or unknown player.
     #[func]
     pub fn exchange_turns(&mut self, first_id: i64, second_id: i64) -> Result<(), Refusal> {
         self.seat_command("TurnSystem.exchange_turns", || {
             Ok(SeatCommand::Exchange {
+                first: PlayerId::from_raw(first_id)?,
+                second: PlayerId::from_raw(second_id)?,
+            })
+        })
+        .map(drop)
+    }
+
+    /// Two living players trade seats for the rest of the game, as seed 004's
+    /// [code]ExchangeTurn[/code] swaps them in the turn order: with seats A, B, C, D and A
+    /// playing, [code]swap_seats(B, D)[/code] seats A, D, C, B and play goes A, D, C, B, A, ...
+    /// Play goes on from the latest natural turn's player (the first player, before any turn)
+    /// from wherever their seat now is; the turn in progress, the direction, skips, extra turns
+    /// and exchanges stay as they are. For a one-time swap of two turns see
+    /// [method exchange_turns]. Emits [signal seats_swapped]. Refused for the same player twice,
+    /// or an eliminated or unknown player.
+    #[func]
+    pub fn swap_seats(&mut self, first_id: i64, second_id: i64) -> Result<(), Refusal> {
+        self.seat_command("TurnSystem.swap_seats", || {
+            Ok(SeatCommand::SwapSeats {
                 first: PlayerId::from_raw(first_id)?,
                 second: PlayerId::from_raw(second_id)?,
             })

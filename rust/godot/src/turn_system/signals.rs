@@ -111,6 +111,10 @@ impl TurnSystem {
                 .signals()
                 .turns_exchanged()
                 .emit(first.to_raw(), second.to_raw()),
+            SeatEvent::SeatsSwapped { first, second } => self
+                .signals()
+                .seats_swapped()
+                .emit(first.to_raw(), second.to_raw()),
             SeatEvent::PlayerEliminated { player } => {
                 self.signals().player_eliminated().emit(player.to_raw())
             }

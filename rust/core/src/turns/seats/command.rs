@@ -87,6 +87,14 @@ pub enum SeatCommand {
         /// The other.
         second: PlayerId,
     },
+    /// Two living players trade seats for the rest of the game (seed 004's `ExchangeTurn`):
+    /// play goes on from the latest natural turn's player, wherever their seat now is.
+    SwapSeats {
+        /// One player.
+        first: PlayerId,
+        /// The other.
+        second: PlayerId,
+    },
     /// Takes a player out of the game.
     Eliminate {
         /// Who.
@@ -155,6 +163,13 @@ pub enum SeatEvent {
     },
     /// Two players' next natural turns were swapped.
     TurnsExchanged {
+        /// One player.
+        first: PlayerId,
+        /// The other.
+        second: PlayerId,
+    },
+    /// Two players traded seats.
+    SeatsSwapped {
         /// One player.
         first: PlayerId,
         /// The other.

@@ -22,6 +22,11 @@
 //!   their partner's turn) keeps its second, so the partner still takes theirs, from their seat.
 //!   Skips count natural turns: with an exchange cancelled, a pending skip falls on the next
 //!   natural turn as it now is.
+//! - **Swap seats** (seed 004's `ExchangeTurn`, which swaps two players in the turn order) trades
+//!   two living players' seats for the rest of the game: in A, B, C, D with A playing, a swap of
+//!   B and D seats A, D, C, B, and play goes A, D, C, B, A, D, ... Play goes on from the latest
+//!   natural turn's player (the first player, before any), from wherever their seat now is: with
+//!   A playing, a swap of A and C seats C, B, A, D and the next turns are D, C, B, A.
 //! - **Shuffle** (seed 004's `TurnOrder::shuffle`) deals the seats again in a uniformly random
 //!   order from the seat order's own [`RandomStream`], keeping the anchor — the player whose
 //!   natural turn was the latest, or the first player before any — in the first seat, so play
@@ -285,6 +290,7 @@ impl SeatOrder {
                 self.exchanges.push((second, first));
                 out.push(SeatEvent::TurnsExchanged { first, second });
             }
+            SeatCommand::SwapSeats { first, second } => self.swap_seats(first, second, &mut out)?,
             SeatCommand::Eliminate { player } => self.eliminate(player, &mut out)?,
             SeatCommand::AddTrigger(trigger) => {
                 self.living_seat(trigger.controller)?;

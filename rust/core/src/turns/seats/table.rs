@@ -172,6 +172,30 @@ impl SeatOrder {
         Ok(())
     }
 
+    /// Trades the seats of `first` and `second` (both living, not the same), keeping the first
+    /// player and the latest natural turn with their players.
+    pub(super) fn swap_seats(
+        &mut self,
+        first: PlayerId,
+        second: PlayerId,
+        out: &mut Vec<SeatEvent>,
+    ) -> Result<(), TurnError> {
+        let (a, b) = (self.living_seat(first)?, self.living_seat(second)?);
+        if a == b {
+            return Err(TurnError::ExchangeWithSelf { player: first });
+        }
+        let moved = |seat: usize| match seat {
+            seat if seat == a => b,
+            seat if seat == b => a,
+            seat => seat,
+        };
+        self.seats.swap(a, b);
+        self.first = moved(self.first);
+        self.natural = self.natural.map(moved);
+        out.push(SeatEvent::SeatsSwapped { first, second });
+        Ok(())
+    }
+
     pub(super) fn eliminate(
         &mut self,
         player: PlayerId,
