@@ -2,7 +2,8 @@ class_name ChanceColumn
 extends RefCounted
 ## The chance column of a [TokenBagDisplay] against the exact chances of the bag it shows: each
 ## shown percentage within one point of the exact one, "<1%" only for a chance under 1%, a dash
-## for players without tokens, and the column adding up to exactly 100%. In seat or initiative
+## for players without tokens, and equal chances shown as equal numbers (each share is rounded on
+## its own, so the column may add up to a little more or less than 100%). In seat or initiative
 ## order, each player's place in the upcoming order instead.
 
 
@@ -15,7 +16,7 @@ static func problems(
 		return _order_problems(display, bag, upcoming)
 	var found := PackedStringArray()
 	var chances := bag.get_next_draw_chances()
-	var total := 0
+	var shown := {}
 	for player_id in bag.get_player_ids():
 		var label := display.get_node_or_null("%%Rows/Row%d/Line/Chance" % player_id) as Label
 		if label == null:
@@ -31,11 +32,11 @@ static func problems(
 				found.append("player %d shows <1%% for %.2f%%" % [player_id, exact])
 		elif not text.ends_with("%") or absf(text.to_int() - exact) >= 1.0:
 			found.append("player %d shows %s for %.2f%%" % [player_id, text, exact])
-		else:
-			total += text.to_int()
-	# A "<1%" is a share that got no point: the numbers alone still add up to 100.
-	if bag.get_remaining_count() > 0 and total != 100:
-		found.append("the column adds up to %d%%" % total)
+		# Equal chances (to the float's last bits) show the same text.
+		var key := snappedf(exact, 0.0001)
+		if shown.has(key) and shown[key] != text:
+			found.append("a chance of %.2f%% shows as %s and as %s" % [exact, shown[key], text])
+		shown[key] = text
 	return found
 
 

@@ -110,8 +110,14 @@ func _play_bots(rules: GameRules) -> void:
 	check_equal(StarterGame.play_bots(rules), OK, "bot actions")
 
 
-func test_the_chance_column_adds_up_to_100_in_every_state() -> void:
-	for counts: Array in [[1, 1, 1], [2, 3, 4, 5, 6, 7, 8, 9], [1, 64, 64, 64, 64, 64, 64, 64]]:
+func test_the_chance_column_is_right_and_equal_odds_look_equal_in_every_state() -> void:
+	for counts: Array in [
+		[1, 1, 1],
+		[4, 4, 4],
+		[4, 4, 4, 4, 4, 4, 4, 4],
+		[2, 3, 4, 5, 6, 7, 8, 9],
+		[1, 64, 64, 64, 64, 64, 64, 64]
+	]:
 		var bag := CommandTokenBag.new()
 		bag.set_seed(counts.size())
 		for seat in counts.size():
@@ -379,5 +385,132 @@ func test_an_online_client_s_views_show_each_draw_the_round_end_and_the_game_ove
 	check_equal(shown, drawn, "every draw shown as a draw, in order")
 	check_equal(rounds_seen, PackedStringArray(["Round 1", "Round 2", "Round 3"]), "each round")
 	check(display.is_game_over_shown(), "the end")
+	display.free()
+	rules.free()
+
+
+func test_a_malformed_view_is_refused_and_the_display_left_as_it_was() -> void:
+	var display := _display(null, 0.0)
+	var good := {
+		"remaining": 2, "drawn": [], "players": [{"player": 0, "contributed": 2, "remaining": 2}]
+	}
+	display.show_view(1, good, {0: "Ada"})
+	var bad_bags := {
+		"bag.drawn holds": {"drawn": [5], "remaining": 1},
+		"not an Array": {"drawn": "x", "players": [1]},
+		"player's player": {"players": [{"player": "abc", "contributed": [], "remaining": null}]},
+		"contributed is": {"players": [{"player": 0, "contributed": "2", "remaining": 2}]},
+		"bag.remaining": {"remaining": "1", "drawn": [{"owner": 0}], "players": []},
+	}
+	for fragment: String in bad_bags:
+		expect_error(display.show_view.bind(2, bad_bags[fragment], {}), fragment)
+		check_equal(display.get_remaining(), 2, "after %s: the count" % [bad_bags[fragment]])
+		check_equal(
+			(display.get_node("%RoundLabel") as Label).text,
+			"Round 1",
+			"after a bad view: the round"
+		)
+	var drawn := {
+		"remaining": 1,
+		"drawn": [{"owner": 0, "kind": "normal"}],
+		"players": [{"player": 0, "contributed": 2, "remaining": 1}],
+	}
+	display.show_view(1, drawn, {0: "Ada"})
+	check_equal(display.get_remaining(), 1, "a good view after bad ones is shown as a draw")
+	check_equal(display.get_active_player(), 0, "whose token")
+	display.free()
+
+
+func test_rows_line_up_whoever_put_in_more_tokens() -> void:
+	var bag := CommandTokenBag.new()
+	bag.set_seed(6)
+	bag.add_player_tokens(0, 4)
+	bag.add_player_tokens(1, 5)
+	bag.add_player_tokens(2, 1)
+	bag.shuffle()
+	var display := _display(null, 0.0)
+	display.token_bag = bag
+	for frame in 3:
+		await get_tree().process_frame
+	var first := display.get_node("%Rows/Row0/Line") as Control
+	for player_id in [1, 2]:
+		var line := display.get_node("%%Rows/Row%d/Line" % player_id) as Control
+		for part in ["Name", "Count", "Bar", "Chance"]:
+			var at := (line.get_node(part) as Control).get_global_rect()
+			var expected := (first.get_node(part) as Control).get_global_rect()
+			check(
+				(
+					is_equal_approx(at.position.x, expected.position.x)
+					and is_equal_approx(at.size.x, expected.size.x)
+				),
+				"row %d's %s at %s, row 0's at %s" % [player_id, part, at, expected]
+			)
+	display.free()
+
+
+func test_no_burst_over_round_complete() -> void:
+	var bag := CommandTokenBag.new()
+	bag.set_seed(4)
+	bag.add_player_tokens(0, 1)
+	bag.add_player_tokens(1, 1)
+	bag.shuffle()
+	var display := _display(null, 1.0)
+	display.draw_duration = 0.1
+	display.token_bag = bag
+	var effects := display.get_node("DrawEffects")
+	bag.draw_token()
+	await display.draw_shown
+	bag.draw_token()
+	check(effects.is_celebrating(), "the last token is celebrated in flight")
+	await display.draw_shown
+	await get_tree().process_frame
+	check(display.is_round_complete_shown(), "Round Complete! once it has landed")
+	check(not effects.is_celebrating(), "no burst over Round Complete!")
+	display.free()
+
+
+func test_views_faster_than_the_animations_keep_the_display_current() -> void:
+	var rules := _rules(61, 3)
+	var display := _display(null, 1.5)
+	display.draw_duration = 0.5
+	var names := {0: "Ada", 1: "Brin", 2: "Cy"}
+	var shown: Array[int] = []
+	display.draw_shown.connect(func(player_id: int) -> void: shown.append(player_id))
+	StarterGame.keep_all(rules)
+	var drawn: Array[int] = []
+	var view := rules.get_snapshot_for(0)
+	display.show_view(view["round"], view["bag"], names)
+	var skip := true
+	while rules.get_phase() != GameRules.PHASE_GAME_OVER:
+		var player_id := rules.draw_next_token()
+		drawn.append(player_id)
+		# Every other draw comes without a view of its own (the next view shows two), but for a
+		# round's last: the view after it is of the next round.
+		skip = not skip and rules.get_bag().get_remaining_count() > 0
+		if not skip:
+			view = rules.get_snapshot_for(0)
+		rules.pass_activation(player_id)
+		if skip and rules.get_phase() != GameRules.PHASE_GAME_OVER:
+			continue
+		if rules.get_phase() == GameRules.PHASE_GAME_OVER:
+			view = rules.get_snapshot_for(0)
+		var over: bool = view["phase"]["phase"] == "game_over"
+		display.show_view(view["round"], view["bag"], names, over, rules.get_winner())
+		if over:
+			break
+		var round_label := (display.get_node("%RoundLabel") as Label).text
+		var new_round: bool = round_label != "Round %d" % view["round"]
+		var behind: bool = display.get_remaining() != view["bag"]["remaining"]
+		check(
+			not behind or new_round,
+			(
+				"a view of round %d, %d left, shows %d left"
+				% [view["round"], view["bag"]["remaining"], display.get_remaining()]
+			)
+		)
+		await get_tree().process_frame
+	check(display.is_game_over_shown(), "the end is shown as soon as its view arrives")
+	check(display.is_caught_up(), "and nothing plays on after it")
+	check_equal(shown, drawn, "every draw shown, in order, none skipped")
 	display.free()
 	rules.free()

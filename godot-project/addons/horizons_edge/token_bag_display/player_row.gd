@@ -9,6 +9,9 @@ const SEAT_LETTERS := "ABCDEFGH"
 const SPENT_PIP_COLOR := Color(0.45, 0.45, 0.5)
 ## The background of a seat with no token left in the bag.
 const SPENT_ROW_COLOR := Color(0.14, 0.14, 0.16)
+## A pip's side, and the room between pips, in pixels.
+const PIP_SIZE := 12
+const PIP_SEPARATION := 3
 const Contrast := preload("contrast.gd")
 
 var _color: Color
@@ -67,7 +70,7 @@ func _init(player_name: String, seat: int, color: Color, compact: bool) -> void:
 	_pips = HBoxContainer.new()
 	_pips.name = "Pips"
 	_pips.visible = not compact
-	_pips.add_theme_constant_override("separation", 3)
+	_pips.add_theme_constant_override("separation", PIP_SEPARATION)
 	line.add_child(_pips)
 	_next = _label("Chance", "–", font_size)
 	_next.custom_minimum_size = Vector2(52, 0)
@@ -101,6 +104,10 @@ func show_state(
 	else:
 		_bar.value = left
 	_show_pips(left, contributed)
+	# Every row's pips take the room of the most tokens any player put in, so the columns line
+	# up whoever has more tokens.
+	var pips := maxi(most, contributed)
+	_pips.custom_minimum_size.x = pips * PIP_SIZE + maxi(0, pips - 1) * PIP_SEPARATION
 	_style.set_border_width_all(3 if active else 0)
 	# A seat out of tokens turns grey, not faint: its text stays readable (WCAG AA).
 	var spent := left == 0 and not active
@@ -113,7 +120,7 @@ func show_state(
 func _show_pips(left: int, contributed: int) -> void:
 	while _pips.get_child_count() < contributed:
 		var pip := ColorRect.new()
-		pip.custom_minimum_size = Vector2(12, 12)
+		pip.custom_minimum_size = Vector2(PIP_SIZE, PIP_SIZE)
 		pip.size_flags_vertical = Control.SIZE_SHRINK_CENTER
 		_pips.add_child(pip)
 	while _pips.get_child_count() > contributed:

@@ -111,6 +111,10 @@ var _view_drawn := 0
 var _view_over := false
 var _effects: DrawEffects
 var _busy := false
+# While catch_up() shows what waits: everything at once.
+var _rushing := false
+# The player whose token is in flight, or -1.
+var _flying := -1
 var _rows: Dictionary[int, PlayerRow] = {}
 # Each player's segment of the colour share bar.
 var _segments: Dictionary[int, ColorRect] = {}
@@ -237,6 +241,7 @@ func refresh() -> void:
 		_step.kill()
 		_step = null
 	_flyer.visible = false
+	_flying = -1
 	_busy = false
 	_view_round = 0
 	_view_drawn = 0
@@ -251,17 +256,29 @@ func refresh() -> void:
 ## [member token_bag]: [param bag] is a snapshot's [code]bag[/code] (see
 ## [method GameRules.get_snapshot_for]: [code]remaining[/code], each player's
 ## [code]contributed[/code] and [code]remaining[/code], the tokens [code]drawn[/code]) in round
-## [param round_number]; [param names] by player id. A view one draw on from the last is shown as
-## that draw, a view of a new round after "Round Complete!" for the last, anything else at once.
-## [param winner_id] (a player id, or -1 for a draw) shows the end of the game, once it is over.
+## [param round_number]; [param names] by player id. A view a few draws on from the last is shown
+## as those draws, a view of a new round after "Round Complete!" for the last, anything else at
+## once. A view that arrives while the display is still showing earlier ones ends their
+## animations first ([method catch_up]), so the display is never more than one view behind.
+## [param winner_id] (a player id, or -1 for a draw) shows the end of the game at once, once it
+## is over. A malformed view is refused with an error naming what is wrong, and the display is
+## left as it was.
 func show_view(
 	round_number: int, bag: Dictionary, names: Dictionary, game_over := false, winner_id := -1
 ) -> void:
+	var problem := _view_problem(bag)
+	if problem != "":
+		push_error("TokenBagDisplay.show_view: %s; the view is ignored" % problem)
+		return
 	var drawn: Array = bag.get("drawn", [])
-	if round_number == _view_round and drawn.size() == _view_drawn + 1:
-		var actions := 2 if drawn[-1].get("kind") == "double_action" else 1
-		_enqueue(_show_draw.bind(int(drawn[-1]["owner"]), int(bag["remaining"]), actions))
-	elif round_number != _view_round or drawn.size() != _view_drawn:
+	var new_round := round_number != _view_round
+	var more_drawn := drawn.size() > _view_drawn
+	var changed := new_round or drawn.size() != _view_drawn or (game_over and not _view_over)
+	if changed and not is_caught_up():
+		catch_up()
+	if not new_round and more_drawn and bag.has("remaining"):
+		_enqueue_view_draws(drawn, _view_drawn, int(bag["remaining"]))
+	elif new_round or drawn.size() != _view_drawn:
 		if _view_round > 0 and round_number > _view_round:
 			_enqueue(_show_round_end.bind(_view_round))
 		var view := {"ids": [] as Array[int], "names": {}, "counts": {}, "left": {}}
@@ -271,12 +288,102 @@ func show_view(
 			view["names"][player_id] = names.get(player_id, "Player %d" % player_id)
 			view["counts"][player_id] = int(tally["contributed"])
 			view["left"][player_id] = int(tally["remaining"])
-		_enqueue(_show_round_start.bind(round_number, view))
+		# A new round already drawn from, after the last: its start, then its draws, in order.
+		if new_round and _view_round > 0 and not drawn.is_empty():
+			for token: Dictionary in drawn:
+				var owner_id := int(token["owner"])
+				view["left"][owner_id] = view["left"].get(owner_id, 0) + 1
+			_enqueue(_show_round_start.bind(round_number, view))
+			_enqueue_view_draws(drawn, 0, int(bag["remaining"]))
+		else:
+			_enqueue(_show_round_start.bind(round_number, view))
 	_view_round = round_number
 	_view_drawn = drawn.size()
 	if game_over and not _view_over:
 		_view_over = true
 		_enqueue(_show_game_over.bind(winner_id))
+		# The end is shown as it is: no draw or "Round Complete!" plays on after it.
+		catch_up()
+
+
+## Shows at once every change still waiting: a token in flight lands, a "Round Complete!" hold
+## ends, and the rest is shown without animations. For a game that must not wait for the display
+## (an online client whose player is to act, the end of a game); [signal caught_up] follows.
+func catch_up() -> void:
+	if is_caught_up():
+		return
+	if _step != null:
+		_step.kill()
+		_step = null
+	_busy = false
+	var landed := _flying
+	_flying = -1
+	_flyer.visible = false
+	if landed >= 0:
+		draw_shown.emit(landed)
+	_rushing = true
+	_show_queued()
+	_rushing = false
+
+
+# The draws [param drawn] (a view's tokens drawn this round) from [param first] on, the last
+# leaving [param remaining] tokens in the bag: all but the last at once.
+func _enqueue_view_draws(drawn: Array, first: int, remaining: int) -> void:
+	for index in range(first, drawn.size()):
+		var token: Dictionary = drawn[index]
+		var actions := 2 if token.get("kind") == "double_action" else 1
+		var left := remaining + drawn.size() - 1 - index
+		var draw := _show_draw.bind(int(token["owner"]), left, actions)
+		# Only the latest draw flies: the ones before it are already past.
+		_enqueue(draw if index == drawn.size() - 1 else _at_once.bind(draw))
+
+
+# Shows [param step] without its animation.
+func _at_once(step: Callable) -> void:
+	var rushing := _rushing
+	_rushing = true
+	step.call()
+	_rushing = rushing
+
+
+# What is wrong with a view's [param bag] for show_view(), or "" when nothing is.
+func _view_problem(bag: Dictionary) -> String:
+	if bag.has("remaining") and not _is_count(bag["remaining"]):
+		return "bag.remaining is %s, not a count" % var_to_str(bag["remaining"])
+	var problem := _drawn_problem(bag.get("drawn", []))
+	if problem == "" and not bag.has("remaining") and not bag.get("drawn", []).is_empty():
+		problem = "bag.drawn has tokens but bag.remaining is missing"
+	return problem if problem != "" else _players_problem(bag.get("players", []))
+
+
+func _drawn_problem(drawn: Variant) -> String:
+	if not drawn is Array:
+		return "bag.drawn is %s, not an Array" % var_to_str(drawn)
+	for token: Variant in drawn:
+		if not token is Dictionary or not _is_count(token.get("owner")):
+			return "bag.drawn holds %s, not a token with an owner" % var_to_str(token)
+	return ""
+
+
+func _players_problem(players: Variant) -> String:
+	if not players is Array:
+		return "bag.players is %s, not an Array" % var_to_str(players)
+	for tally: Variant in players:
+		if not tally is Dictionary:
+			return "bag.players holds %s, not a Dictionary" % var_to_str(tally)
+		for key in ["player", "contributed", "remaining"]:
+			if not _is_count(tally.get(key)):
+				return "a player's %s is %s, not a count" % [key, var_to_str(tally.get(key))]
+	return ""
+
+
+# Whether [param value] is a whole number of at least 0 (an int, or a float from JSON).
+static func _is_count(value: Variant) -> bool:
+	if value is int:
+		return value >= 0
+	if value is float:
+		return is_finite(value) and value >= 0.0 and value == floorf(value)
+	return false
 
 
 ## Switches compact mode.
@@ -491,7 +598,7 @@ func _show_queued() -> void:
 
 # Whether so many changes wait that the display shows them at once until it has caught up.
 func _hurrying() -> bool:
-	return _queue.size() >= catch_up_after
+	return _rushing or _queue.size() >= catch_up_after
 
 
 # An animation is over: on to the next change.
@@ -561,6 +668,8 @@ func _show_draw(player_id: int, remaining: int, actions := 1) -> void:
 
 
 func _show_round_end(round_number: int) -> void:
+	# "Round Complete!" and the row counts are not covered by the last token's burst.
+	_effects.stop_celebrating()
 	_round = round_number
 	_round_over = true
 	_remaining = 0
@@ -688,10 +797,10 @@ func _game_over_text() -> String:
 	return "Game over: %s wins!" % _names.get(_winner, "Player %d" % _winner)
 
 
-# What each row says of the next draw. In bag order: the chance that it is theirs, rounded so
-# that the column adds up to 100% (largest remainders), "waits" for a player the mercy rule
-# passes over; in seat or initiative order, where the next activations are known: their place in
-# that order. A dash where there is no next draw.
+# What each row says of the next draw. In bag order: the chance that it is theirs, each rounded
+# on its own (equal chances show equal numbers; "<1%" for a tiny one), "waits" for a player the
+# mercy rule passes over; in seat or initiative order, where the next activations are known:
+# their place in that order. A dash where there is no next draw.
 func _next_texts() -> Dictionary[int, String]:
 	var texts: Dictionary[int, String] = {}
 	for player_id in _player_ids:
@@ -725,23 +834,13 @@ func _upcoming() -> PackedInt64Array:
 	return rules.get_upcoming_players(_remaining)
 
 
-# Each player's chance as a whole percentage, the column adding up to exactly 100: every share
-# rounded down, then the points left over to the largest remainders (ties to the earlier seat).
+# Each player's chance as a whole percentage, each share rounded on its own so that equal chances
+# look equal (the column may add up to 99 or 101); a chance short of certain never shows as 100.
 func _whole_percents() -> Dictionary[int, int]:
 	var percents: Dictionary[int, int] = {}
-	var remainders: Array[Array] = []
-	var given := 0
-	for seat in _player_ids.size():
-		var player_id := _player_ids[seat]
+	for player_id in _player_ids:
 		var exact: float = 100.0 * _chances.get(player_id, 0.0)
-		percents[player_id] = floori(exact)
-		given += percents[player_id]
-		remainders.append([exact - floori(exact), seat])
-	remainders.sort_custom(
-		func(a: Array, b: Array) -> bool: return a[0] > b[0] or (a[0] == b[0] and a[1] < b[1])
-	)
-	for index in clampi(100 - given, 0, remainders.size()):
-		percents[_player_ids[remainders[index][1]]] += 1
+		percents[player_id] = mini(roundi(exact), 99) if exact < 100.0 else 100
 	return percents
 
 
@@ -837,6 +936,7 @@ func _fly_token(player_id: int) -> void:
 	_flyer.add_theme_stylebox_override("panel", style)
 	_place_flyer(0.0, player_id)
 	_flyer.visible = true
+	_flying = player_id
 	_busy = true
 	_step = create_tween().set_trans(Tween.TRANS_CUBIC).set_ease(Tween.EASE_IN_OUT)
 	_step.tween_method(_place_flyer.bind(player_id), 0.0, 1.0, draw_duration)
@@ -859,5 +959,6 @@ func _place_flyer(progress: float, player_id: int) -> void:
 
 func _on_flight_landed(player_id: int) -> void:
 	_flyer.visible = false
+	_flying = -1
 	draw_shown.emit(player_id)
 	_step_done()
