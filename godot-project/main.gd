@@ -25,6 +25,11 @@ const ORDERS := {
 	"initiative": GameRules.ORDER_INITIATIVE,
 }
 const UPCOMING := 5
+## Names in the action bar's prompt are cut to this many characters (with "…"), so that the
+## prompt fits on a line however long a player's name is.
+const PROMPT_NAME_CHARS := 24
+## A reaction's line in the log (after its indentation): it goes under its cause.
+const REACTION_MARK := "↳"
 const ONLINE_SCENE := "res://online/online.tscn"
 
 ## Seats at the table (1 to 8) unless [code]--players[/code] says otherwise.
@@ -67,6 +72,7 @@ func _ready() -> void:
 	_rules.seed = _argument("--seed", DEFAULT_SEED)
 	_rules.activation_order = ORDERS.get(_text_argument("--order"), _rules.activation_order)
 	_upcoming.visible = _rules.activation_order != GameRules.ORDER_BAG
+	_upcoming.text_overrun_behavior = TextServer.OVERRUN_TRIM_ELLIPSIS
 	if headless:
 		_manager.draw_delay = 0.0
 		_manager.bot_delay = 0.0
@@ -131,25 +137,38 @@ func _queue_panels() -> void:
 		_refresh_panels.call_deferred()
 
 
-# The panels say what the bag display says: while it still holds "Round Complete!" over the
-# round the rules have left, they wait, and follow as soon as it has caught up.
+# The panels say what the bag display says: while it still shows earlier changes (a token in
+# flight, "Round Complete!" held over the round the rules have left) they wait, and follow as
+# soon as it has caught up.
 func _refresh_panels() -> void:
 	_panels_dirty = false
-	if not _rules.is_set_up() or _display.is_round_complete_shown():
+	if not _rules.is_set_up() or not _display.is_caught_up():
 		return
 	var active := _rules.get_active_player()
 	for player_id in _panels:
 		_panels[player_id].show_state(_rules.get_player_state(player_id), player_id == active)
 	if _upcoming.visible:
-		var names := PackedStringArray()
-		for player_id in _rules.get_upcoming_players(UPCOMING):
-			names.append(_seats.get_node("Seat%d" % player_id).display_name)
-		_upcoming.text = "Next: %s" % " → ".join(names)
+		_upcoming.text = "Next: %s" % _upcoming_text()
+
+
+# Who acts next, or what comes once the bag is empty.
+func _upcoming_text() -> String:
+	if _rules.get_phase() == GameRules.PHASE_GAME_OVER:
+		return "nobody, the game is over"
+	var names := PackedStringArray()
+	for player_id in _rules.get_upcoming_players(UPCOMING):
+		names.append(_seats.get_node("Seat%d" % player_id).display_name)
+	if not names.is_empty():
+		return " → ".join(names)
+	var round_number := _rules.get_round()
+	if round_number >= int(_rules.get_config().get("round_limit", 0)):
+		return "the end of the game"
+	return "round %d" % (round_number + 1)
 
 
 func _on_human_turn_started(player_id: int) -> void:
 	var seat: PlayerSeat = _seats.get_node("Seat%d" % player_id)
-	_action_bar.offer(_rules, player_id, seat.display_name)
+	_action_bar.offer(_rules, player_id, _shortened(seat.display_name, PROMPT_NAME_CHARS))
 
 
 func _on_action_chosen(player_id: int, action: Dictionary) -> void:
@@ -157,12 +176,28 @@ func _on_action_chosen(player_id: int, action: Dictionary) -> void:
 		_on_human_turn_started(player_id)
 
 
+# The log is newest first, but a reaction goes under the action that caused it (after that
+# action's earlier reactions), so each action reads with its reactions below it.
 func _on_line_logged(text: String) -> void:
 	print(text)
-	_log_lines.insert(0, text)
+	var at := 0
+	if _is_reaction(text) and not _log_lines.is_empty():
+		at = 1
+		while at < _log_lines.size() and _is_reaction(_log_lines[at]):
+			at += 1
+	_log_lines.insert(at, text)
 	if _log_lines.size() > LOG_LINES:
 		_log_lines.resize(LOG_LINES)
 	_log_label.text = "\n".join(_log_lines)
+
+
+static func _is_reaction(line: String) -> bool:
+	return line.strip_edges().begins_with(REACTION_MARK)
+
+
+## [param text] cut to [param most] characters, ending in "…" when it was cut.
+static func _shortened(text: String, most: int) -> String:
+	return text if text.length() <= most else text.left(most - 1).strip_edges() + "…"
 
 
 func _open_online() -> void:
@@ -188,24 +223,20 @@ func _on_game_finished(_winner_id: int, headless: bool) -> void:
 	if headless:
 		get_tree().quit()
 		return
+	# The scoreboard comes once the bag display (and the log, which follows it) shows the end.
+	while not _display.is_caught_up():
+		await _display.caught_up
 	var names := {}
 	for seat: PlayerSeat in _seats.get_children():
 		names[seat.player_id] = seat.display_name
+	# In the table's column where the action bar's choices were: it covers nothing, the log (its
+	# newest lines first) right below it and the bag display (with its own banner) beside it.
 	_game_over = GameOverPanel.new()
 	_game_over.name = "GameOver"
-	add_child(_game_over)
+	_table.add_child(_game_over)
+	_table.move_child(_game_over, _action_bar.get_index() + 1)
 	_game_over.show_result(_rules, names, _tokens_used)
-	_place_game_over()
-	_table.resized.connect(_place_game_over)
 	_game_over.play_again_pressed.connect(get_tree().reload_current_scene)
-
-
-# The game-over panel in the middle of the table, leaving the bag display (with its own
-# game-over banner) in view.
-func _place_game_over() -> void:
-	_game_over.reset_size()
-	var centre := _table.get_global_rect().get_center() - _game_over.size / 2.0
-	_game_over.global_position = centre.max(Vector2.ZERO)
 
 
 func _argument(flag: String, default: int) -> int:

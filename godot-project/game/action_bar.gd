@@ -24,6 +24,8 @@ var _actions := HFlowContainer.new()
 func _init() -> void:
 	_prompt.name = "Prompt"
 	_prompt.add_theme_font_size_override("font_size", 18)
+	# A long name wraps the prompt rather than widening the table beyond the window.
+	_prompt.autowrap_mode = TextServer.AUTOWRAP_WORD_SMART
 	add_child(_prompt)
 	_hand.name = "Hand"
 	add_child(_hand)

@@ -92,6 +92,9 @@ func _advance() -> void:
 		for pending in rules.get_pending_entropy():
 			rules.bot_decide(pending)
 		var player_id := rules.draw_next_token()
+		# The token lands on the display before anyone acts on it: the panels and the log, which
+		# follow the display, never show an action before its draw.
+		await _presented()
 		if not _seats[player_id].is_bot:
 			human_turn_started.emit(player_id)
 			return

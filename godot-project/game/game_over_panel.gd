@@ -6,6 +6,17 @@ extends PanelContainer
 ## The player asked for a new game.
 signal play_again_pressed
 
+## Play again's fill, by button state; every state has the gold frame.
+const BUTTON_FILLS := {
+	"normal": Color(0.22, 0.2, 0.12),
+	"hover": Color(0.34, 0.3, 0.15),
+	"pressed": Color(0.45, 0.38, 0.16),
+	"focus": Color(0.22, 0.2, 0.12, 0),
+}
+## The width the title wraps at, and the most a name takes on the scoreboard (then "…").
+const TITLE_WIDTH := 380
+const NAME_WIDTH := 200
+
 var _title := Label.new()
 var _board := GridContainer.new()
 var _again := Button.new()
@@ -13,7 +24,7 @@ var _again := Button.new()
 
 func _init() -> void:
 	var style := StyleBoxFlat.new()
-	style.bg_color = Color(0.08, 0.09, 0.12, 0.97)
+	style.bg_color = Color(0.08, 0.09, 0.12)
 	style.border_color = Color(1, 0.85, 0.3)
 	style.set_border_width_all(2)
 	style.set_corner_radius_all(10)
@@ -26,6 +37,8 @@ func _init() -> void:
 	_title.add_theme_font_size_override("font_size", 30)
 	_title.add_theme_color_override("font_color", Color(1, 0.85, 0.3))
 	_title.horizontal_alignment = HORIZONTAL_ALIGNMENT_CENTER
+	_title.autowrap_mode = TextServer.AUTOWRAP_WORD_SMART
+	_title.custom_minimum_size = Vector2(TITLE_WIDTH, 0)
 	box.add_child(_title)
 	_board.name = "Scoreboard"
 	_board.columns = 4
@@ -34,6 +47,11 @@ func _init() -> void:
 	_again.name = "PlayAgain"
 	_again.text = "Play again"
 	_again.size_flags_horizontal = Control.SIZE_SHRINK_CENTER
+	_again.add_theme_font_size_override("font_size", 20)
+	for state: String in BUTTON_FILLS:
+		_again.add_theme_stylebox_override(state, _button_style(BUTTON_FILLS[state]))
+	_again.add_theme_color_override("font_color", Color.WHITE)
+	_again.add_theme_color_override("font_hover_color", Color.WHITE)
 	_again.pressed.connect(play_again_pressed.emit)
 	box.add_child(_again)
 
@@ -58,7 +76,9 @@ func show_result(rules: GameRules, names: Dictionary, tokens_used: Dictionary) -
 	for player_id: int in ids:
 		var state := rules.get_player_state(player_id)
 		var ink := Color(1, 0.85, 0.3) if player_id == winner else Color.WHITE
-		_cell(names.get(player_id, "player %d" % player_id), ink)
+		var name_cell := _cell(names.get(player_id, "player %d" % player_id), ink)
+		name_cell.text_overrun_behavior = TextServer.OVERRUN_TRIM_ELLIPSIS
+		name_cell.custom_minimum_size = Vector2(NAME_WIDTH, 0)
 		_cell(str(state["victory_points"]), ink)
 		_cell(str(state["command_tier"]), ink)
 		_cell(str(tokens_used.get(player_id, 0)), ink)
@@ -76,9 +96,23 @@ func get_rows() -> Array[PackedStringArray]:
 	return rows
 
 
-func _cell(text: String, color: Color) -> void:
+func _cell(text: String, color: Color) -> Label:
 	var label := Label.new()
 	label.text = text
 	label.add_theme_font_size_override("font_size", 18)
 	label.add_theme_color_override("font_color", color)
 	_board.add_child(label)
+	return label
+
+
+func _button_style(fill: Color) -> StyleBoxFlat:
+	var style := StyleBoxFlat.new()
+	style.bg_color = fill
+	style.border_color = Color(1, 0.85, 0.3)
+	style.set_border_width_all(2)
+	style.set_corner_radius_all(6)
+	style.content_margin_left = 24
+	style.content_margin_right = 24
+	style.content_margin_top = 8
+	style.content_margin_bottom = 8
+	return style

@@ -20,7 +20,8 @@ func _init() -> void:
 	add_child(box)
 	_title.name = "Title"
 	_title.add_theme_font_size_override("font_size", 18)
-	_title.clip_text = true
+	# A long name ends in "…", as in the bag display's rows.
+	_title.text_overrun_behavior = TextServer.OVERRUN_TRIM_ELLIPSIS
 	box.add_child(_title)
 	_details.name = "Details"
 	_details.add_theme_font_size_override("font_size", 14)

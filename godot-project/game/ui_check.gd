@@ -3,17 +3,36 @@ extends SceneTree
 ## Xvfb): a four-seat game with one human seat and fast bots. It saves two PNGs into the folder
 ## after [code]--out[/code] — the human's turn (the hand as cards, every action, disabled ones
 ## saying why) and the end of the game (winner, scoreboard, Play again) — and checks what the
-## scene tree shows. Prints "ui check: N images, N failed"; quits with 1 on a failure.
+## scene tree shows. Every seat has a long name, which must not push the table out of the window.
+## At every frame of the bots' game it checks that the player panels agree with the bag display
+## (they never show a round or a draw it has not shown), that the scoreboard comes only once the
+## display and the log show the end, and then that it hides none of the log's newest lines.
+## Prints "ui check: N images, N failed"; quits with 1 on a failure.
 
 const Main := preload("res://main.gd")
 const PLAYERS := 4
 const WATCHDOG_SECONDS := 90.0
 ## Least share of distinct colours among sampled pixels for a picture that is not blank.
 const MIN_COLOURS := 8
+## Long names, by seat: they are cut with "…" or wrapped, never widen the table.
+const LONG_NAMES: Array[String] = [
+	"Maximilian von Habsburg-Lothringen",
+	"Bartholomew the Unrelenting Conqueror",
+	"Wolfeschlegelsteinhausenbergerdorff",
+	"Ōkami-san no Kōhai Desu",
+]
+## The log's newest lines that the scoreboard must leave in view.
+const NEWEST_LINES := 3
 
 var _out_dir := ""
 var _images := 0
 var _failures := 0
+var _main: Main
+# The width of the table's column at the human's turn: it stays the same all game.
+var _table_width := 0.0
+# Problems found frame by frame, each counted once.
+var _seen := {}
+var _game_over_seen := false
 
 
 func _initialize() -> void:
@@ -29,6 +48,8 @@ func _run() -> void:
 	var main: Main = (load("res://main.tscn") as PackedScene).instantiate()
 	main.player_count = PLAYERS
 	main.human_players = 1
+	main.get_node("Seats").child_entered_tree.connect(_name_seat)
+	_main = main
 	var manager: GameManager = main.get_node("GameManager")
 	manager.draw_delay = 0.0
 	manager.bot_delay = 0.0
@@ -39,6 +60,7 @@ func _run() -> void:
 		await process_frame
 	await _capture("game_1_human_turn")
 	_check_choices(main, bar)
+	_check_fits_the_window(main)
 	var flyer: Control = main.get_node("%TokenBagDisplay").get_node("%Flyer")
 	if flyer.visible:
 		var covered := _text_under(main, flyer.get_global_rect())
@@ -47,13 +69,14 @@ func _run() -> void:
 	# The game waits for the display at every draw, so each draw is shown while it is the
 	# game's latest, even after "Round Complete!" is held. The rest plays with short animations.
 	var display: TokenBagDisplay = main.get_node("%TokenBagDisplay")
-	display.draw_duration = 0.0
+	display.draw_duration = 0.1
 	display.transition_duration = 0.0
 	display.round_complete_hold = 0.3
+	process_frame.connect(_watch_frame)
 	var rules: GameRules = main.get_node("%GameRules")
 	display.draw_shown.connect(_on_draw_shown.bind(display, rules))
 	_button(bar, "Pass").pressed.emit()
-	while main.get_node_or_null("GameOver") == null:
+	while main.find_child("GameOver", true, false) == null:
 		await process_frame
 	var waited := 0
 	while not display.is_game_over_shown() and waited < 600:
@@ -62,6 +85,8 @@ func _run() -> void:
 	_check(display.is_game_over_shown(), "the bag display caught up with the end of the game")
 	await _capture("game_2_game_over")
 	_check_game_over(main)
+	_check_fits_the_window(main)
+	_check_reactions_under_their_cause(main)
 	print("ui check: %d images, %d failed" % [_images, _failures])
 	quit(0 if _failures == 0 else 1)
 
@@ -85,14 +110,127 @@ func _check_choices(main: Main, bar: ActionBar) -> void:
 	_check(enabled.size() == legal, "%d choices enabled, %d legal" % [enabled.size(), legal])
 
 
+func _name_seat(seat: Node) -> void:
+	seat.set("display_name", LONG_NAMES[int(seat.get("player_id")) % LONG_NAMES.size()])
+
+
+# Nothing leaves the window, the table's column keeps its width and names end in "…".
+func _check_fits_the_window(main: Main) -> void:
+	var window := Rect2(Vector2.ZERO, main.get_viewport_rect().size)
+	var margin := main.get_node("Margin") as Control
+	_check(
+		margin.get_combined_minimum_size().x <= window.size.x,
+		(
+			"the table needs %d px, the window is %d"
+			% [margin.get_combined_minimum_size().x, window.size.x]
+		)
+	)
+	var display := main.get_node("%TokenBagDisplay") as Control
+	for part: Control in [
+		main.get_node("%ActionBar/Prompt"),
+		display,
+		display.get_node("%RoundLabel"),
+		display.get_node("%Rows/Row0/Line/Chance"),
+	]:
+		_check(
+			window.encloses(part.get_global_rect().grow(-0.5)),
+			"%s in the window: %s" % [part.name, part.get_global_rect()]
+		)
+	var table := main.get_node("Margin/Columns/Left") as Control
+	if _table_width == 0.0:
+		_table_width = table.size.x
+	_check(
+		is_equal_approx(table.size.x, _table_width),
+		"the table's column keeps its width: %d, then %d" % [_table_width, table.size.x]
+	)
+	for panel in main.get_node("%Players").get_children():
+		var title := panel.find_child("Title", true, false) as Label
+		_check(
+			title.text_overrun_behavior == TextServer.OVERRUN_TRIM_ELLIPSIS,
+			"a long name on %s's panel ends in …" % panel.name
+		)
+
+
+# At a frame of the bots' game: the panels show what the bag display shows, and the scoreboard
+# only once the display and the log show the end.
+func _watch_frame() -> void:
+	if not is_instance_valid(_main) or not _main.is_inside_tree():
+		return
+	var display := _main.get_node("%TokenBagDisplay") as TokenBagDisplay
+	if display.is_caught_up() or display.is_round_complete_shown():
+		for panel in _main.get_node("%Players").get_children():
+			var player_id := String(panel.name).trim_prefix("Panel").to_int()
+			var details := (panel.find_child("Details", true, false) as Label).text
+			var count := display.get_node_or_null("%%Rows/Row%d/Line/Count" % player_id) as Label
+			var in_bag := details.get_slice("In the bag ", 1)
+			if count != null and details.contains("In the bag ") and in_bag != count.text:
+				_once(
+					(
+						"panel %d says in the bag %s, the bag display %s (%s)"
+						% [player_id, in_bag, count.text, display.get_node("%ActiveLabel").text]
+					)
+				)
+	var game_over := _main.find_child("GameOver", true, false) as Control
+	if game_over != null and not _game_over_seen:
+		_game_over_seen = true
+		var newest := (_main.get_node("%Log") as Label).text.get_slice("\n", 0)
+		_check(
+			display.is_caught_up() and display.is_game_over_shown(),
+			"the scoreboard waits for the bag display to show the end"
+		)
+		_check(newest.begins_with("game over"), "the scoreboard waits for the log: %s" % newest)
+
+
+# Records [param problem] as a failure the first time it is seen.
+func _once(problem: String) -> void:
+	if not _seen.has(problem):
+		_seen[problem] = true
+		_check(false, problem)
+
+
+# Each reaction's line is under the action that caused it (a build, for Hoplite).
+func _check_reactions_under_their_cause(main: Main) -> void:
+	var lines := (main.get_node("%Log") as Label).text.split("\n")
+	var reactions := 0
+	for index in lines.size():
+		if not lines[index].strip_edges().begins_with("↳"):
+			continue
+		reactions += 1
+		var cause := index - 1
+		while cause >= 0 and lines[cause].strip_edges().begins_with("↳"):
+			cause -= 1
+		_check(
+			cause >= 0 and " builds " in lines[cause],
+			"'%s' is under '%s'" % [lines[index], lines[cause] if cause >= 0 else ""]
+		)
+	_check(reactions > 0, "the game had reactions to check")
+
+
 func _check_game_over(main: Main) -> void:
-	var panel: GameOverPanel = main.get_node("GameOver")
+	var panel: GameOverPanel = main.find_child("GameOver", true, false)
 	var rows := panel.get_rows()
 	_check(rows.size() == PLAYERS + 1, "a scoreboard row per player: %d" % rows.size())
 	var title := (panel.find_child("Title", true, false) as Label).text
 	_check(title.begins_with("Game over: "), "the winner is named: '%s'" % title)
 	var again := panel.find_child("PlayAgain", true, false) as Button
 	_check(again != null and again.is_visible_in_tree(), "Play again is offered")
+	var frame := again.get_theme_stylebox("normal") as StyleBoxFlat
+	_check(
+		frame != null and frame.border_width_top > 0 and frame.bg_color.a == 1.0,
+		"Play again has a button's frame"
+	)
+	var fill := (panel.get_theme_stylebox("panel") as StyleBoxFlat).bg_color
+	_check(fill.a == 1.0, "the scoreboard is opaque: %s" % fill)
+	var log_label := main.get_node("%Log") as Label
+	var newest := log_label.get_global_rect()
+	newest.size.y = log_label.get_line_height() * NEWEST_LINES
+	_check(
+		not panel.get_global_rect().intersects(newest),
+		(
+			"the scoreboard %s leaves the log's newest lines %s in view"
+			% [panel.get_global_rect(), newest]
+		)
+	)
 	var display := main.get_node("%TokenBagDisplay") as Control
 	_check(
 		not panel.get_global_rect().intersects(display.get_global_rect()),

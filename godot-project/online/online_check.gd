@@ -6,7 +6,10 @@ extends SceneTree
 ## hand" in the mulligan, then the first action offered in each activation. At game over it
 ## checks that the audits show one fair round per round played and none unfair, that the event
 ## log is not empty and that no notice (a refusal, a lost connection) appeared during play; then
-## it presses Leave and checks that the server process is gone.
+## it presses Leave and checks that the server process is gone. At every frame it checks that the
+## token bag display agrees with the status line: the status never names a round the bag has not
+## reached, the bag has caught up (and shows this seat's token) whenever a choice is offered, and
+## it shows the end of the game as soon as the status does.
 ## [codeblock]
 ## godot --headless --path godot-project -s res://online/online_check.gd
 ## [/codeblock]
@@ -59,6 +62,10 @@ func _process(_delta: float) -> bool:
 		_fail("the table showed a notice during play: %s" % notice)
 		return false
 	var status := _label(_table, "%Status").text
+	var problem := _bag_problem(status)
+	if problem != "":
+		_fail("%s; %s" % [problem, _bag_state()])
+		return false
 	if "game over" in status:
 		_on_game_over(status)
 		return false
@@ -77,12 +84,51 @@ func _host() -> void:
 	(_lobby.get_node("%Host") as Button).pressed.emit()
 
 
-## Presses "Keep this hand" if offered, else the first choice offered (if any).
-func _press_first_choice() -> void:
+## How the bag display disagrees with [param status] (the table's status line), or "".
+func _bag_problem(status: String) -> String:
+	var display := _table.get_node("%Bag") as TokenBagDisplay
+	if "game over" in status:
+		var late := _game_over_at == 0 and not display.is_game_over_shown()
+		return "the status says game over, the bag display does not" if late else ""
+	var found := _round_pattern.search(status)
+	var shown := _label(display, "%RoundLabel").text.trim_prefix("Round ").to_int()
+	if found and shown < found.get_string(1).to_int():
+		return "the status is ahead of the bag display: %s" % status
+	if _offered().is_empty():
+		return ""
+	if not display.is_caught_up():
+		return "a choice is offered while the bag display is behind"
+	var mine := _label(display, "%ActiveLabel").text.begins_with(PLAYER_NAME)
+	if "your activation" in status and not mine:
+		return "it is this seat's activation, the bag display says otherwise"
+	return ""
+
+
+## The choices the table offers.
+func _offered() -> Array[Button]:
 	var choices: Array[Button] = []
 	for child in _table.get_node("%Actions").get_children():
 		if not child.is_queued_for_deletion():
 			choices.append(child as Button)
+	return choices
+
+
+## What the bag display shows, for a failure.
+func _bag_state() -> String:
+	var display := _table.get_node("%Bag") as TokenBagDisplay
+	return (
+		"the bag shows %s, %s, %d left"
+		% [
+			_label(display, "%RoundLabel").text,
+			_label(display, "%ActiveLabel").text,
+			display.get_remaining()
+		]
+	)
+
+
+## Presses "Keep this hand" if offered, else the first choice offered (if any).
+func _press_first_choice() -> void:
+	var choices := _offered()
 	if choices.is_empty():
 		return
 	var keep := choices.filter(func(button: Button) -> bool: return button.text == KEEP_TEXT)

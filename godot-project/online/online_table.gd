@@ -5,6 +5,11 @@ extends HBoxContainer
 ## state (and this client's hand), the bag on a [TokenBagDisplay] (each draw as it comes), the
 ## event log, this client's choices and every round's fairness audit. It never decides anything:
 ## choices go up as signals and the online scene sends them to the server.
+##
+## The status line, the players' panels and the log follow the bag display: a snapshot or an
+## event is shown once the display has shown every draw before it ([signal
+## TokenBagDisplay.caught_up]), so they never run ahead of the bag. When this client must act,
+## or the game is over, the display catches up at once.
 
 ## This client chose [param action] (from the server's legal actions) in its activation.
 signal action_chosen(action: Dictionary)
@@ -30,6 +35,10 @@ var _audit_lines := PackedStringArray()
 var _seat_panels: Dictionary[int, PanelContainer] = {}
 var _names: Dictionary[int, String] = {}
 var _game_over := false
+# The latest snapshot, shown (panels, status) once the bag display has caught up.
+var _snapshot: Dictionary = {}
+# Log lines waiting for the bag display, oldest first.
+var _held_lines := PackedStringArray()
 
 @onready var _status: Label = %Status
 @onready var _notice: Label = %Notice
@@ -42,10 +51,13 @@ var _game_over := false
 
 func _ready() -> void:
 	%Leave.pressed.connect(leave_requested.emit)
+	_bag.caught_up.connect(_show_held)
 
 
 ## Empties the table for a new game.
 func clear() -> void:
+	_snapshot = {}
+	_held_lines.clear()
 	for panel in _seat_panels.values():
 		panel.queue_free()
 	_seat_panels.clear()
@@ -69,18 +81,17 @@ func show_snapshot(snapshot: Dictionary, legal_actions: Array) -> void:
 	_game_over = snapshot["phase"]["phase"] == "game_over"
 	for player: Dictionary in snapshot["players"]:
 		_names[player["id"]] = player["name"]
-		var panel := _seat_panel(player["id"])
-		(panel.get_child(0) as Label).text = _player_text(player, me)
-		var border := 2 if player["id"] == snapshot["active"] else 0
-		(panel.get_theme_stylebox("panel") as StyleBoxFlat).set_border_width_all(border)
 		if player["id"] == me:
 			own = player
-	_players.columns = clampi(snapshot["players"].size(), 1, 4)
-	_status.text = _status_text(snapshot, me)
+	_snapshot = snapshot
 	var winner: Variant = snapshot["phase"].get("winner")
 	_bag.show_view(
 		snapshot["round"], snapshot["bag"], _names, _game_over, -1 if winner == null else winner
 	)
+	# This client is to choose: the bag, the status and the log show the game as it is now.
+	if _game_over or not legal_actions.is_empty():
+		_bag.catch_up()
+	_show_held()
 	_clear_actions()
 	if snapshot["phase"]["phase"] == "mulligan" and not own["kept"]:
 		_add_choice("Keep this hand", keep_chosen.emit)
@@ -99,10 +110,8 @@ func add_event(event: Dictionary) -> void:
 	var text := EventText.describe(event, _names, card_names)
 	if event["type"] == "action_resolved":
 		text = "%s: %s" % [_names.get(event["player"], "?"), _action_text(event["action"], [])]
-	_log_lines.insert(0, "%s · %s" % [when, text])
-	if _log_lines.size() > LOG_LINES:
-		_log_lines.resize(LOG_LINES)
-	_log.text = "\n".join(_log_lines)
+	_held_lines.append("%s · %s" % [when, text])
+	_show_held()
 
 
 ## Records the fairness audit of [param round_number] (see [signal RulesSession.round_audited]).
@@ -119,6 +128,30 @@ func show_notice(text: String) -> void:
 ## Whether the last snapshot showed the game over (the server closing then is the normal end).
 func is_game_over() -> bool:
 	return _game_over
+
+
+# Shows what waited for the bag display (the latest snapshot's panels and status, the log's new
+# lines), once it has caught up.
+func _show_held() -> void:
+	if not _bag.is_caught_up():
+		return
+	for line in _held_lines:
+		_log_lines.insert(0, line)
+	if not _held_lines.is_empty():
+		_held_lines.clear()
+		if _log_lines.size() > LOG_LINES:
+			_log_lines.resize(LOG_LINES)
+		_log.text = "\n".join(_log_lines)
+	if _snapshot.is_empty():
+		return
+	var me: int = _snapshot["viewer"]
+	for player: Dictionary in _snapshot["players"]:
+		var panel := _seat_panel(player["id"])
+		(panel.get_child(0) as Label).text = _player_text(player, me)
+		var border := 2 if player["id"] == _snapshot["active"] else 0
+		(panel.get_theme_stylebox("panel") as StyleBoxFlat).set_border_width_all(border)
+	_players.columns = clampi(_snapshot["players"].size(), 1, 4)
+	_status.text = _status_text(_snapshot, me)
 
 
 func _status_text(snapshot: Dictionary, me: int) -> String:
