@@ -51,3 +51,63 @@ pub fn play(godot: &Godot, project: &Path, user_args: &[String]) -> Result<Strin
     }
     Ok(finished.log)
 }
+
+/// The sentence of README.md that introduces the demo's sample output (a ```text block).
+const SAMPLE_INTRO: &str = "`cargo xtask demo` runs the bundled game headless";
+
+/// Runs the demo as `cargo xtask demo` does (its default game) on `project` and checks that
+/// every line of README.md's sample of its output (but the `...`) is a line of the log, so that
+/// the sample stays the game the command plays.
+pub fn check_readme_sample(godot: &Godot, project: &Path) -> Result {
+    let readme = std::fs::read_to_string(paths::root().join("README.md"))
+        .map_err(|e| format!("cannot read README.md: {e}"))?;
+    let sample = readme_sample(&readme)?;
+    let log = play(godot, project, &[])?;
+    let missing: Vec<&str> = sample
+        .iter()
+        .copied()
+        .filter(|line| !log.lines().any(|logged| logged == *line))
+        .collect();
+    if missing.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "README.md's sample of the demo's output is not what `cargo xtask demo` prints; \
+             not printed:\n{}",
+            missing.join("\n")
+        ))
+    }
+}
+
+/// The lines of README.md's sample of the demo's output, `...` left out.
+fn readme_sample(readme: &str) -> Result<Vec<&str>> {
+    let after = readme
+        .split_once(SAMPLE_INTRO)
+        .map(|(_, after)| after)
+        .ok_or("README.md no longer introduces the demo's output")?;
+    let block = after
+        .split_once("```text\n")
+        .and_then(|(_, block)| block.split_once("```"))
+        .map(|(block, _)| block)
+        .ok_or("README.md's demo output is not a ```text block")?;
+    Ok(block.lines().filter(|line| line.trim() != "...").collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::readme_sample;
+
+    #[test]
+    fn the_sample_is_the_text_block_after_the_demo_sentence() {
+        let readme = "intro\n`cargo xtask demo` runs the bundled game headless: it prints\n\n\
+                      ```text\nround 1\n...\ngame over\n```\n```text\nother\n```\n";
+        assert_eq!(readme_sample(readme), Ok(vec!["round 1", "game over"]));
+        assert!(readme_sample("no demo here").is_err());
+    }
+
+    #[test]
+    fn the_readme_has_a_sample() {
+        let readme = include_str!("../../../README.md");
+        assert!(readme_sample(readme).is_ok_and(|lines| lines.len() >= 2));
+    }
+}

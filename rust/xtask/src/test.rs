@@ -58,10 +58,15 @@ pub fn run(godot_only: bool) -> Result {
             report.step("online mode (bundled game)", || {
                 crate::online::check(&godot, bundled.insert(crate::demo::prepare(&godot)?))
             });
-            report.step_on("demo (8 bots)", bundled.as_deref(), |project| {
-                let args = ["--players", "8", "--rounds", "3"].map(String::from);
-                crate::demo::play(&godot, project, &args).map(drop)
-            });
+            report.step_on(
+                "demo (README's game, 8 bots)",
+                bundled.as_deref(),
+                |project| {
+                    crate::demo::check_readme_sample(&godot, project)?;
+                    let args = ["--players", "8", "--rounds", "3"].map(String::from);
+                    crate::demo::play(&godot, project, &args).map(drop)
+                },
+            );
             report.step_on("screenshots", tests.as_deref(), |project| {
                 crate::screenshots::check(&godot, project)
             });
@@ -78,7 +83,7 @@ pub fn run(godot_only: bool) -> Result {
             "multiplayer (ENet)",
             "crash test (journal)",
             "online mode (bundled game)",
-            "demo (8 bots)",
+            "demo (README's game, 8 bots)",
             "screenshots",
             "bundled game screenshots",
         ]),
