@@ -401,6 +401,14 @@ func test_a_malformed_view_is_refused_and_the_display_left_as_it_was() -> void:
 		"player's player": {"players": [{"player": "abc", "contributed": [], "remaining": null}]},
 		"contributed is": {"players": [{"player": 0, "contributed": "2", "remaining": 2}]},
 		"bag.remaining": {"remaining": "1", "drawn": [{"owner": 0}], "players": []},
+		# A count no bag holds made the display add pips without end (the engine ran out of
+		# memory); a kind that is not a String raised a script error.
+		"contributed is 4611686018427387904":
+		{"players": [{"player": 0, "contributed": 1 << 62, "remaining": 2}]},
+		"more than a bag holds": {"players": _tallies(9)},
+		"player 0 twice": {"players": _tallies(1) + _tallies(1)},
+		"a token with an owner": {"remaining": 1, "drawn": [{"owner": 0, "kind": 7}]},
+		"bag.remaining is 1e+20": {"remaining": 1e20},
 	}
 	for fragment: String in bad_bags:
 		expect_error(display.show_view.bind(2, bad_bags[fragment], {}), fragment)
@@ -419,6 +427,14 @@ func test_a_malformed_view_is_refused_and_the_display_left_as_it_was() -> void:
 	check_equal(display.get_remaining(), 1, "a good view after bad ones is shown as a draw")
 	check_equal(display.get_active_player(), 0, "whose token")
 	display.free()
+
+
+## [param count] players' tallies as a view's bag holds them, 2 tokens each, none drawn.
+func _tallies(count: int) -> Array:
+	var tallies := []
+	for player_id in count:
+		tallies.append({"player": player_id, "contributed": 2, "remaining": 2})
+	return tallies
 
 
 func test_rows_line_up_whoever_put_in_more_tokens() -> void:

@@ -39,6 +39,8 @@ const CAPPED_TEXT := "waits"
 const ROUND_COMPLETE_TEXT := "Round Complete!"
 ## Behind the panel's own text (the title, whose token it is).
 const PANEL_BACKGROUND := Color(0.1, 0.11, 0.14)
+## The largest player id (ids are 32-bit, as the rules take them).
+const MAX_PLAYER_ID := 4294967295
 const PlayerRow := preload("player_row.gd")
 const Contrast := preload("contrast.gd")
 const DrawEffects := preload("draw_effects.gd")
@@ -285,7 +287,7 @@ func show_view(
 		for tally: Dictionary in bag.get("players", []):
 			var player_id := int(tally["player"])
 			view["ids"].append(player_id)
-			view["names"][player_id] = names.get(player_id, "Player %d" % player_id)
+			view["names"][player_id] = str(names.get(player_id, "Player %d" % player_id))
 			view["counts"][player_id] = int(tally["contributed"])
 			view["left"][player_id] = int(tally["remaining"])
 		# A new round already drawn from, after the last: its start, then its draws, in order.
@@ -331,7 +333,7 @@ func catch_up() -> void:
 func _enqueue_view_draws(drawn: Array, first: int, remaining: int) -> void:
 	for index in range(first, drawn.size()):
 		var token: Dictionary = drawn[index]
-		var actions := 2 if token.get("kind") == "double_action" else 1
+		var actions := 2 if token.get("kind", "") == "double_action" else 1
 		var left := remaining + drawn.size() - 1 - index
 		var draw := _show_draw.bind(int(token["owner"]), left, actions)
 		# Only the latest draw flies: the ones before it are already past.
@@ -346,21 +348,31 @@ func _at_once(step: Callable) -> void:
 	_rushing = rushing
 
 
-# What is wrong with a view's [param bag] for show_view(), or "" when nothing is.
+# What is wrong with a view's [param bag] for show_view(), or "" when nothing is: anything a bag
+# cannot hold (more than MAX_PLAYERS players, a player twice, more than MAX_TOKENS_PER_PLAYER
+# tokens of one player) is wrong too, so that a hostile server cannot make a client build rows or
+# pips without end.
 func _view_problem(bag: Dictionary) -> String:
-	if bag.has("remaining") and not _is_count(bag["remaining"]):
-		return "bag.remaining is %s, not a count" % var_to_str(bag["remaining"])
-	var problem := _drawn_problem(bag.get("drawn", []))
+	var most_tokens := CommandTokenBag.MAX_PLAYERS * CommandTokenBag.MAX_TOKENS_PER_PLAYER
+	if bag.has("remaining") and not _is_count(bag["remaining"], most_tokens):
+		return "bag.remaining is %s, not a count of tokens" % var_to_str(bag["remaining"])
+	var problem := _drawn_problem(bag.get("drawn", []), most_tokens)
 	if problem == "" and not bag.has("remaining") and not bag.get("drawn", []).is_empty():
 		problem = "bag.drawn has tokens but bag.remaining is missing"
 	return problem if problem != "" else _players_problem(bag.get("players", []))
 
 
-func _drawn_problem(drawn: Variant) -> String:
+func _drawn_problem(drawn: Variant, most_tokens: int) -> String:
 	if not drawn is Array:
 		return "bag.drawn is %s, not an Array" % var_to_str(drawn)
+	if drawn.size() > most_tokens:
+		return "bag.drawn holds %d tokens, more than a bag holds" % drawn.size()
 	for token: Variant in drawn:
-		if not token is Dictionary or not _is_count(token.get("owner")):
+		if (
+			not token is Dictionary
+			or not _is_count(token.get("owner"), MAX_PLAYER_ID)
+			or not token.get("kind", "") is String
+		):
 			return "bag.drawn holds %s, not a token with an owner" % var_to_str(token)
 	return ""
 
@@ -368,21 +380,28 @@ func _drawn_problem(drawn: Variant) -> String:
 func _players_problem(players: Variant) -> String:
 	if not players is Array:
 		return "bag.players is %s, not an Array" % var_to_str(players)
+	if players.size() > CommandTokenBag.MAX_PLAYERS:
+		return "bag.players holds %d players, more than a bag holds" % players.size()
+	var seen := {}
 	for tally: Variant in players:
 		if not tally is Dictionary:
 			return "bag.players holds %s, not a Dictionary" % var_to_str(tally)
 		for key in ["player", "contributed", "remaining"]:
-			if not _is_count(tally.get(key)):
+			var most := MAX_PLAYER_ID if key == "player" else CommandTokenBag.MAX_TOKENS_PER_PLAYER
+			if not _is_count(tally.get(key), most):
 				return "a player's %s is %s, not a count" % [key, var_to_str(tally.get(key))]
+		if seen.has(int(tally["player"])):
+			return "bag.players holds player %d twice" % int(tally["player"])
+		seen[int(tally["player"])] = true
 	return ""
 
 
-# Whether [param value] is a whole number of at least 0 (an int, or a float from JSON).
-static func _is_count(value: Variant) -> bool:
+# Whether [param value] is a whole number from 0 to [param most] (an int, or a float from JSON).
+static func _is_count(value: Variant, most: int) -> bool:
 	if value is int:
-		return value >= 0
+		return value >= 0 and value <= most
 	if value is float:
-		return is_finite(value) and value >= 0.0 and value == floorf(value)
+		return is_finite(value) and value >= 0.0 and value <= most and value == floorf(value)
 	return false
 
 
