@@ -6,91 +6,103 @@ extends RefCounted
 const HEX_DIGITS := 8
 
 
-## The line for [param event]; [param names] by player id, [param card_names] by card id.
+## The line for [param event]; [param names] by player id, [param card_names] by card id. Any
+## event reads as a line, whatever its fields hold: a field missing or of another type than the
+## rules send is shown as it is (or as "?"), never an error.
 static func describe(event: Dictionary, names: Dictionary, card_names: Dictionary) -> String:
 	var who := _name(event.get("player"), names)
-	match event["type"]:
+	var field := func(key: String) -> String: return str(event.get(key, "?"))
+	match event.get("type"):
 		"game_started":
-			return "The game starts with %d players" % event["players"].size()
+			return "The game starts with %d players" % _size(event.get("players"))
 		"opening_hand_drawn":
-			return "%s draws an opening hand of %d" % [who, event["cards"]]
+			return "%s draws an opening hand of %s" % [who, field.call("cards")]
 		"mulligan_taken":
-			return "%s takes a mulligan (%d so far)" % [who, event["mulligans"]]
+			return "%s takes a mulligan (%s so far)" % [who, field.call("mulligans")]
 		"hand_kept":
-			return "%s keeps their hand, %d to the bottom" % [who, event["bottomed"]]
+			return "%s keeps their hand, %s to the bottom" % [who, field.call("bottomed")]
 		"round_started":
-			return "Round %d begins" % event["round"]
+			return "Round %s begins" % field.call("round")
 		"energy_generated":
-			return "%s gains %d energy" % [who, event["energy"]]
+			return "%s gains %s energy" % [who, field.call("energy")]
 		"resources_gained":
-			return "%s gains %d resources" % [who, event["resources"]]
+			return "%s gains %s resources" % [who, field.call("resources")]
 		"cards_drawn", "private_draw":
-			var count: int = event["count"] if event.has("count") else event["cards"].size()
-			return "%s draws %d card%s" % [who, count, "" if count == 1 else "s"]
+			var count: Variant = event.get("count", _size(event.get("cards")))
+			return "%s draws %s card%s" % [who, count, "" if count is int and count == 1 else "s"]
 		"round_committed":
 			return (
-				"Round %d's shuffle is sealed before the first draw (commitment %s…)"
-				% [event["round"], _hex(event["commitment"])]
+				"Round %s's shuffle is sealed before the first draw (commitment %s…)"
+				% [field.call("round"), _hex(event.get("commitment"))]
 			)
 		"entropy_added":
 			return "%s adds their secret to the shuffle" % who
 		"round_revealed":
-			return "Round %d's shuffle key is revealed (%s…)" % [event["round"], _hex(event["key"])]
+			return (
+				"Round %s's shuffle key is revealed (%s…)"
+				% [field.call("round"), _hex(event.get("key"))]
+			)
 		"tokens_contributed":
-			return "%s puts %d tokens in the bag" % [who, event["tokens"]]
+			return "%s puts %s tokens in the bag" % [who, field.call("tokens")]
 		"bag_filled":
-			return "The bag holds %d tokens" % event["tokens"]
+			return "The bag holds %s tokens" % field.call("tokens")
 		"token_drawn":
-			return "%s's token is drawn, %d left" % [who, event["remaining"]]
+			return "%s's token is drawn, %s left" % [who, field.call("remaining")]
 		"bag_emptied":
 			return "The bag is empty: the last activation"
 		"turn_changed":
 			return "%s acts" % who
 		"card_played":
-			return "%s plays %s" % [who, card_names.get(event["card"], "card %d" % event["card"])]
+			var card: Variant = event.get("card")
+			return "%s plays %s" % [who, card_names.get(card, "card %s" % [card])]
 		"purse_changed":
-			return "%s has %d energy, %d resources" % [who, event["energy"], event["resources"]]
+			return (
+				"%s has %s energy, %s resources"
+				% [who, field.call("energy"), field.call("resources")]
+			)
 		"victory_points_changed":
-			return "%s has %d VP" % [who, event["victory_points"]]
+			return "%s has %s VP" % [who, field.call("victory_points")]
 		"command_upgraded":
-			return "%s upgrades command: %d tokens a round" % [who, event["tokens"]]
+			return "%s upgrades command: %s tokens a round" % [who, field.call("tokens")]
 		"object_created":
-			return "%s gets a %s" % [_name(event["owner"], names), event["name"]]
+			return "%s gets a %s" % [_name(event.get("owner"), names), field.call("name")]
 		"activation_ended":
 			return "%s's activation ends" % who
 		"action_undone":
 			return "%s takes their action back" % who
 		"round_ended":
-			return "Round %d is complete" % event["round"]
+			return "Round %s is complete" % field.call("round")
 		"double_action_drawn":
 			return "%s's token is a double action: two actions" % who
 		"extra_action":
 			return "%s takes their second action" % who
 		"reactions_dropped":
-			return "%s passes without the reactions, refused: %s" % [who, event["reason"]]
+			return "%s passes without the reactions, refused: %s" % [who, field.call("reason")]
 		"double_action_granted":
-			var when := "this round" if event["this_round"] else "next round"
+			var when := "this round" if event.get("this_round") == true else "next round"
 			return "%s gets a double-action token for %s" % [who, when]
 		"reserve_committed":
-			return "%s puts a reserve token in the bag (%d held back)" % [who, event["left"]]
+			return "%s puts a reserve token in the bag (%s held back)" % [who, field.call("left")]
 		"tokens_added":
-			var added: int = event["count"]
-			return "%s puts %d more token%s in the bag" % [who, added, "" if added == 1 else "s"]
+			var added: Variant = event.get("count", "?")
+			var plural := "" if added is int and added == 1 else "s"
+			return "%s puts %s more token%s in the bag" % [who, added, plural]
 		"tokens_removed":
-			var removed: int = event["count"]
-			return "%d of %s's tokens leave the bag" % [removed, who]
+			return "%s of %s's tokens leave the bag" % [field.call("count"), who]
 		"player_renamed":
-			return "Player %d is now called %s" % [event["player"], event["name"]]
+			return "Player %s is now called %s" % [field.call("player"), field.call("name")]
 		"player_eliminated":
-			return "%s is eliminated (%d tokens leave the bag)" % [who, event["tokens_removed"]]
+			return (
+				"%s is eliminated (%s tokens leave the bag)" % [who, field.call("tokens_removed")]
+			)
 		"game_over":
-			var winner: Variant = event["winner"]
+			var winner: Variant = event.get("winner")
 			return (
 				"Game over: a draw"
 				if winner == null
 				else "Game over: %s wins" % _name(winner, names)
 			)
-	return String(event["type"]).replace("_", " ").capitalize()
+	return str(event.get("type", "an event")).replace("_", " ").capitalize()
 
 
 ## The line for a round's fairness audit.
@@ -103,7 +115,12 @@ static func audit(round_number: int, fair: bool, detail: String) -> String:
 static func _name(player: Variant, names: Dictionary) -> String:
 	if player == null:
 		return "Nobody"
-	return names.get(player, "Player %d" % player)
+	return str(names.get(player, "Player %s" % [player]))
+
+
+# How many items [param value] holds (0 if it is not an Array).
+static func _size(value: Variant) -> int:
+	return value.size() if value is Array else 0
 
 
 static func _hex(value: Variant) -> String:

@@ -162,7 +162,63 @@ func _on_game_over(status: String) -> void:
 		_fail("the table does not show the name typed in the lobby, %s: %s" % [PLAYER_NAME, status])
 	else:
 		await _capture("online_game_over")
+		var problem := _server_data_problem()
+		if problem != "":
+			_fail(problem)
+			return
 		_leave(status)
+
+
+## Feeds the table at game over what a broken or hostile server could send: snapshots with
+## fields missing or of another type, legal actions that are not actions, events whose fields
+## hold anything. Returns what went wrong ("" if the table refused every snapshot and kept
+## showing the last good one, and put every event into words). A script error on the way fails
+## the run by itself (the log is checked for one), as a bad snapshot's script error did before.
+func _server_data_problem() -> String:
+	var status := _label(_table, "%Status").text
+	var phase := {"phase": "activation", "player": 0}
+	var seat := {"id": 0, "name": "Ada", "eliminated": false, "kept": true, "hand": [1]}
+	for field in ["energy", "resources", "victory_points", "command_tier", "hand_size"]:
+		seat[field] = 1
+	seat["deck_size"] = 1
+	var good := {"viewer": 0, "round": 1, "phase": phase, "players": [seat], "bag": {}}
+	var bad_snapshots: Array[Dictionary] = [{}]
+	for change: Array in [
+		["viewer", "0"],
+		["phase", {"phase": "activation", "player": "Ada"}],
+		["players", [5]],
+		["players", [seat.merged({"name": 7}, true)]],
+		["players", [seat.merged({"hand": ["x"]}, true)]],
+		["players", [seat.merged({"id": 3}, true)]],
+		[
+			"players",
+			Array(range(9)).map(func(id: int) -> Dictionary: return seat.merged({"id": id}, true))
+		],
+		["active", "0"],
+	]:
+		bad_snapshots.append(good.merged({change[0]: change[1]}, true))
+	for snapshot in bad_snapshots:
+		_table.show_snapshot(snapshot, [])
+	_table.show_snapshot(good, [{"type": "play_card", "hand_index": "0"}])
+	_table.show_snapshot(good, [5])
+	if _label(_table, "%Status").text != status:
+		return "a bad snapshot changed the table: %s" % _label(_table, "%Status").text
+	var events: Array[Dictionary] = [
+		{"type": 5, "round": [1]},
+		{"type": "card_played", "card": [1, 2], "player": "x", "round": 1},
+		{"type": "game_started", "players": 3, "round": 0},
+		{"type": "player_renamed"},
+		{"type": "action_resolved", "action": {"type": "play_card", "hand_index": "a"}},
+		{"type": "cards_drawn", "cards": "abc", "player": [0], "round": NAN},
+		{"type": "token_drawn", "player": {}, "remaining": null},
+	]
+	for event in events:
+		_table.add_event(event)
+	# The log is newest first: the last event on top, the first (of type 5) below the others.
+	var newest := _label(_table, "%Log").text.split("\n")
+	if not newest[0].ends_with("'s token is drawn, <null> left") or newest[6] != "R[1] · 5":
+		return "the table did not put every odd event into words: %s" % newest.slice(0, 7)
+	return ""
 
 
 ## Whether the status, the seat's panel and the display's row all name the player as typed.

@@ -26,6 +26,35 @@ const SEAT_COLOR := Color(0.12, 0.14, 0.18)
 const ACTIVE_COLOR := Color(0.95, 0.75, 0.3)
 ## Labels of the actions that carry no data.
 const ACTION_LABELS := {"upgrade_command": "Upgrade command", "pass": "Pass"}
+## The type of each field of a snapshot this table reads.
+const SNAPSHOT_FIELDS := {
+	"viewer": TYPE_INT,
+	"round": TYPE_INT,
+	"phase": TYPE_DICTIONARY,
+	"players": TYPE_ARRAY,
+	"bag": TYPE_DICTIONARY,
+}
+## The type of each field of a snapshot's player this table reads ([code]hand[/code], an Array
+## of card ids or null, is checked apart).
+const PLAYER_FIELDS := {
+	"id": TYPE_INT,
+	"name": TYPE_STRING,
+	"eliminated": TYPE_BOOL,
+	"kept": TYPE_BOOL,
+	"energy": TYPE_INT,
+	"resources": TYPE_INT,
+	"victory_points": TYPE_INT,
+	"command_tier": TYPE_INT,
+	"hand_size": TYPE_INT,
+	"deck_size": TYPE_INT,
+}
+## The field each kind of action carries that its button names, and its type.
+const ACTION_FIELDS := {
+	"play_card": ["hand_index", TYPE_INT],
+	"build": ["structure", TYPE_STRING],
+	"create_token": ["name", TYPE_STRING],
+	"custom": ["kind", TYPE_STRING],
+}
 
 ## Card names by card id, for hands and the log (injected by the online scene).
 var card_names: Dictionary[int, String] = {}
@@ -74,8 +103,14 @@ func clear() -> void:
 
 
 ## Shows [param snapshot] (see [method GameRules.get_snapshot_for]) and offers
-## [param legal_actions], the server's list for this client.
+## [param legal_actions], the server's list for this client. A snapshot or a list this table
+## cannot read (see [method snapshot_problem]) is refused with an error, and the table keeps
+## showing the last one.
 func show_snapshot(snapshot: Dictionary, legal_actions: Array) -> void:
+	var problem := snapshot_problem(snapshot, legal_actions)
+	if problem != "":
+		push_error("OnlineTable: the server's snapshot is ignored: %s" % problem)
+		return
 	var me: int = snapshot["viewer"]
 	var own: Dictionary = {}
 	_game_over = snapshot["phase"]["phase"] == "game_over"
@@ -93,23 +128,92 @@ func show_snapshot(snapshot: Dictionary, legal_actions: Array) -> void:
 		_bag.catch_up()
 	_show_held()
 	_clear_actions()
-	if snapshot["phase"]["phase"] == "mulligan" and not own["kept"]:
+	if snapshot["phase"]["phase"] == "mulligan" and not own.get("kept", true):
 		_add_choice("Keep this hand", keep_chosen.emit)
 	var offered := PackedStringArray()
+	var hand: Array = own.get("hand") if own.get("hand") is Array else []
 	for action: Dictionary in legal_actions:
 		# Copies of a card in hand are one choice.
-		var text := _action_text(action, own["hand"])
+		var text := _action_text(action, hand)
 		if text not in offered:
 			offered.append(text)
 			_add_choice(text, action_chosen.emit.bind(action))
 
 
+## What is wrong with [param snapshot] and [param legal_actions] for this table ("" if nothing):
+## a field it reads missing or of another type (see [constant SNAPSHOT_FIELDS],
+## [constant PLAYER_FIELDS], [constant ACTION_FIELDS]), more players than a game seats, or this
+## client's own seat missing.
+static func snapshot_problem(snapshot: Dictionary, legal_actions: Array) -> String:
+	var problem := _fields_problem("the snapshot", snapshot, SNAPSHOT_FIELDS)
+	if problem != "":
+		return problem
+	if not typeof(snapshot.get("active")) in [TYPE_INT, TYPE_NIL]:
+		return "the snapshot's active player is not an int"
+	problem = _phase_problem(snapshot["phase"])
+	if problem != "":
+		return problem
+	if snapshot["players"].size() > GameRules.MAX_PLAYERS:
+		return "the snapshot seats %d players" % snapshot["players"].size()
+	var own := false
+	for player: Variant in snapshot["players"]:
+		if not player is Dictionary:
+			return "a player in the snapshot is not a Dictionary"
+		problem = _fields_problem("a player in the snapshot", player, PLAYER_FIELDS)
+		if problem != "":
+			return problem
+		var hand: Variant = player.get("hand")
+		if (
+			hand != null
+			and not (hand is Array and hand.all(func(card: Variant) -> bool: return card is int))
+		):
+			return "player %d's hand is not an Array of card ids" % player["id"]
+		own = own or player["id"] == snapshot["viewer"]
+	if not own and snapshot["viewer"] >= 0:
+		return "the snapshot has no seat for this client (player %d)" % snapshot["viewer"]
+	for action: Variant in legal_actions:
+		problem = _action_problem(action)
+		if problem != "":
+			return problem
+	return ""
+
+
+# What is wrong with [param action] for its button or log line ("" if nothing).
+static func _action_problem(action: Variant) -> String:
+	if not action is Dictionary or not action.get("type") is String:
+		return "an action is not a Dictionary with a String type"
+	var field: Array = ACTION_FIELDS.get(action["type"], [])
+	if not field.is_empty() and typeof(action.get(field[0])) != field[1]:
+		var kind: String = action["type"]
+		return "a %s action's %s is not of type %s" % [kind, field[0], type_string(field[1])]
+	return ""
+
+
+static func _phase_problem(phase: Dictionary) -> String:
+	if not phase.get("phase") is String:
+		return "the snapshot's phase has no String phase"
+	if phase["phase"] == "activation" and not phase.get("player") is int:
+		return "the activation's player is not an int"
+	if phase["phase"] == "game_over" and not typeof(phase.get("winner")) in [TYPE_INT, TYPE_NIL]:
+		return "the winner is not an int"
+	return ""
+
+
+static func _fields_problem(what: String, value: Dictionary, fields: Dictionary) -> String:
+	for field: String in fields:
+		if typeof(value.get(field)) != fields[field]:
+			return "%s: %s is not of type %s" % [what, field, type_string(fields[field])]
+	return ""
+
+
 ## Adds [param event] (one of the server's log, in order) to the event log.
 func add_event(event: Dictionary) -> void:
-	var when := "Setup" if event["round"] == 0 else "R%d" % event["round"]
+	var round_number: Variant = event.get("round", 0)
+	var when := "Setup" if round_number is int and round_number == 0 else "R%s" % [round_number]
 	var text := EventText.describe(event, _names, card_names)
-	if event["type"] == "action_resolved":
-		text = "%s: %s" % [_names.get(event["player"], "?"), _action_text(event["action"], [])]
+	var action: Variant = event.get("action")
+	if str(event.get("type")) == "action_resolved" and _action_problem(action) == "":
+		text = "%s: %s" % [_names.get(event.get("player"), "?"), _action_text(action, [])]
 	_held_lines.append("%s · %s" % [when, text])
 	_show_held()
 
@@ -148,7 +252,7 @@ func _show_held() -> void:
 	for player: Dictionary in _snapshot["players"]:
 		var panel := _seat_panel(player["id"])
 		(panel.get_child(0) as Label).text = _player_text(player, me)
-		var border := 2 if player["id"] == _snapshot["active"] else 0
+		var border := 2 if player["id"] == _snapshot.get("active") else 0
 		(panel.get_theme_stylebox("panel") as StyleBoxFlat).set_border_width_all(border)
 	_players.columns = clampi(_snapshot["players"].size(), 1, 4)
 	_status.text = _status_text(_snapshot, me)
@@ -189,7 +293,7 @@ func _player_text(player: Dictionary, me: int) -> String:
 	lines.append("Energy %d · Resources %d" % [player["energy"], player["resources"]])
 	lines.append("VP %d · Command tier %d" % [player["victory_points"], player["command_tier"]])
 	lines.append("Hand %d · Deck %d" % [player["hand_size"], player["deck_size"]])
-	if player["hand"] != null:
+	if player.get("hand") != null:
 		var names := PackedStringArray()
 		for card: int in player["hand"]:
 			names.append(_card_name(card))
@@ -201,7 +305,8 @@ func _action_text(action: Dictionary, hand: Array) -> String:
 	match action["type"]:
 		"play_card":
 			var index: int = action["hand_index"]
-			return "Play %s" % (_card_name(hand[index]) if index < hand.size() else "a card")
+			var known := index >= 0 and index < hand.size()
+			return "Play %s" % (_card_name(hand[index]) if known else "a card")
 		"build":
 			return "Build %s" % action["structure"]
 		"create_token":
