@@ -32,6 +32,8 @@ static func problems(
 				found.append("player %d shows <1%% for %.2f%%" % [player_id, exact])
 		elif not text.ends_with("%") or absf(text.to_int() - exact) >= 1.0:
 			found.append("player %d shows %s for %.2f%%" % [player_id, text, exact])
+		elif text == "100%" and exact < 100.0:
+			found.append("player %d shows 100%% for %.4f%%, short of certain" % [player_id, exact])
 		# Equal chances (to the float's last bits) show the same text.
 		var key := snappedf(exact, 0.0001)
 		if shown.has(key) and shown[key] != text:

@@ -530,3 +530,43 @@ func test_views_faster_than_the_animations_keep_the_display_current() -> void:
 	check_equal(shown, drawn, "every draw shown, in order, none skipped")
 	display.free()
 	rules.free()
+
+
+func test_a_view_shown_from_a_draw_shown_handler_keeps_the_display_honest() -> void:
+	# The landing flight's end ran after the handler's view had started the next flight: the
+	# display said it had caught up with a token still in the air.
+	var display := _display(null, 0.0)
+	display.draw_duration = 0.1
+	var names := {0: "Ada", 1: "Brin"}
+	var shown: Array[int] = []
+	var honest: Array[bool] = []
+	var answered := [false]
+	var view := func(owners: Array) -> Dictionary:
+		var left := {0: 3, 1: 3}
+		var drawn := []
+		for owner_id: int in owners:
+			drawn.append({"owner": owner_id})
+			left[owner_id] -= 1
+		var players := [
+			{"player": 0, "contributed": 3, "remaining": left[0]},
+			{"player": 1, "contributed": 3, "remaining": left[1]},
+		]
+		return {"remaining": left[0] + left[1], "drawn": drawn, "players": players}
+	display.draw_shown.connect(
+		func(player_id: int) -> void:
+			shown.append(player_id)
+			if not answered[0]:
+				answered[0] = true
+				display.show_view(1, view.call([0, 1]), names)
+	)
+	display.show_view(1, view.call([]), names)
+	display.show_view(1, view.call([0]), names)
+	var flyer := display.get_node("%Flyer") as Control
+	while shown.size() < 2:
+		await get_tree().process_frame
+		honest.append(not (display.is_caught_up() and flyer.visible))
+	check(honest.all(func(ok: bool) -> bool: return ok), "never caught up with a token in flight")
+	check_equal(shown, [0, 1] as Array[int], "both draws shown, in order")
+	check(display.is_caught_up() and not flyer.visible, "caught up once the last has landed")
+	check_equal(display.get_active_player(), 1, "the last draw's player")
+	display.free()

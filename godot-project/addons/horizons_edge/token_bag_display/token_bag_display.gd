@@ -854,7 +854,8 @@ func _upcoming() -> PackedInt64Array:
 
 
 # Each player's chance as a whole percentage, each share rounded on its own so that equal chances
-# look equal (the column may add up to 99 or 101); a chance short of certain never shows as 100.
+# look equal (so the column need not add up to exactly 100); a chance short of certain never
+# shows as 100.
 func _whole_percents() -> Dictionary[int, int]:
 	var percents: Dictionary[int, int] = {}
 	for player_id in _player_ids:
@@ -979,5 +980,9 @@ func _place_flyer(progress: float, player_id: int) -> void:
 func _on_flight_landed(player_id: int) -> void:
 	_flyer.visible = false
 	_flying = -1
+	var landed := _step
 	draw_shown.emit(player_id)
-	_step_done()
+	# A handler that showed more (show_view(), catch_up(), refresh()) ended this step itself and
+	# may have begun the next: that one's end goes on from there, not this one's.
+	if _step == landed:
+		_step_done()
