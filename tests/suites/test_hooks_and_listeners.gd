@@ -123,6 +123,9 @@ class Judge:
 	func need_three(_player_id: int, _action: Dictionary, _third: int) -> bool:
 		return true
 
+	static func lenient(_player_id: int, _action: Dictionary, strict := false) -> bool:
+		return not strict
+
 
 func test_hooks_whose_extra_parameters_have_defaults_are_called() -> void:
 	# Callable.get_argument_count() counts parameters with default values too: a method hook
@@ -134,6 +137,9 @@ func test_hooks_whose_extra_parameters_have_defaults_are_called() -> void:
 	rules.reaction_provider = judge.provide
 	var active := rules.draw_next_token()
 	check_equal(rules.build(active, "generator", Vector2i(1, 0)), OK, "optional parameters")
+	rules.action_validator = Judge.lenient
+	active = rules.draw_next_token()
+	check_equal(rules.build(active, "generator", Vector2i(3, 0)), OK, "a static method's too")
 	rules.reaction_provider = Callable()
 	rules.action_validator = judge.need_three
 	active = rules.draw_next_token()

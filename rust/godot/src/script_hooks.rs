@@ -11,6 +11,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use godot::builtin::VariantType;
+use godot::classes::Script;
 use godot::prelude::*;
 use horizons_edge_core::game::{GameView, Hooks, Reaction, ResolvedAction};
 use horizons_edge_core::{Action, GameConfig, GameState, PlayerId};
@@ -119,8 +120,9 @@ impl ScriptHooks {
 }
 
 /// How many of the parameters of the method `callable` names have default values, as its
-/// object's method list gives them; 0 for a custom Callable (a lambda, a bound Callable), whose
-/// parameters no list shows (and whose name is an error to ask for).
+/// object's method list gives them, or its script's (a static method's Callable holds the script,
+/// whose own functions only its script method list shows); 0 for a custom Callable (a lambda, a
+/// bound Callable), whose parameters no list shows (and whose name is an error to ask for).
 fn defaults_of(callable: &Callable) -> usize {
     if callable.is_custom() {
         return 0;
@@ -129,9 +131,15 @@ fn defaults_of(callable: &Callable) -> usize {
         return 0;
     };
     let method = GString::from(&method);
-    object
-        .get_method_list()
-        .iter_shared()
+    let script = object.clone().try_cast::<Script>().ok().or_else(|| {
+        object
+            .get_script()
+            .and_then(|script| script.try_cast::<Script>().ok())
+    });
+    let lists = std::iter::once(object.get_method_list())
+        .chain(script.map(|script| script.get_script_method_list()));
+    lists
+        .flat_map(|list| list.iter_shared().collect::<Vec<_>>())
         .find(|info| {
             info.get("name")
                 .is_some_and(|name| name.stringify() == method)
