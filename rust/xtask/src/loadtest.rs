@@ -30,7 +30,13 @@ const PACES: [(&str, &str); 2] = [("human", "2000"), ("full", "0")];
 #[derive(Debug, clap::Args)]
 pub struct Options {
     /// The table counts to measure, one run each.
-    #[arg(long, value_name = "N,N,...", value_delimiter = ',', default_values_t = [50, 200, 500])]
+    #[arg(
+        long,
+        value_name = "N,N,...",
+        value_delimiter = ',',
+        value_parser = table_count,
+        default_values_t = [50, 200, 500]
+    )]
     tables: Vec<u32>,
     /// The pace: human (one action per table every 2 s), full, or both.
     #[arg(long, value_enum, default_value_t = Pace::Both)]
@@ -38,6 +44,14 @@ pub struct Options {
     /// Seconds measured per run.
     #[arg(long, value_name = "S", default_value_t = DEFAULT_SECONDS)]
     seconds: u64,
+}
+
+/// One of `--tables`' counts, spaces around it allowed (`--tables "50, 200"`).
+fn table_count(count: &str) -> Result<u32> {
+    count
+        .trim()
+        .parse()
+        .map_err(|e| format!("`{count}` is not a table count: {e}"))
 }
 
 /// The paces `--pace` picks.
@@ -299,5 +313,6 @@ mod tests {
         assert!(parse(&["--pace", "slow"]).is_err());
         assert!(parse(&["--tables"]).is_err());
         assert!(parse(&["--tables", "10,x"]).is_err());
+        assert!(parse(&["--tables", "50, 200"]).is_ok_and(|o| o.tables == [50, 200]));
     }
 }
