@@ -139,10 +139,15 @@ func _queue_panels() -> void:
 
 # The panels say what the bag display says: while it still shows earlier changes (a token in
 # flight, "Round Complete!" held over the round the rules have left) they wait, and follow as
-# soon as it has caught up.
+# soon as it has caught up. While "Round Complete!" is held, nobody's panel is highlighted.
 func _refresh_panels() -> void:
 	_panels_dirty = false
-	if not _rules.is_set_up() or not _display.is_caught_up():
+	if not _rules.is_set_up():
+		return
+	if not _display.is_caught_up():
+		if _display.is_round_complete_shown():
+			for panel: PlayerPanel in _panels.values():
+				panel.set_active(false)
 		return
 	var active := _rules.get_active_player()
 	for player_id in _panels:
@@ -219,13 +224,17 @@ func _count_token(player_id: int, _remaining: int) -> void:
 
 
 func _on_game_finished(_winner_id: int, headless: bool) -> void:
-	_action_bar.close("Game over")
 	if headless:
+		_action_bar.close("Game over")
 		get_tree().quit()
 		return
-	# The scoreboard comes once the bag display (and the log, which follows it) shows the end.
+	# "Game over" and the scoreboard come once the bag display (and the log, which follows it)
+	# shows the end; until then the action bar says nothing the display does not.
+	_action_bar.close("")
 	while not _display.is_caught_up():
 		await _display.caught_up
+	# The scoreboard takes the action bar's place.
+	_action_bar.hide()
 	var names := {}
 	for seat: PlayerSeat in _seats.get_children():
 		names[seat.player_id] = seat.display_name

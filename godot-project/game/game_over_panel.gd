@@ -1,7 +1,8 @@
 class_name GameOverPanel
 extends PanelContainer
-## The end of a bundled game: who won (or a draw), a scoreboard — victory points, command tier
-## and tokens used per player, best first — and Play again.
+## The end of a bundled game: who won (or who drew: the players who share the most points), a
+## scoreboard — victory points, command tier and tokens used per player, best first, the winner or
+## the drawn leaders in gold — and Play again.
 
 ## The player asked for a new game.
 signal play_again_pressed
@@ -16,9 +17,14 @@ const BUTTON_FILLS := {
 ## The width the title wraps at, and the most a name takes on the scoreboard (then "…").
 const TITLE_WIDTH := 380
 const NAME_WIDTH := 200
+## The most height the scoreboard's rows take before they scroll (the heading and about five
+## players), so that eight players do not push the table past the window.
+const ROWS_HEIGHT := 150
 
 var _title := Label.new()
 var _board := GridContainer.new()
+# The scoreboard's rows, scrolling past ROWS_HEIGHT.
+var _rows := ScrollContainer.new()
 var _again := Button.new()
 
 
@@ -28,13 +34,13 @@ func _init() -> void:
 	style.border_color = Color(1, 0.85, 0.3)
 	style.set_border_width_all(2)
 	style.set_corner_radius_all(10)
-	style.set_content_margin_all(20)
+	style.set_content_margin_all(14)
 	add_theme_stylebox_override("panel", style)
 	var box := VBoxContainer.new()
-	box.add_theme_constant_override("separation", 12)
+	box.add_theme_constant_override("separation", 8)
 	add_child(box)
 	_title.name = "Title"
-	_title.add_theme_font_size_override("font_size", 30)
+	_title.add_theme_font_size_override("font_size", 24)
 	_title.add_theme_color_override("font_color", Color(1, 0.85, 0.3))
 	_title.horizontal_alignment = HORIZONTAL_ALIGNMENT_CENTER
 	_title.autowrap_mode = TextServer.AUTOWRAP_WORD_SMART
@@ -43,7 +49,10 @@ func _init() -> void:
 	_board.name = "Scoreboard"
 	_board.columns = 4
 	_board.add_theme_constant_override("h_separation", 28)
-	box.add_child(_board)
+	_rows.name = "Rows"
+	_rows.horizontal_scroll_mode = ScrollContainer.SCROLL_MODE_DISABLED
+	_rows.add_child(_board)
+	box.add_child(_rows)
 	_again.name = "PlayAgain"
 	_again.text = "Play again"
 	_again.size_flags_horizontal = Control.SIZE_SHRINK_CENTER
@@ -59,29 +68,41 @@ func _init() -> void:
 ## Shows the end of [param rules]' game; [param names] and [param tokens_used] by player id.
 func show_result(rules: GameRules, names: Dictionary, tokens_used: Dictionary) -> void:
 	var winner := rules.get_winner()
-	_title.text = (
-		"Game over: a draw"
-		if winner == GameRules.NO_PLAYER
-		else "Game over: %s wins!" % names.get(winner, "player %d" % winner)
-	)
-	for child in _board.get_children():
-		child.free()
-	for heading in ["Player", "VP", "Tier", "Tokens used"]:
-		_cell(heading, Color(0.7, 0.7, 0.75))
 	var ids := Array(rules.get_player_ids())
 	var points := {}
 	for player_id: int in ids:
 		points[player_id] = rules.get_player_state(player_id)["victory_points"]
 	ids.sort_custom(func(a: int, b: int) -> bool: return points[a] > points[b])
+	# A draw is between the players who share the most points, not everyone.
+	var leaders := ids.filter(
+		func(player_id: int) -> bool:
+			return (
+				player_id == winner
+				or (winner == GameRules.NO_PLAYER and points[player_id] == points[ids[0]])
+			)
+	)
+	var named := leaders.map(
+		func(player_id: int) -> String: return names.get(player_id, "player %d" % player_id)
+	)
+	_title.text = (
+		"Game over: %s wins!" % named[0]
+		if winner != GameRules.NO_PLAYER
+		else "Game over: a draw between %s" % " and ".join(PackedStringArray(named))
+	)
+	for child in _board.get_children():
+		child.free()
+	for heading in ["Player", "VP", "Tier", "Tokens used"]:
+		_cell(heading, Color(0.7, 0.7, 0.75))
 	for player_id: int in ids:
 		var state := rules.get_player_state(player_id)
-		var ink := Color(1, 0.85, 0.3) if player_id == winner else Color.WHITE
+		var ink := Color(1, 0.85, 0.3) if player_id in leaders else Color.WHITE
 		var name_cell := _cell(names.get(player_id, "player %d" % player_id), ink)
 		name_cell.text_overrun_behavior = TextServer.OVERRUN_TRIM_ELLIPSIS
 		name_cell.custom_minimum_size = Vector2(NAME_WIDTH, 0)
 		_cell(str(state["victory_points"]), ink)
 		_cell(str(state["command_tier"]), ink)
 		_cell(str(tokens_used.get(player_id, 0)), ink)
+	_rows.custom_minimum_size.y = minf(_board.get_combined_minimum_size().y, ROWS_HEIGHT)
 
 
 ## The scoreboard's rows (a header and a row per player), each as its texts.

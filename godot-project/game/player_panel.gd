@@ -32,10 +32,17 @@ func _init() -> void:
 func set_seat(seat: PlayerSeat) -> void:
 	name = "Panel%d" % seat.player_id
 	_color = seat.color
-	_title.text = seat.display_name + ("" if seat.is_bot else " (you)")
+	# A person's seat says so first, where a long name's "…" cannot cut it off.
+	_title.text = ("" if seat.is_bot else "You · ") + seat.display_name
 	_title.add_theme_color_override("font_color", _color.lightened(0.35))
 	_style.bg_color = _color.darkened(0.8)
 	_style.border_color = _color
+
+
+## Highlights the panel (the player whose token was drawn) or not, leaving what it says.
+func set_active(active: bool) -> void:
+	_style.set_border_width_all(3 if active else 0)
+	_style.bg_color = _color.darkened(0.55 if active else 0.8)
 
 
 ## Shows [param state] (from [method GameRules.get_player_state]); [param active] highlights
@@ -51,5 +58,4 @@ func show_state(state: Dictionary, active: bool) -> void:
 	if state["eliminated"]:
 		lines = PackedStringArray(["Eliminated"])
 	_details.text = "\n".join(lines)
-	_style.set_border_width_all(3 if active else 0)
-	_style.bg_color = _color.darkened(0.55 if active else 0.8)
+	set_active(active)

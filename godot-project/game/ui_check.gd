@@ -1,16 +1,17 @@
 extends SceneTree
 ## The bundled game's table, rendered for real (run by [code]cargo xtask test[/code] under
-## Xvfb): a four-seat game with one human seat and fast bots. It saves two PNGs into the folder
-## after [code]--out[/code] — the human's turn (the hand as cards, every action, disabled ones
-## saying why) and the end of the game (winner, scoreboard, Play again) — and checks what the
-## scene tree shows. Every seat has a long name, which must not push the table out of the window.
-## At every frame of the bots' game it checks that the player panels agree with the bag display
-## (they never show a round or a draw it has not shown), that the scoreboard comes only once the
-## display and the log show the end, and then that it hides none of the log's newest lines.
+## Xvfb): an eight-seat game (a full table) with one human seat and fast bots. It saves two
+## PNGs into the folder after [code]--out[/code] — the human's turn (the hand as cards, every
+## action, disabled ones saying why) and the end of the game (winner, scoreboard, Play again) —
+## and checks what the scene tree shows. Every seat has a long name, which must not push the
+## table out of the window, nor may the scoreboard of eight players. At every frame of the bots'
+## game it checks that the player panels agree with the bag display (they never show a round or
+## a draw it has not shown), that the scoreboard comes only once the display and the log show
+## the end, and then that it hides none of the log's newest lines.
 ## Prints "ui check: N images, N failed"; quits with 1 on a failure.
 
 const Main := preload("res://main.gd")
-const PLAYERS := 4
+const PLAYERS := 8
 const WATCHDOG_SECONDS := 90.0
 ## Least share of distinct colours among sampled pixels for a picture that is not blank.
 const MIN_COLOURS := 8
@@ -20,6 +21,10 @@ const LONG_NAMES: Array[String] = [
 	"Bartholomew the Unrelenting Conqueror",
 	"Wolfeschlegelsteinhausenbergerdorff",
 	"Ōkami-san no Kōhai Desu",
+	"Anastasia Konstantinovna Vasilyeva",
+	"Guðmundur Sigurðsson-Þórðarson",
+	"Ngozi Chukwuemeka-Adebayo Okonkwo",
+	"Jean-Baptiste de la Tour d'Auvergne",
 ]
 ## The log's newest lines that the scoreboard must leave in view.
 const NEWEST_LINES := 3
@@ -118,20 +123,23 @@ func _name_seat(seat: Node) -> void:
 func _check_fits_the_window(main: Main) -> void:
 	var window := Rect2(Vector2.ZERO, main.get_viewport_rect().size)
 	var margin := main.get_node("Margin") as Control
+	var needs := margin.get_combined_minimum_size()
 	_check(
-		margin.get_combined_minimum_size().x <= window.size.x,
-		(
-			"the table needs %d px, the window is %d"
-			% [margin.get_combined_minimum_size().x, window.size.x]
-		)
+		needs.x <= window.size.x and needs.y <= window.size.y,
+		"the table needs %s px, the window is %s" % [needs, window.size]
 	)
 	var display := main.get_node("%TokenBagDisplay") as Control
-	for part: Control in [
+	var parts: Array[Control] = [
+		main.get_node("%Menu"),
 		main.get_node("%ActionBar/Prompt"),
 		display,
 		display.get_node("%RoundLabel"),
 		display.get_node("%Rows/Row0/Line/Chance"),
-	]:
+	]
+	var scoreboard := main.find_child("GameOver", true, false) as Control
+	if scoreboard != null:
+		parts.append(scoreboard)
+	for part: Control in parts.filter(func(c: Control) -> bool: return c.is_visible_in_tree()):
 		_check(
 			window.encloses(part.get_global_rect().grow(-0.5)),
 			"%s in the window: %s" % [part.name, part.get_global_rect()]
@@ -170,6 +178,14 @@ func _watch_frame() -> void:
 						% [player_id, in_bag, count.text, display.get_node("%ActiveLabel").text]
 					)
 				)
+	if display.is_round_complete_shown():
+		for panel: PanelContainer in _main.get_node("%Players").get_children():
+			if (panel.get_theme_stylebox("panel") as StyleBoxFlat).border_width_top > 0:
+				_once("%s is highlighted while Round Complete! is shown" % panel.name)
+		var rules := _main.get_node("%GameRules") as GameRules
+		var hint := (display.get_node("%HintLabel") as Label).text
+		if rules.get_phase() == GameRules.PHASE_GAME_OVER and hint.contains("next bag"):
+			_once("the last round's end promises another bag: %s" % hint)
 	var game_over := _main.find_child("GameOver", true, false) as Control
 	if game_over != null and not _game_over_seen:
 		_game_over_seen = true

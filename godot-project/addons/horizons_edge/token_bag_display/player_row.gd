@@ -12,6 +12,9 @@ const SPENT_ROW_COLOR := Color(0.14, 0.14, 0.16)
 ## A pip's side, and the room between pips, in pixels.
 const PIP_SIZE := 12
 const PIP_SEPARATION := 3
+## Rows show a pip per token while no player has more than this many in the bag (the top
+## command tier's 6); past it the count and the bar say it, and the row keeps its width.
+const MAX_PIPS := 6
 const Contrast := preload("contrast.gd")
 
 var _color: Color
@@ -48,7 +51,7 @@ func _init(player_name: String, seat: int, color: Color, compact: bool) -> void:
 	swatch.add_child(letter)
 	# The name takes the width the row can spare, and ends in "…" where it has to be cut.
 	_name = _label("Name", player_name, font_size)
-	_name.custom_minimum_size = Vector2(110 if compact else 150, 0)
+	_name.custom_minimum_size = Vector2(110 if compact else 120, 0)
 	_name.size_flags_horizontal = Control.SIZE_EXPAND_FILL
 	_name.text_overrun_behavior = TextServer.OVERRUN_TRIM_ELLIPSIS
 	line.add_child(_name)
@@ -103,10 +106,11 @@ func show_state(
 		settle.tween_property(_bar, "value", float(left), seconds)
 	else:
 		_bar.value = left
-	_show_pips(left, contributed)
 	# Every row's pips take the room of the most tokens any player put in, so the columns line
-	# up whoever has more tokens.
+	# up whoever has more tokens; past MAX_PIPS no row shows pips.
 	var pips := maxi(most, contributed)
+	_show_pips(left, contributed if pips <= MAX_PIPS else 0)
+	pips = pips if pips <= MAX_PIPS else 0
 	_pips.custom_minimum_size.x = pips * PIP_SIZE + maxi(0, pips - 1) * PIP_SEPARATION
 	_style.set_border_width_all(3 if active else 0)
 	# A seat out of tokens turns grey, not faint: its text stays readable (WCAG AA).

@@ -39,11 +39,10 @@ const CAPPED_TEXT := "waits"
 const ROUND_COMPLETE_TEXT := "Round Complete!"
 ## Behind the panel's own text (the title, whose token it is).
 const PANEL_BACKGROUND := Color(0.1, 0.11, 0.14)
-## The largest player id (ids are 32-bit, as the rules take them).
-const MAX_PLAYER_ID := 4294967295
 const PlayerRow := preload("player_row.gd")
 const Contrast := preload("contrast.gd")
 const DrawEffects := preload("draw_effects.gd")
+const ViewCheck := preload("view_check.gd")
 
 ## The rules whose bag is shown. Setting it connects to their signals and reads the current bag.
 @export var rules: GameRules:
@@ -268,7 +267,7 @@ func refresh() -> void:
 func show_view(
 	round_number: int, bag: Dictionary, names: Dictionary, game_over := false, winner_id := -1
 ) -> void:
-	var problem := _view_problem(bag)
+	var problem := ViewCheck.problem_of(bag)
 	if problem != "":
 		push_error("TokenBagDisplay.show_view: %s; the view is ignored" % problem)
 		return
@@ -346,63 +345,6 @@ func _at_once(step: Callable) -> void:
 	_rushing = true
 	step.call()
 	_rushing = rushing
-
-
-# What is wrong with a view's [param bag] for show_view(), or "" when nothing is: anything a bag
-# cannot hold (more than MAX_PLAYERS players, a player twice, more than MAX_TOKENS_PER_PLAYER
-# tokens of one player) is wrong too, so that a hostile server cannot make a client build rows or
-# pips without end.
-func _view_problem(bag: Dictionary) -> String:
-	var most_tokens := CommandTokenBag.MAX_PLAYERS * CommandTokenBag.MAX_TOKENS_PER_PLAYER
-	if bag.has("remaining") and not _is_count(bag["remaining"], most_tokens):
-		return "bag.remaining is %s, not a count of tokens" % var_to_str(bag["remaining"])
-	var problem := _drawn_problem(bag.get("drawn", []), most_tokens)
-	if problem == "" and not bag.has("remaining") and not bag.get("drawn", []).is_empty():
-		problem = "bag.drawn has tokens but bag.remaining is missing"
-	return problem if problem != "" else _players_problem(bag.get("players", []))
-
-
-func _drawn_problem(drawn: Variant, most_tokens: int) -> String:
-	if not drawn is Array:
-		return "bag.drawn is %s, not an Array" % var_to_str(drawn)
-	if drawn.size() > most_tokens:
-		return "bag.drawn holds %d tokens, more than a bag holds" % drawn.size()
-	for token: Variant in drawn:
-		if (
-			not token is Dictionary
-			or not _is_count(token.get("owner"), MAX_PLAYER_ID)
-			or not token.get("kind", "") is String
-		):
-			return "bag.drawn holds %s, not a token with an owner" % var_to_str(token)
-	return ""
-
-
-func _players_problem(players: Variant) -> String:
-	if not players is Array:
-		return "bag.players is %s, not an Array" % var_to_str(players)
-	if players.size() > CommandTokenBag.MAX_PLAYERS:
-		return "bag.players holds %d players, more than a bag holds" % players.size()
-	var seen := {}
-	for tally: Variant in players:
-		if not tally is Dictionary:
-			return "bag.players holds %s, not a Dictionary" % var_to_str(tally)
-		for key in ["player", "contributed", "remaining"]:
-			var most := MAX_PLAYER_ID if key == "player" else CommandTokenBag.MAX_TOKENS_PER_PLAYER
-			if not _is_count(tally.get(key), most):
-				return "a player's %s is %s, not a count" % [key, var_to_str(tally.get(key))]
-		if seen.has(int(tally["player"])):
-			return "bag.players holds player %d twice" % int(tally["player"])
-		seen[int(tally["player"])] = true
-	return ""
-
-
-# Whether [param value] is a whole number from 0 to [param most] (an int, or a float from JSON).
-static func _is_count(value: Variant, most: int) -> bool:
-	if value is int:
-		return value >= 0 and value <= most
-	if value is float:
-		return is_finite(value) and value >= 0.0 and value <= most and value == floorf(value)
-	return false
 
 
 ## Switches compact mode.
@@ -879,6 +821,19 @@ func _refresh_row(player_id: int, next_text: String, settle: Tween, seconds: flo
 		segment.size_flags_stretch_ratio = left
 
 
+# Whether the round shown is the game's last: the game (the rules, or the views given) is over
+# in it.
+func _is_last_round() -> bool:
+	if _view_over:
+		return _round == _view_round
+	var game := rules if is_instance_valid(rules) and rules.is_set_up() else null
+	return (
+		game != null
+		and game.get_phase() == GameRules.PHASE_GAME_OVER
+		and _round == game.get_round()
+	)
+
+
 func _refresh_texts() -> void:
 	if _game_over:
 		_active_label.text = "Game over"
@@ -888,7 +843,11 @@ func _refresh_texts() -> void:
 	if _round_over:
 		_active_label.text = "All tokens drawn"
 		_active_label.remove_theme_color_override("font_color")
-		_hint_label.text = "Every player has acted; the next bag is being filled"
+		_hint_label.text = (
+			"Every player has acted: that was the last round"
+			if _is_last_round()
+			else "Every player has acted; the next bag is being filled"
+		)
 		return
 	if _active >= 0 and _player_ids.has(_active):
 		_active_label.text = "%s's token!" % _names.get(_active, "Player %d" % _active)
