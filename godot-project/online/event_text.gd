@@ -10,7 +10,7 @@ const HEX_DIGITS := 8
 ## event reads as a line, whatever its fields hold: a field missing or of another type than the
 ## rules send is shown as it is (or as "?"), never an error.
 static func describe(event: Dictionary, names: Dictionary, card_names: Dictionary) -> String:
-	var who := _name(event.get("player"), names)
+	var who := name_of(event.get("player"), names)
 	var field := func(key: String) -> String: return str(event.get(key, "?"))
 	match event.get("type"):
 		"game_started":
@@ -54,18 +54,43 @@ static func describe(event: Dictionary, names: Dictionary, card_names: Dictionar
 			return "%s acts" % who
 		"card_played":
 			var card: Variant = event.get("card")
-			return "%s plays %s" % [who, card_names.get(card, "card %s" % [card])]
+			var card_name: Variant = card_names.get(card) if card is int else null
+			return "%s plays %s" % [who, card_name if card_name != null else "card %s" % [card]]
 		"purse_changed":
 			return (
 				"%s has %s energy, %s resources"
 				% [who, field.call("energy"), field.call("resources")]
 			)
+		"energy_per_round_changed":
+			return "%s now makes %s energy a round" % [who, field.call("energy_per_round")]
+		"private_peek":
+			return (
+				"You see the next draws: %s"
+				% ", ".join(
+					PackedStringArray(
+						_list(event.get("upcoming")).map(
+							func(p: Variant) -> String: return name_of(p, names)
+						)
+					)
+				)
+			)
+		"object_changed":
+			return (
+				"Object %s is now %s/%s"
+				% [field.call("object"), field.call("power"), field.call("toughness")]
+			)
+		"object_destroyed":
+			return "Object %s is destroyed" % field.call("object")
+		"effect_added":
+			return "An effect takes hold of object %s" % field.call("object")
+		"effect_expired":
+			return "An effect ends"
 		"victory_points_changed":
 			return "%s has %s VP" % [who, field.call("victory_points")]
 		"command_upgraded":
 			return "%s upgrades command: %s tokens a round" % [who, field.call("tokens")]
 		"object_created":
-			return "%s gets a %s" % [_name(event.get("owner"), names), field.call("name")]
+			return "%s gets a %s" % [name_of(event.get("owner"), names), field.call("name")]
 		"activation_ended":
 			return "%s's activation ends" % who
 		"action_undone":
@@ -100,7 +125,7 @@ static func describe(event: Dictionary, names: Dictionary, card_names: Dictionar
 			return (
 				"Game over: a draw"
 				if winner == null
-				else "Game over: %s wins" % _name(winner, names)
+				else "Game over: %s wins" % name_of(winner, names)
 			)
 	return str(event.get("type", "an event")).replace("_", " ").capitalize()
 
@@ -112,15 +137,24 @@ static func audit(round_number: int, fair: bool, detail: String) -> String:
 	return "Round %d NOT FAIR ✗ (%s)" % [round_number, detail]
 
 
-static func _name(player: Variant, names: Dictionary) -> String:
+## The name of [param player] in [param names] (by player id), "Player N" for an id it lacks,
+## "Nobody" for null, and what a value that is no id holds as it is.
+static func name_of(player: Variant, names: Dictionary) -> String:
 	if player == null:
 		return "Nobody"
-	return str(names.get(player, "Player %s" % [player]))
+	if not player is int:
+		return str(player)
+	return str(names.get(player, "Player %d" % player))
 
 
 # How many items [param value] holds (0 if it is not an Array).
 static func _size(value: Variant) -> int:
-	return value.size() if value is Array else 0
+	return _list(value).size()
+
+
+# [param value] if it is an Array, else an empty one.
+static func _list(value: Variant) -> Array:
+	return value if value is Array else []
 
 
 static func _hex(value: Variant) -> String:

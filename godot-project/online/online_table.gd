@@ -6,10 +6,10 @@ extends HBoxContainer
 ## event log, this client's choices and every round's fairness audit. It never decides anything:
 ## choices go up as signals and the online scene sends them to the server.
 ##
-## The status line, the players' panels and the log follow the bag display: a snapshot or an
-## event is shown once the display has shown every draw before it ([signal
-## TokenBagDisplay.caught_up]), so they never run ahead of the bag. When this client must act,
-## or the game is over, the display catches up at once.
+## The status line, the players' panels, the log and this client's choices follow the bag
+## display: a snapshot or an event is shown once the display has shown every draw before it
+## ([signal TokenBagDisplay.caught_up]), so they never run ahead of the bag; this client's own
+## draw lands before its choices are offered.
 
 ## This client chose [param action] (from the server's legal actions) in its activation.
 signal action_chosen(action: Dictionary)
@@ -68,6 +68,9 @@ var _game_over := false
 var _snapshot: Dictionary = {}
 # Log lines waiting for the bag display, oldest first.
 var _held_lines := PackedStringArray()
+# The latest snapshot's legal actions, and whether they still wait to be offered.
+var _legal_actions: Array = []
+var _choices_due := false
 
 @onready var _status: Label = %Status
 @onready var _notice: Label = %Notice
@@ -86,6 +89,8 @@ func _ready() -> void:
 ## Empties the table for a new game.
 func clear() -> void:
 	_snapshot = {}
+	_legal_actions = []
+	_choices_due = false
 	_held_lines.clear()
 	for panel in _seat_panels.values():
 		panel.queue_free()
@@ -111,28 +116,33 @@ func show_snapshot(snapshot: Dictionary, legal_actions: Array) -> void:
 	if problem != "":
 		push_error("OnlineTable: the server's snapshot is ignored: %s" % problem)
 		return
-	var me: int = snapshot["viewer"]
-	var own: Dictionary = {}
 	_game_over = snapshot["phase"]["phase"] == "game_over"
 	for player: Dictionary in snapshot["players"]:
 		_names[player["id"]] = player["name"]
-		if player["id"] == me:
-			own = player
 	_snapshot = snapshot
+	_legal_actions = legal_actions
+	_choices_due = true
+	_clear_actions()
 	var winner: Variant = snapshot["phase"].get("winner")
 	_bag.show_view(
 		snapshot["round"], snapshot["bag"], _names, _game_over, -1 if winner == null else winner
 	)
-	# This client is to choose: the bag, the status and the log show the game as it is now.
-	if _game_over or not legal_actions.is_empty():
-		_bag.catch_up()
 	_show_held()
-	_clear_actions()
-	if snapshot["phase"]["phase"] == "mulligan" and not own.get("kept", true):
+
+
+# This client's choices in the latest snapshot: keeping its hand in the mulligan, the server's
+# legal actions in its activation. Offered once the bag display shows the game as it is now
+# (this client's own draw has landed), so the bag, the status and the choices agree.
+func _offer_choices() -> void:
+	var own: Dictionary = {}
+	for player: Dictionary in _snapshot["players"]:
+		if player["id"] == _snapshot["viewer"]:
+			own = player
+	if _snapshot["phase"]["phase"] == "mulligan" and not own.get("kept", true):
 		_add_choice("Keep this hand", keep_chosen.emit)
 	var offered := PackedStringArray()
 	var hand: Array = own.get("hand") if own.get("hand") is Array else []
-	for action: Dictionary in legal_actions:
+	for action: Dictionary in _legal_actions:
 		# Copies of a card in hand are one choice.
 		var text := _action_text(action, hand)
 		if text not in offered:
@@ -213,7 +223,7 @@ func add_event(event: Dictionary) -> void:
 	var text := EventText.describe(event, _names, card_names)
 	var action: Variant = event.get("action")
 	if str(event.get("type")) == "action_resolved" and _action_problem(action) == "":
-		text = "%s: %s" % [_names.get(event.get("player"), "?"), _action_text(action, [])]
+		text = "%s: %s" % [EventText.name_of(event.get("player"), _names), _action_text(action, [])]
 	_held_lines.append("%s · %s" % [when, text])
 	_show_held()
 
@@ -252,10 +262,14 @@ func _show_held() -> void:
 	for player: Dictionary in _snapshot["players"]:
 		var panel := _seat_panel(player["id"])
 		(panel.get_child(0) as Label).text = _player_text(player, me)
-		var border := 2 if player["id"] == _snapshot.get("active") else 0
+		var acting: bool = player["id"] == _snapshot.get("active") and not _game_over
+		var border := 2 if acting else 0
 		(panel.get_theme_stylebox("panel") as StyleBoxFlat).set_border_width_all(border)
 	_players.columns = clampi(_snapshot["players"].size(), 1, 4)
 	_status.text = _status_text(_snapshot, me)
+	if _choices_due:
+		_choices_due = false
+		_offer_choices()
 
 
 func _status_text(snapshot: Dictionary, me: int) -> String:
@@ -297,7 +311,7 @@ func _player_text(player: Dictionary, me: int) -> String:
 		var names := PackedStringArray()
 		for card: int in player["hand"]:
 			names.append(_card_name(card))
-		lines.append("Your hand: %s" % ", ".join(names))
+		lines.append("Your hand: %s" % (", ".join(names) if not names.is_empty() else "empty"))
 	return "\n".join(lines)
 
 

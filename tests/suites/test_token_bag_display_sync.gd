@@ -340,3 +340,30 @@ func test_new_player_colours_colour_the_rows_at_once() -> void:
 		check_equal(swatch.color, colours[seat], "seat %d's swatch" % seat)
 	display.free()
 	rules.free()
+
+
+func test_the_next_round_s_first_views_wait_for_round_complete() -> void:
+	# An online client gets the next round's start and first draw right after the round's last
+	# draw: they ended "Round Complete!" in the frame it appeared.
+	var rules := StarterGame.rules(53, 2, {"round_limit": 3})
+	var display := DisplayCheck.make(self, null, 1.0)
+	display.draw_duration = 0.0
+	StarterGame.keep_all(rules)
+	var send := func() -> void:
+		var view := rules.get_snapshot_for(0)
+		display.show_view(view["round"], view["bag"], {0: "Ada", 1: "Brin"})
+	send.call()
+	while rules.get_round() == 1:
+		rules.pass_activation(rules.draw_next_token())
+		send.call()
+	rules.draw_next_token()
+	send.call()
+	check(display.is_round_complete_shown(), "round 1 complete, round 2 waiting")
+	for frame in 10:
+		await get_tree().process_frame
+	check(display.is_round_complete_shown(), "still held ten frames on")
+	check(not display.is_caught_up(), "round 2's views wait")
+	await wait_until(display.is_caught_up, "round 2 shown after the hold")
+	check_equal(display.get_remaining(), rules.get_bag().get_remaining_count(), "then round 2")
+	display.free()
+	rules.free()

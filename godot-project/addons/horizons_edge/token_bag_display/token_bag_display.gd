@@ -259,8 +259,11 @@ func refresh() -> void:
 ## [code]contributed[/code] and [code]remaining[/code], the tokens [code]drawn[/code]) in round
 ## [param round_number]; [param names] by player id. A view a few draws on from the last is shown
 ## as those draws, a view of a new round after "Round Complete!" for the last, anything else at
-## once. A view that arrives while the display is still showing earlier ones ends their
-## animations first ([method catch_up]), so the display is never more than one view behind.
+## once; views that come faster than the animations wait their turn, so a "Round Complete!"
+## hold is not cut short by the next round's first views, until [member catch_up_after] changes
+## wait: then a new view shows them all at once ([method catch_up]) before its own. A client
+## whose player must act can call [method catch_up], or wait for [signal caught_up] before
+## offering the choice, as the bundled online table does.
 ## [param winner_id] (a player id, or -1 for a draw) shows the end of the game at once, once it
 ## is over. A malformed view is refused with an error naming what is wrong, and the display is
 ## left as it was.
@@ -274,8 +277,8 @@ func show_view(
 	var drawn: Array = bag.get("drawn", [])
 	var new_round := round_number != _view_round
 	var more_drawn := drawn.size() > _view_drawn
-	var changed := new_round or drawn.size() != _view_drawn or (game_over and not _view_over)
-	if changed and not is_caught_up():
+	# Far behind (a burst of views): what waits is shown at once, the step in progress included.
+	if (new_round or drawn.size() != _view_drawn) and _queue.size() >= catch_up_after:
 		catch_up()
 	if not new_round and more_drawn and bag.has("remaining"):
 		_enqueue_view_draws(drawn, _view_drawn, int(bag["remaining"]))
