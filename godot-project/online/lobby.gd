@@ -8,6 +8,8 @@ extends PanelContainer
 signal host_requested(port: int, seats: int, player_name: String)
 ## The player asked to join the game at [param address]:[param port].
 signal join_requested(address: String, port: int, player_name: String)
+## The player wants to go back to a game at this table (the bundled game's hot-seat game).
+signal back_requested
 
 const DedicatedServer := preload("res://game/dedicated_server.gd")
 
@@ -23,6 +25,7 @@ func _ready() -> void:
 	_seats.value = DedicatedServer.DEFAULTS["players"]
 	%Host.pressed.connect(_on_host_pressed)
 	%Join.pressed.connect(_on_join_pressed)
+	%Back.pressed.connect(back_requested.emit)
 
 
 ## Shows [param text] under the buttons.

@@ -10,6 +10,8 @@ const SERVER_SCRIPT := "res://game/dedicated_server.gd"
 const DedicatedServer := preload(SERVER_SCRIPT)
 const Main := preload("res://main.gd")
 const LOCALHOST := "127.0.0.1"
+## The bundled game's hot-seat table, which the lobby's Back button returns to.
+const TABLE_SCENE := "res://main.tscn"
 
 var _session: RulesSession
 ## The dedicated server this client started (0: none).
@@ -23,6 +25,7 @@ func _ready() -> void:
 	_table.card_names = GameManager.card_names(Main.starter_config())
 	_lobby.host_requested.connect(_on_host_requested)
 	_lobby.join_requested.connect(_on_join_requested)
+	_lobby.back_requested.connect(func() -> void: get_tree().change_scene_to_file(TABLE_SCENE))
 	_table.leave_requested.connect(_leave.bind("You left the table."))
 	_table.action_chosen.connect(func(action: Dictionary) -> void: _session.request_action(action))
 	_table.keep_chosen.connect(func() -> void: _session.request_keep())

@@ -6,7 +6,8 @@ extends SceneTree
 ## hand" in the mulligan, then the first action offered in each activation. At game over it
 ## checks that the audits show one fair round per round played and none unfair, that the event
 ## log is not empty and that no notice (a refusal, a lost connection) appeared during play; then
-## it presses Leave and checks that the server process is gone. At every frame it checks that the
+## it presses Leave and checks that the server process is gone, then the lobby's Back, which
+## must open the hot-seat table. At every frame it checks that the
 ## token bag display agrees with the status line: the status never names a round the bag has not
 ## reached, the bag has caught up (and shows this seat's token) whenever a choice is offered, and
 ## it shows the end of the game as soon as the status does.
@@ -40,6 +41,8 @@ var _server_pid := 0
 var _game_over_at := 0
 ## Set once the outcome is decided (or Leave pressed): nothing more is played or checked.
 var _done := false
+## Set once the verdict is printed: there is only one.
+var _finished := false
 
 
 func _initialize() -> void:
@@ -267,8 +270,19 @@ func _leave(status: String) -> void:
 	Engine.print_error_messages = true
 	if running:
 		_finish(false, "the server (pid %d) still runs after Leave" % _server_pid)
-	else:
-		_finish(true, "%s · %s, every round audited fair" % [status, _progress()])
+		return
+	# The lobby's Back leads to the hot-seat table: done as soon as its scene enters the tree (a
+	# headless table plays its bots' game at once and quits).
+	var ok := "%s · %s, every round audited fair, Back to the table" % [status, _progress()]
+	node_added.connect(
+		func(node: Node) -> void:
+			if node.get_parent() == root and node.name == "Main":
+				_finish(true, ok)
+	)
+	(_lobby.get_node("%Back") as Button).pressed.emit()
+	for frame in 3:
+		await process_frame
+	_finish(false, "the lobby's Back did not open the table")
 
 
 func _on_watchdog() -> void:
@@ -287,6 +301,9 @@ func _fail(reason: String) -> void:
 
 
 func _finish(ok: bool, text: String) -> void:
+	if _finished:
+		return
+	_finished = true
 	print("ONLINE CHECK %s: %s" % ["ok" if ok else "FAILED", text])
 	quit(0 if ok else 1)
 
