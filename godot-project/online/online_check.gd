@@ -271,18 +271,25 @@ func _leave(status: String) -> void:
 	if running:
 		_finish(false, "the server (pid %d) still runs after Leave" % _server_pid)
 		return
-	# The lobby's Back leads to the hot-seat table: done as soon as its scene enters the tree (a
-	# headless table plays its bots' game at once and quits).
+	# The lobby's Back leads to the hot-seat table. The verdict is printed as soon as the table's
+	# scene enters the tree; its game is not started (its script taken off before it is ready:
+	# a headless table would play its bots' game at once and quit) and the scene freed.
 	var ok := "%s · %s, every round audited fair, Back to the table" % [status, _progress()]
 	node_added.connect(
 		func(node: Node) -> void:
-			if node.get_parent() == root and node.name == "Main":
-				_finish(true, ok)
+			if node.get_parent() == root and node.name == "Main" and not _finished:
+				_finished = true
+				print("ONLINE CHECK ok: %s" % ok)
+				node.set_script(null)
+				node.queue_free()
 	)
 	(_lobby.get_node("%Back") as Button).pressed.emit()
-	for frame in 3:
+	for frame in 5:
 		await process_frame
-	_finish(false, "the lobby's Back did not open the table")
+	if _finished:
+		quit(0)
+	else:
+		_finish(false, "the lobby's Back did not open the table")
 
 
 func _on_watchdog() -> void:
