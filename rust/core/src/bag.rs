@@ -435,6 +435,27 @@ impl Bag {
         }
     }
 
+    /// Forgets the order of the tokens left, for a planner's guess at a bag it cannot see into:
+    /// they are put in id order and, if the bag was shuffled, shuffled afresh from `seed`, the
+    /// next draws then taking the owners `known` lists (what a seat's foresight showed it), as
+    /// far as the bag has their tokens. The result depends on nothing but the tokens left,
+    /// `seed` and `known`.
+    pub fn redraw_order(&mut self, seed: u64, known: &[PlayerId]) {
+        self.tokens.sort_unstable_by_key(|token| token.id);
+        self.reseed(seed);
+        if !self.shuffled {
+            return;
+        }
+        self.rng.shuffle(&mut self.tokens);
+        // The last token is drawn first: the known owners fill the end, from the back.
+        for (depth, &owner) in known.iter().enumerate().take(self.tokens.len()) {
+            let slot = self.tokens.len() - 1 - depth;
+            if let Some(found) = self.tokens[..=slot].iter().rposition(|t| t.owner == owner) {
+                self.tokens.swap(found, slot);
+            }
+        }
+    }
+
     /// For every player in the bag, in the order they joined it, the exact chance that the next
     /// draw is theirs.
     pub fn next_draw_chances(&self) -> impl ExactSizeIterator<Item = (PlayerId, Chance)> + '_ {

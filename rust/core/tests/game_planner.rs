@@ -1,11 +1,11 @@
 //! The Monte Carlo planner: a legal action only for the active player, the same one for the same
-//! seed, and play that beats random bots.
+//! seed, the same whatever its seat cannot see, and play that beats random bots.
 
 mod common;
 
 use common::*;
-use horizons_edge_core::game::planner;
-use horizons_edge_core::{Autoplay, Command, Game, Phase, PlayerId};
+use horizons_edge_core::game::{GameView, planner};
+use horizons_edge_core::{Autoplay, Command, Game, GameState, Phase, PlayerId, RandomStream};
 
 /// A 3-player game of 4 rounds on the common cards, seat 0 planning with `rollouts` (0: a random
 /// bot like the others); whether seat 0 won outright.
@@ -56,6 +56,82 @@ fn the_plan_is_a_legal_action_of_the_active_player_and_the_same_for_the_same_see
     let before = game.to_json();
     let _ = game.plan(active, 4, 2);
     assert_eq!(game.to_json(), before, "planning changes nothing");
+}
+
+/// `state` with everything `viewer` cannot see drawn afresh from `salt`: the game's seed and key
+/// (every later round's shuffle comes from them), the random streams, the bag's order, the
+/// other players' hands and every deck's order. What `viewer` sees stays as it was.
+fn hidden_redrawn(state: &GameState, viewer: PlayerId, salt: u64) -> GameState {
+    let mut twin = state.clone();
+    let mut rng = RandomStream::from_seed(salt);
+    twin.seed = rng.next_u64();
+    if let Some(key) = &mut twin.key {
+        key.0[0] ^= 1;
+    }
+    twin.deck_rng = RandomStream::from_seed(rng.next_u64());
+    twin.bot_rng = RandomStream::from_seed(rng.next_u64());
+    if twin.bag.remaining() > 1 && twin.entropy.pending.is_empty() {
+        twin.bag.reseed(rng.next_u64());
+        twin.bag.shuffle();
+    }
+    for player in &mut twin.players {
+        if player.id == viewer {
+            rng.shuffle(&mut player.deck);
+            continue;
+        }
+        let in_hand = player.hand.len();
+        let mut unseen: Vec<_> = player.hand.drain(..).chain(player.deck.drain(..)).collect();
+        rng.shuffle(&mut unseen);
+        player.deck = unseen.split_off(in_hand);
+        player.hand = unseen;
+    }
+    twin
+}
+
+#[test]
+fn the_plan_is_the_same_whatever_its_seat_cannot_see() {
+    // Issue #19: the planner "uses only what its seat may see". At every decision of 3-player
+    // games played by random bots, the plan for the active seat is the same in a twin of the
+    // game whose hidden parts were drawn afresh (seat 1 has no foresight in these games, which
+    // would show it some of the bag's order).
+    let mut decisions = 0;
+    for seed in 0..6 {
+        let mut config = config();
+        config.round_limit = Some(3);
+        let mut game = Game::new(players(3), config, seed).unwrap();
+        game.apply(Command::StartGame).unwrap();
+        while let Some(command) = game.autoplay_command(Autoplay::Bots) {
+            if let Command::BotDecide { player } = command
+                && game.state().active == Some(player)
+                && game
+                    .state()
+                    .player(player)
+                    .is_some_and(|p| p.foresight == 0)
+            {
+                let view = GameView {
+                    config: game.config(),
+                    state: game.state(),
+                };
+                let plan = planner::plan(view, player, 3, 11);
+                for salt in 0..3 {
+                    let twin = hidden_redrawn(game.state(), player, salt);
+                    let twin_view = GameView {
+                        config: game.config(),
+                        state: &twin,
+                    };
+                    assert_eq!(
+                        planner::plan(twin_view, player, 3, 11),
+                        plan,
+                        "seed {seed}, round {}, {player:?}, salt {salt}",
+                        game.state().round
+                    );
+                }
+                decisions += 1;
+            }
+            game.apply(command).unwrap();
+        }
+    }
+    assert!(decisions > 50, "only {decisions} decisions");
 }
 
 /// Over `games` 4-player games of 6 rounds on the common cards: the mean victory points of a

@@ -43,7 +43,7 @@ pub fn play(
             Command::BotDecide { player }
                 if player == STUDIED && game.state().active == Some(player) =>
             {
-                match game.plan(player, rollouts, seed ^ game.state_hash()) {
+                match game.plan(player, rollouts, seed ^ game.view_hash(player)) {
                     Some(action) => Command::Act { player, action },
                     None => command,
                 }

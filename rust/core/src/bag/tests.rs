@@ -467,3 +467,33 @@ fn begin_round_is_a_fresh_round_bag_numbering_on() {
         "ids go on from the last round's"
     );
 }
+
+#[test]
+fn a_redrawn_order_depends_only_on_the_tokens_left_the_seed_and_the_known_owners() {
+    // Two bags with the same tokens left, in different orders.
+    let mut first = filled(4, 3);
+    first.shuffle();
+    let mut second = filled(4, 3);
+    second.reseed(7);
+    second.shuffle();
+    let known = [p(2), p(2), p(0)];
+    first.redraw_order(99, &known);
+    second.redraw_order(99, &known);
+    assert_eq!(
+        first.peek(12),
+        second.peek(12),
+        "the same order from the same seed"
+    );
+    let owners: Vec<_> = first.peek(3).iter().map(|t| t.owner).collect();
+    assert_eq!(owners, known, "the known owners are drawn first");
+    let mut other_seed = filled(4, 3);
+    other_seed.shuffle();
+    other_seed.redraw_order(100, &known);
+    assert_ne!(
+        first.peek(12),
+        other_seed.peek(12),
+        "another seed, another order"
+    );
+    assert_eq!(first.remaining(), 12);
+    assert_eq!(first.player_remaining(p(2)).unwrap(), 3);
+}

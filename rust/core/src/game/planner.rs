@@ -5,12 +5,13 @@
 //! end of the next round. The candidate with the best average victory-point margin is chosen, so
 //! the bot weighs when it will act next and what the tokens left in the bag let the others do.
 
+use crate::game::activation::Sequencer;
 use crate::game::bots::{self, Autoplay};
 use crate::game::command::{Action, Command};
 use crate::game::config::GameConfig;
 use crate::game::hooks::{GameView, NoHooks};
 use crate::game::state::{GameState, Phase};
-use crate::game::{Emitter, actions, dispatch};
+use crate::game::{Emitter, actions, bag_effects, dispatch};
 use crate::ids::PlayerId;
 use crate::random::RandomStream;
 
@@ -162,22 +163,35 @@ fn act_at_random(
     None
 }
 
-/// Forgets what `player` cannot know: the bag's order, the other players' hands, every deck's
-/// order and the random streams, each drawn afresh from `rng`.
+/// Forgets what `player` cannot know, drawing it afresh from `rng`: the game's seed and key
+/// (which every later round's shuffle comes from), the bag's order (but for the next draws
+/// `player`'s foresight shows), the other players' hands, every deck's order and the random
+/// streams. Hidden collections are put in a fixed order first, so that the guess depends on
+/// nothing `player` cannot see.
 fn determinize(state: &mut GameState, player: PlayerId, rng: &mut RandomStream) {
-    state.bag.reseed(rng.next_u64());
-    if state.bag.remaining() > 0 && state.entropy.pending.is_empty() {
-        state.bag.shuffle();
+    let foresight = state.player(player).map_or(0, |p| p.foresight);
+    let known = match state.sequencer {
+        Sequencer::Bag if foresight > 0 => {
+            bag_effects::foreseen(state, foresight).unwrap_or_default()
+        }
+        _ => Vec::new(),
+    };
+    state.bag.redraw_order(rng.next_u64(), &known);
+    state.seed = rng.next_u64();
+    if let Some(key) = &mut state.key {
+        rng.fill(&mut key.0);
     }
     state.deck_rng = RandomStream::from_seed(rng.next_u64());
     state.bot_rng = RandomStream::from_seed(rng.next_u64());
     for other in state.players.iter_mut() {
         if other.id == player {
+            other.deck.sort_unstable();
             rng.shuffle(&mut other.deck);
             continue;
         }
         let in_hand = other.hand.len();
         let mut unseen: Vec<_> = other.hand.drain(..).chain(other.deck.drain(..)).collect();
+        unseen.sort_unstable();
         rng.shuffle(&mut unseen);
         other.deck = unseen.split_off(in_hand);
         other.hand = unseen;

@@ -10,6 +10,7 @@ use crate::game::config::GameConfig;
 use crate::game::hooks::{HookTrace, Playback};
 use crate::game::save::check_traces;
 use crate::game::state::{GameState, PlayerSetup};
+use crate::ids::PlayerId;
 
 /// The `format` tag of a replay file.
 pub const REPLAY_FORMAT: &str = "horizons_edge.replay";
@@ -115,14 +116,27 @@ impl Game {
     pub fn state_hash(&self) -> u64 {
         state_hash(&self.state)
     }
+
+    /// A fingerprint of what `viewer` sees of the game ([`Game::snapshot_for`]), the same for
+    /// two games that differ only in what `viewer` cannot see: the seed a bot's planner takes,
+    /// so that its choice depends on nothing its seat cannot see. 0 for a player not in the game.
+    pub fn view_hash(&self, viewer: PlayerId) -> u64 {
+        self.snapshot_for(Some(viewer))
+            .map_or(0, |snapshot| json_hash(&snapshot))
+    }
 }
 
 /// A fingerprint of `state`, random streams included: 64-bit FNV-1a over its JSON, the same on
 /// every platform and build that serializes the state the same way.
 pub fn state_hash(state: &GameState) -> u64 {
+    json_hash(state)
+}
+
+/// 64-bit FNV-1a over `value`'s JSON.
+fn json_hash(value: &impl Serialize) -> u64 {
     const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
     const PRIME: u64 = 0x0000_0100_0000_01b3;
-    let json = serde_json::to_vec(state).unwrap_or_default();
+    let json = serde_json::to_vec(value).unwrap_or_default();
     json.iter().fold(OFFSET, |hash, &byte| {
         (hash ^ u64::from(byte)).wrapping_mul(PRIME)
     })

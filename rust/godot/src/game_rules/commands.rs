@@ -229,7 +229,7 @@ impl GameRules {
             self.game.as_deref(),
             PlayerId::from_raw(player_id),
         ) {
-            (1.., Some(game), Ok(player)) => game.plan(player, rollouts, game.state_hash()),
+            (1.., Some(game), Ok(player)) => game.plan(player, rollouts, game.view_hash(player)),
             _ => None,
         };
         // The planner does not ask the hooks: a pick they refuse falls back, unreported, to the
