@@ -155,7 +155,7 @@ func _offer_choices() -> void:
 ## [constant PLAYER_FIELDS], [constant ACTION_FIELDS]), more players than a game seats, or this
 ## client's own seat missing.
 static func snapshot_problem(snapshot: Dictionary, legal_actions: Array) -> String:
-	var problem := _fields_problem("the snapshot", snapshot, SNAPSHOT_FIELDS)
+	var problem := RulesSessionGuest.fields_problem("the snapshot", snapshot, SNAPSHOT_FIELDS)
 	if problem != "":
 		return problem
 	if not typeof(snapshot.get("active")) in [TYPE_INT, TYPE_NIL]:
@@ -169,7 +169,9 @@ static func snapshot_problem(snapshot: Dictionary, legal_actions: Array) -> Stri
 	for player: Variant in snapshot["players"]:
 		if not player is Dictionary:
 			return "a player in the snapshot is not a Dictionary"
-		problem = _fields_problem("a player in the snapshot", player, PLAYER_FIELDS)
+		problem = RulesSessionGuest.fields_problem(
+			"a player in the snapshot", player, PLAYER_FIELDS
+		)
 		if problem != "":
 			return problem
 		var hand: Variant = player.get("hand")
@@ -206,13 +208,6 @@ static func _phase_problem(phase: Dictionary) -> String:
 		return "the activation's player is not an int"
 	if phase["phase"] == "game_over" and not typeof(phase.get("winner")) in [TYPE_INT, TYPE_NIL]:
 		return "the winner is not an int"
-	return ""
-
-
-static func _fields_problem(what: String, value: Dictionary, fields: Dictionary) -> String:
-	for field: String in fields:
-		if typeof(value.get(field)) != fields[field]:
-			return "%s: %s is not of type %s" % [what, field, type_string(fields[field])]
 	return ""
 
 

@@ -192,10 +192,10 @@ static func update_problem(update: Dictionary) -> String:
 	var view: Variant = update.get("snapshot")
 	if typeof(view) != TYPE_DICTIONARY:
 		return "snapshot is not a Dictionary"
-	var problem := _fields_problem("snapshot", view, SNAPSHOT_FIELDS)
+	var problem := fields_problem("snapshot", view, SNAPSHOT_FIELDS)
 	if problem != "":
 		return problem
-	problem = _fields_problem("snapshot phase", view["phase"], {"phase": TYPE_STRING})
+	problem = fields_problem("snapshot phase", view["phase"], {"phase": TYPE_STRING})
 	if problem != "" or view["phase"]["phase"] != "mulligan":
 		return problem
 	if typeof(view.get("players")) != TYPE_ARRAY:
@@ -203,7 +203,7 @@ static func update_problem(update: Dictionary) -> String:
 	for seat: Variant in view["players"]:
 		if typeof(seat) != TYPE_DICTIONARY:
 			return "a seat in the snapshot is not a Dictionary"
-		problem = _fields_problem("a seat in the snapshot", seat, SEAT_FIELDS)
+		problem = fields_problem("a seat in the snapshot", seat, SEAT_FIELDS)
 		if problem != "":
 			return problem
 	return ""
@@ -216,19 +216,23 @@ static func update_problem(update: Dictionary) -> String:
 static func event_problem(event: Variant) -> String:
 	if typeof(event) != TYPE_DICTIONARY:
 		return "not a Dictionary"
-	var problem := _fields_problem("the event", event, EVENT_FIELDS[""])
+	var problem := fields_problem("the event", event, EVENT_FIELDS[""])
 	if problem != "":
 		return problem
 	if event["seq"] < 1:
 		return "its seq is below 1"
 	if event.has("player") and not typeof(event["player"]) in [TYPE_INT, TYPE_NIL]:
 		return "its player is not an int"
-	return _fields_problem(event["type"], event, EVENT_FIELDS.get(event["type"], {}))
+	return fields_problem(event["type"], event, EVENT_FIELDS.get(event["type"], {}))
 
 
 ## What is wrong with [param value], named [param what]: a field of [param fields] (name -> type)
 ## missing or of another type ("" if none).
-static func _fields_problem(what: String, value: Dictionary, fields: Dictionary) -> String:
+## What is wrong with [param value] (called [param what] in the message) against
+## [param fields], field names to [enum Variant.Type]s: the first field missing or of another
+## type, or [code]""[/code] when none is. For checking a message from the network before reading
+## it.
+static func fields_problem(what: String, value: Dictionary, fields: Dictionary) -> String:
 	for field: String in fields:
 		if not value.has(field):
 			return "%s has no %s" % [what, field]
