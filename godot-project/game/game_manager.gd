@@ -202,8 +202,14 @@ func _on_reaction_resolved(player_id: int, action: Dictionary, _cause: int, dept
 	_log("%s↳ %s reacts: %s" % ["  ".repeat(depth), _name(player_id), _describe(action)])
 
 
+# Said at once, as the display shows "Round Complete!" (which holds it behind), unless earlier
+# lines still wait: they go first.
 func _on_round_ended(round_number: int) -> void:
-	_log("round %d complete" % round_number)
+	var line := "round %d complete" % round_number
+	if _held_lines.is_empty():
+		line_logged.emit(line)
+	else:
+		_log(line)
 
 
 func _on_player_eliminated(player_id: int) -> void:

@@ -6,8 +6,9 @@ extends SceneTree
 ## and checks what the scene tree shows. Every seat has a long name, which must not push the
 ## table out of the window, nor may the scoreboard of eight players. At every frame of the bots'
 ## game it checks that the player panels agree with the bag display (they never show a round or
-## a draw it has not shown), that the scoreboard comes only once the display and the log show
-## the end, and then that it hides none of the log's newest lines.
+## a draw it has not shown), that the log says the round is complete while the display does, that
+## the scoreboard comes only once the display and the log show the end, and then that it hides
+## none of the log's newest lines.
 ## Prints "ui check: N images, N failed"; quits with 1 on a failure.
 
 const Main := preload("res://main.gd")
@@ -186,6 +187,9 @@ func _watch_frame() -> void:
 		var hint := (display.get_node("%HintLabel") as Label).text
 		if rules.get_phase() == GameRules.PHASE_GAME_OVER and hint.contains("next bag"):
 			_once("the last round's end promises another bag: %s" % hint)
+		var newest := (_main.get_node("%Log") as Label).text.get_slice("\n", 0)
+		if not (newest.begins_with("round ") and newest.ends_with(" complete")):
+			_once("the log's newest line while Round Complete! is shown: %s" % newest)
 	var game_over := _main.find_child("GameOver", true, false) as Control
 	if game_over != null and not _game_over_seen:
 		_game_over_seen = true
