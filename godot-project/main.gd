@@ -139,15 +139,20 @@ func _queue_panels() -> void:
 
 # The panels say what the bag display says: while it still shows earlier changes (a token in
 # flight, "Round Complete!" held over the round the rules have left) they wait, and follow as
-# soon as it has caught up. While "Round Complete!" is held, nobody's panel is highlighted.
+# soon as it has caught up. While "Round Complete!" is held they show the round's end (as its
+# last action left it), and nobody's panel is highlighted.
 func _refresh_panels() -> void:
 	_panels_dirty = false
 	if not _rules.is_set_up():
 		return
 	if not _display.is_caught_up():
 		if _display.is_round_complete_shown():
-			for panel: PlayerPanel in _panels.values():
-				panel.set_active(false)
+			var round_end := _manager.get_states_after_last_action()
+			for player_id in _panels:
+				if round_end.has(player_id):
+					_panels[player_id].show_state(round_end[player_id], false)
+				else:
+					_panels[player_id].set_active(false)
 		return
 	var active := _rules.get_active_player()
 	for player_id in _panels:

@@ -36,6 +36,8 @@ var _tokens_left: Dictionary[int, int] = {}
 var _played_card := ""
 # Log lines waiting for the presenter to catch up, oldest first.
 var _held_lines := PackedStringArray()
+# Every player's state as the latest action left it, by player id.
+var _after_action: Dictionary[int, Dictionary] = {}
 
 
 ## Card names by card id, from [param config]'s card catalog.
@@ -57,7 +59,8 @@ func start(seats: Array[PlayerSeat], config: Dictionary) -> Error:
 	var error := rules.setup(players, config)
 	if error != OK:
 		return error
-	rules.reaction_provider = _hoplite
+	_after_action.clear()
+	rules.reaction_provider = _on_action_resolved
 	_card_names = card_names(rules.get_config())
 	_connect_rules()
 	_log("seed %d · %d players" % [rules.seed, seats.size()])
@@ -100,6 +103,21 @@ func _advance() -> void:
 			return
 		await _pause(bot_delay)
 		rules.bot_decide(player_id, bot_strength)
+
+
+## Every player's state ([method GameRules.get_player_state]) as the latest action left it, by
+## player id. The action that ends a round also starts the next: this is the round's end, for
+## views that still show it ("Round Complete!").
+func get_states_after_last_action() -> Dictionary[int, Dictionary]:
+	return _after_action
+
+
+# The rules call this after every action, with the game as that action left it: it notes every
+# player's state, then answers with the table's reactions.
+func _on_action_resolved(resolved: Dictionary) -> Array:
+	for player_id in rules.get_player_ids():
+		_after_action[player_id] = rules.get_player_state(player_id)
+	return _hoplite(resolved)
 
 
 ## Hoplite: when a player builds and then controls two buildings or more — the one just built

@@ -6,7 +6,8 @@ extends SceneTree
 ## and checks what the scene tree shows. Every seat has a long name, which must not push the
 ## table out of the window, nor may the scoreboard of eight players. At every frame of the bots'
 ## game it checks that the player panels agree with the bag display (they never show a round or
-## a draw it has not shown), that the log says the round is complete while the display does, that
+## a draw it has not shown), that the log says the round is complete while the display does and
+## the panels show the round's end (the resources and victory points its last action left), that
 ## the scoreboard comes only once the display and the log show the end, and then that it hides
 ## none of the log's newest lines.
 ## Prints "ui check: N images, N failed"; quits with 1 on a failure.
@@ -190,6 +191,7 @@ func _watch_frame() -> void:
 		var newest := (_main.get_node("%Log") as Label).text.get_slice("\n", 0)
 		if not (newest.begins_with("round ") and newest.ends_with(" complete")):
 			_once("the log's newest line while Round Complete! is shown: %s" % newest)
+		_check_round_end_panels(rules)
 	var game_over := _main.find_child("GameOver", true, false) as Control
 	if game_over != null and not _game_over_seen:
 		_game_over_seen = true
@@ -199,6 +201,24 @@ func _watch_frame() -> void:
 			"the scoreboard waits for the bag display to show the end"
 		)
 		_check(newest.begins_with("game over"), "the scoreboard waits for the log: %s" % newest)
+
+
+# While "Round Complete!" is held, the panels show the round's end: the victory points and the
+# resources its last action left (the next round's start adds resources per round, unless the
+# game is over, and leaves victory points as they are).
+func _check_round_end_panels(rules: GameRules) -> void:
+	var game_over := rules.get_phase() == GameRules.PHASE_GAME_OVER
+	for panel in _main.get_node("%Players").get_children():
+		var player_id := String(panel.name).trim_prefix("Panel").to_int()
+		var state := rules.get_player_state(player_id)
+		var resources: int = state["resources"]
+		if not game_over:
+			resources -= state["resources_per_round"]
+		var details := (panel.find_child("Details", true, false) as Label).text
+		var expected := ["Resources %d" % resources, "VP %d" % state["victory_points"]]
+		for part: String in expected:
+			if not state["eliminated"] and not details.contains(part):
+				_once("panel %d at the round's end says %s, not %s" % [player_id, details, part])
 
 
 # Records [param problem] as a failure the first time it is seen.
