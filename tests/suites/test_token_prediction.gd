@@ -1,7 +1,8 @@
 extends TestSuite
 ## Token prediction through GDScript: a seat with foresight sees the owners of the round's next
 ## draws (get_foreseen, private_peek events, its own snapshot) — exactly what comes out next —
-## and no other seat or spectator sees any of it.
+## and no other seat or spectator sees any of it; an action that showed something hidden cannot
+## be undone.
 
 
 func test_foresight_foretells_the_next_draws() -> void:
@@ -52,6 +53,37 @@ func test_only_the_seer_gets_the_peeks() -> void:
 	)
 	check(peeks.size() >= 5, "a peek after every draw: %d" % peeks.size())
 	check_equal(PackedInt64Array(peeks.back()["upcoming"]), rules.get_foreseen(0), "the last peek")
+	rules.free()
+
+
+func test_an_action_that_showed_something_hidden_cannot_be_undone() -> void:
+	var rules := GameRules.new()
+	rules.randomize_seed = false
+	rules.seed = 43
+	var config := StarterGame.config()
+	config["action_kinds"]["watch"] = {"effects": [{"effect": "foresight", "count": 2}]}
+	check_equal(rules.setup(StarterGame.players(3), config), OK, "setup")
+	StarterGame.keep_all(rules)
+	for kind in ["scout", "watch"]:
+		var player_id := rules.draw_next_token()
+		var hand_size: int = rules.get_player_state(player_id)["hand_size"]
+		var seen := rules.get_events_for(player_id, 0).size()
+		var action := {"type": "custom", "kind": kind}
+		check_equal(rules.perform_action(player_id, action), OK, kind)
+		var shown := rules.get_events_for(player_id, 0).slice(seen).filter(
+			func(event: Dictionary) -> bool: return event["type"].begins_with("private_")
+		)
+		check(not shown.is_empty(), "%s showed something to its player" % kind)
+		check(not rules.can_undo(), "%s cannot be undone" % kind)
+		var code: Variant = expect_refusal(
+			rules, "cannot_undo", rules.undo_action, "showed something hidden"
+		)
+		check_equal(code, ERR_UNAVAILABLE, "refused")
+		if kind == "scout":
+			check_equal(rules.get_player_state(player_id)["hand_size"], hand_size + 1, "kept")
+	var player_id := rules.draw_next_token()
+	check_equal(rules.pass_activation(player_id), OK, "pass")
+	check(rules.can_undo(), "a pass shows nothing and can be undone")
 	rules.free()
 
 

@@ -4,7 +4,26 @@
 mod common;
 
 use common::*;
-use horizons_edge_core::{Action, Command, Event, Game, Phase};
+use horizons_edge_core::game::config::ActionKindDef;
+use horizons_edge_core::game::effects::Effect;
+use horizons_edge_core::{Action, Command, Event, Game, GameConfig, Phase};
+
+/// An action of `kind` (a config action kind).
+fn custom(kind: &str) -> Action {
+    Action::Custom {
+        kind: kind.into(),
+        context: serde_json::Value::Null,
+    }
+}
+
+/// The common config, but scouting gains resources instead of drawing a card: no action shows
+/// anyone anything hidden, so every one can be undone.
+fn config_without_reveals() -> GameConfig {
+    let mut config = config();
+    config.action_kinds.get_mut("scout").unwrap().effects =
+        vec![Effect::GainResources { amount: 1 }];
+    config
+}
 
 fn draw_owners(game: &mut Game, count: usize) -> Vec<u32> {
     (0..count)
@@ -21,11 +40,7 @@ fn undo_takes_the_action_back_and_the_same_player_acts_again() {
     let mut game = in_round_one(3, config(), 40);
     let player = draw(&mut game);
     let before = game.state().clone();
-    let scout = Action::Custom {
-        kind: "scout".into(),
-        context: serde_json::Value::Null,
-    };
-    act(&mut game, player, scout);
+    act(&mut game, player, custom("rally"));
     let events = game.apply(Command::Undo).unwrap();
     assert_eq!(events, vec![Event::ActionUndone { player }]);
     assert_eq!(game.state(), &before);
@@ -52,9 +67,9 @@ fn undo_is_refused_past_a_draw_and_says_why() {
 
 #[test]
 fn undo_and_redo_never_change_a_draw() {
-    let mut plain = in_round_one(4, config(), 42);
+    let mut plain = in_round_one(4, config_without_reveals(), 42);
     let expected = draw_owners(&mut plain, 30);
-    let mut fickle = in_round_one(4, config(), 42);
+    let mut fickle = in_round_one(4, config_without_reveals(), 42);
     let mut owners = Vec::new();
     for index in 0..30 {
         let player = draw(&mut fickle);
@@ -111,4 +126,42 @@ fn an_action_that_ends_the_round_or_the_game_cannot_be_undone() {
         );
     }
     assert!(matches!(game.state().phase, Phase::GameOver { .. }));
+}
+
+/// Issue #19's secrets: an action that showed someone something hidden — the cards it drew, the
+/// next draws of the bag — cannot be undone: the undo would give the cost back and leave them
+/// knowing what comes next (a free look at the deck or the bag, or a choice between futures).
+#[test]
+fn an_action_that_showed_something_hidden_cannot_be_undone() {
+    let mut config = config();
+    config.action_kinds.insert(
+        "watchtower".into(),
+        ActionKindDef {
+            cost: Default::default(),
+            effects: vec![Effect::Foresight { count: 2 }],
+        },
+    );
+    let mut game = in_round_one(3, config, 45);
+    let player = draw(&mut game);
+    let events = act(&mut game, player, custom("scout"));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::PrivateDraw { cards, .. } if !cards.is_empty())),
+        "scouting drew a card: {events:?}"
+    );
+    refused(&mut game, Command::Undo, "showed something hidden");
+    assert!(game.can_undo().is_err());
+    let player = draw(&mut game);
+    let events = act(&mut game, player, custom("watchtower"));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::PrivatePeek { .. }))
+    );
+    refused(&mut game, Command::Undo, "showed something hidden");
+    // An action that shows nothing stays open to undo.
+    let player = draw(&mut game);
+    act(&mut game, player, custom("rally"));
+    assert!(game.can_undo().is_ok());
 }

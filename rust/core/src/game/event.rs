@@ -330,6 +330,16 @@ impl Event {
             _ => true,
         }
     }
+
+    /// Whether this event shows its player something hidden: cards drawn from their deck, or
+    /// the owners of the bag's next draws. An action that made such an event cannot be undone.
+    pub fn reveals(&self) -> bool {
+        match self {
+            Event::PrivateDraw { cards, .. } => !cards.is_empty(),
+            Event::PrivatePeek { upcoming, .. } => !upcoming.is_empty(),
+            _ => false,
+        }
+    }
 }
 
 /// An event as the log keeps it.

@@ -130,6 +130,14 @@ impl Emitter {
         self.log.truncate(mark);
     }
 
+    /// Whether an event recorded since `mark` showed someone something hidden: cards drawn, or
+    /// the bag's next draws.
+    fn revealed_since(&self, mark: usize) -> bool {
+        self.log[mark.min(self.log.len())..]
+            .iter()
+            .any(|record| record.event.reveals())
+    }
+
     /// Records a draw of `cards` by `player`: the public `event` (which tells only how many),
     /// then, if any were drawn, the [`Event::PrivateDraw`] only that player sees.
     pub fn push_draw(&mut self, event: Event, player: PlayerId, cards: Vec<CardId>) {
@@ -380,10 +388,11 @@ impl Game {
     ) -> Result<(), RulesError> {
         let (undoable, round) = (is_action(&self.state, command), self.state.round);
         let foreseen = bag_effects::foresight_key(&self.state);
+        let mark = out.mark();
         let next = match command {
             Command::Undo => {
                 // The undo point becomes the state as it is: nothing to copy.
-                let next = self.undo.take().ok_or_else(|| self.cannot_undo())?;
+                let next = self.undo.take().ok_or_else(|| self.cannot_undo(&out.log))?;
                 if let Phase::Activation { player } = next.phase {
                     out.push(Event::ActionUndone { player });
                 }
@@ -410,9 +419,11 @@ impl Game {
         }
         // After an action the state it replaced is the undo point; any other command ends it,
         // and so does an action that ended the round or the game (its secret is revealed and the
-        // next round dealt: an undo would hand the players a second look).
-        let still_open =
-            self.state.round == round && !matches!(self.state.phase, Phase::GameOver { .. });
+        // next round dealt) or showed someone something hidden (cards drawn, the next draws):
+        // an undo would hand the players a second look.
+        let still_open = self.state.round == round
+            && !matches!(self.state.phase, Phase::GameOver { .. })
+            && !out.revealed_since(mark);
         let dropped_undo = if undoable && still_open {
             std::mem::replace(&mut self.undo, previous)
         } else {
@@ -446,18 +457,22 @@ impl Game {
     pub fn can_undo(&self) -> Result<(), GameError> {
         match self.undo {
             Some(_) => Ok(()),
-            None => Err(self.cannot_undo()),
+            None => Err(self.cannot_undo(&self.log)),
         }
     }
 
     /// Why there is no undo point, from the last command.
-    fn cannot_undo(&self) -> GameError {
+    fn cannot_undo(&self, log: &[EventRecord]) -> GameError {
         let reason = match self.commands.last() {
             None => "nothing has happened yet",
             Some(Command::DrawToken) => {
                 "the last command drew a token; undoing it could re-roll the bag"
             }
             Some(Command::Undo) => "the action was already undone",
+            Some(_) if last_command_revealed(log, self.commands.len()) => {
+                "the action showed something hidden (cards drawn, the bag's next draws); \
+                 undoing it would hand out a second look"
+            }
             Some(_) => {
                 "only the action of the current activation can be undone, and not one that \
                  ended the round or the game"
@@ -551,6 +566,18 @@ fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
 }
 
 /// Whether `command` is an activation's action (what [`Command::Undo`] can take back).
+/// Whether the events `log` ends with, of the last of `commands` commands, showed someone
+/// something hidden.
+fn last_command_revealed(log: &[EventRecord], commands: usize) -> bool {
+    let Some(last) = (commands as u64).checked_sub(1) else {
+        return false;
+    };
+    log.iter()
+        .rev()
+        .take_while(|record| record.command == last)
+        .any(|record| record.event.reveals())
+}
+
 fn is_action(state: &GameState, command: &Command) -> bool {
     match command {
         Command::Act { .. } => true,

@@ -162,10 +162,13 @@ pub fn names(events: &[Event]) -> Vec<String> {
 }
 
 /// A game of 4 bots in the middle of round 2, just after an action (so that it can be undone):
-/// what the save tests save.
+/// what the save tests save. Scouting gains resources here: a card drawn could not be undone.
 pub fn mid_game() -> Game {
     let mut config = config();
     config.round_limit = Some(6);
+    if let Some(scout) = config.action_kinds.get_mut("scout") {
+        scout.effects = vec![Effect::GainResources { amount: 1 }];
+    }
     let mut game = Game::new(players(4), config, 41).unwrap();
     for _ in 0..61 {
         let command = next_bot_command(&game).unwrap();

@@ -310,7 +310,8 @@ impl GameRules {
     /// [signal action_undone]; what the action changed — purses, hands, the bag — is as
     /// before it, so a view reads the state again, as [code]TokenBagDisplay[/code] does). Never past the
     /// draw that started the activation, so an undo cannot re-roll the bag, nor an action that
-    /// ended the round or the game; see [method can_undo].
+    /// ended the round or the game, or showed someone something hidden (cards drawn, the bag's
+    /// next draws: the undo would give the cost back and leave the look); see [method can_undo].
     #[func]
     pub fn undo_action(&mut self) -> Result<(), Refusal> {
         self.run("GameRules.undo_action", Command::Undo)
