@@ -4,9 +4,10 @@
 mod common;
 
 use common::*;
+use horizons_edge_core::game::activation::ActivationOrder;
 use horizons_edge_core::game::flow::round_secret;
 use horizons_edge_core::game::snapshot::Snapshot;
-use horizons_edge_core::{Event, Game, GameError, PlayerId};
+use horizons_edge_core::{Action, Event, Game, GameError, PlayerId};
 use serde_json::Value;
 
 /// Every key of every object in `value`, recursively.
@@ -143,6 +144,43 @@ fn the_snapshot_tells_the_public_bag_and_the_current_commitment() {
     let json = serde_json::to_string(&snapshot).unwrap();
     let back: Snapshot = serde_json::from_str(&json).unwrap();
     assert_eq!(back, snapshot, "a snapshot survives the wire unchanged");
+}
+
+/// Issue #19: a seat sees in its snapshot what `get_upcoming_players` tells anyone locally — in
+/// seat or initiative order, who acts in the round's activations left (a planning bot uses it) —
+/// and the mercy rule's cap; never the bag's order.
+#[test]
+fn the_snapshot_tells_the_public_order_and_the_mercy_rule() {
+    for order in [ActivationOrder::Seats, ActivationOrder::Initiative] {
+        let mut config = config();
+        config.activation_order = order;
+        let mut game = in_round_one(3, config, 9);
+        while game.state().round == 1 {
+            let upcoming = game.snapshot_for(Some(p(1))).unwrap().bag.upcoming;
+            let spectator = game.snapshot_for(None).unwrap().bag.upcoming;
+            assert_eq!(upcoming, spectator, "the same for every viewer");
+            assert_eq!(
+                upcoming.len(),
+                game.state().bag.remaining() as usize,
+                "{order:?}"
+            );
+            for expected in upcoming {
+                let player = draw(&mut game);
+                assert_eq!(
+                    player, expected,
+                    "{order:?}: the snapshot's order is the draws'"
+                );
+                act(&mut game, player, Action::Pass);
+            }
+        }
+    }
+    let mut config = config();
+    config.max_streak = Some(2);
+    let mut game = in_round_one(3, config, 9);
+    draw(&mut game);
+    let bag = game.snapshot_for(Some(p(0))).unwrap().bag;
+    assert_eq!(bag.max_streak, Some(2));
+    assert!(bag.upcoming.is_empty(), "the bag's order is secret");
 }
 
 #[test]

@@ -101,6 +101,14 @@ pub struct BagView {
     pub players: Vec<PlayerTally>,
     /// Tokens drawn this round, oldest first.
     pub drawn: Vec<Token>,
+    /// The mercy rule's cap on one player's draws in a row (config `max_streak`), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_streak: Option<u32>,
+    /// In seat or initiative order, who acts in the round's activations left, as
+    /// [`crate::game::GameView::upcoming_activations`] tells anyone (the order is public);
+    /// empty when the bag decides, whose order is secret, and while the round waits for nonces.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub upcoming: Vec<PlayerId>,
 }
 
 impl PlayerView {
@@ -151,6 +159,14 @@ impl Game {
                 remaining: state.bag.remaining(),
                 players: state.bag.tallies().to_vec(),
                 drawn: state.bag.drawn_history().to_vec(),
+                max_streak: self.config().max_streak,
+                upcoming: (in_round && state.entropy.pending.is_empty())
+                    .then(|| {
+                        self.view()
+                            .upcoming_activations(state.bag.remaining() as usize)
+                    })
+                    .flatten()
+                    .unwrap_or_default(),
             },
             objects: state.objects.clone(),
             effects: state.effects.clone(),

@@ -297,7 +297,9 @@ impl GameRules {
     /// [code]hand_size[/code], with [code]hand[/code] null). [constant SPECTATOR] sees no hand.
     /// Keys: [code]viewer[/code], [code]seq[/code] (the newest event included),
     /// [code]round[/code], [code]phase[/code], [code]active[/code], [code]players[/code],
-    /// [code]bag[/code] ([code]remaining[/code], [code]players[/code], [code]drawn[/code]),
+    /// [code]bag[/code] ([code]remaining[/code], [code]players[/code], [code]drawn[/code];
+    /// [code]max_streak[/code] with the mercy rule; [code]upcoming[/code], the round's
+    /// activations left, in seat or initiative order, whose order is public),
     /// [code]objects[/code], [code]effects[/code], [code]commitment[/code] (the current
     /// round's, as hex) and [code]awaiting_entropy[/code]. It is the wire form a client
     /// receives, so values are named as in saves, not numbered: [code]phase[/code] is e.g.
