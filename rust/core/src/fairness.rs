@@ -20,7 +20,10 @@
 //! ```
 //!
 //! instead of `key`: the server is bound to `key` before it sees a nonce, and no player knows
-//! `key`, so neither can steer the shuffle — not even by choosing the game's seed in advance.
+//! `key`, so neither alone can steer the shuffle — not even by choosing the game's seed in
+//! advance. The nonces are not committed first: the last player to add theirs sees the others',
+//! so a player who knows `key` too (in league with the server) could pick a nonce to order the
+//! bag.
 //!
 //! A client checks all of it with the [`crate::audit::Auditor`]; this module is what the game
 //! itself needs: the commitment, the mixed key, and the bytes they are made of.

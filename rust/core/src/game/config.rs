@@ -166,8 +166,9 @@ pub struct GameConfig {
     #[serde(deserialize_with = "zero_is_off")]
     pub victory_points_to_win: Option<u32>,
     /// Whether every living player adds a random nonce to each round's shuffle after the round's
-    /// commitment is published and before its first draw, so that not even whoever chose the
-    /// game's seed can steer a shuffle (see [`crate::fairness`]). Default false (and then left
+    /// commitment is published and before its first draw, so that neither the server nor a
+    /// player alone, not even whoever chose the game's seed, can steer a shuffle (see
+    /// [`crate::fairness`] for what a server and a player in league can do). Default false (and then left
     /// out of saves, which stay as they were).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub player_entropy: bool,

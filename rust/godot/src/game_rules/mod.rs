@@ -86,7 +86,9 @@ pub struct GameRules {
     #[export]
     randomize_seed: bool,
     /// Every living player adds a random nonce ([method add_entropy]) to each round's shuffle
-    /// before its first draw, so that not even whoever chose the seed can steer a shuffle.
+    /// before its first draw, so that neither whoever chose the seed nor a player alone can
+    /// steer a shuffle (a server and a player in league still could: the nonces are not
+    /// committed before they are shown).
     #[export]
     player_entropy: bool,
     /// Who acts next in a round: [constant ORDER_BAG] (a random token, the default),
