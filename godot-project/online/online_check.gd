@@ -221,6 +221,11 @@ func _server_data_problem() -> String:
 	var newest := _label(_table, "%Log").text.split("\n")
 	if not newest[0].ends_with("'s token is drawn, <null> left") or newest[6] != "R[1] · 5":
 		return "the table did not put every odd event into words: %s" % newest.slice(0, 7)
+	# The empty peek at a round's end says so, rather than breaking off after a colon.
+	_table.add_event({"type": "private_peek", "player": 0, "upcoming": [], "round": 1})
+	var peek := _label(_table, "%Log").text.get_slice("\n", 0)
+	if peek.strip_edges().ends_with(":"):
+		return "an empty peek reads as a line cut off: %s" % peek
 	return ""
 
 
