@@ -407,7 +407,7 @@ func test_a_malformed_view_is_refused_and_the_display_left_as_it_was() -> void:
 		{"players": [{"player": 0, "contributed": 1 << 62, "remaining": 2}]},
 		"more than a bag holds": {"players": _tallies(9)},
 		"player 0 twice": {"players": _tallies(1) + _tallies(1)},
-		"a token with an owner": {"remaining": 1, "drawn": [{"owner": 0, "kind": 7}]},
+		"unknown kind 7": {"remaining": 1, "drawn": [{"owner": 0, "kind": 7}]},
 		"bag.remaining is 1e+20": {"remaining": 1e20},
 	}
 	for fragment: String in bad_bags:
@@ -420,7 +420,7 @@ func test_a_malformed_view_is_refused_and_the_display_left_as_it_was() -> void:
 		)
 	var drawn := {
 		"remaining": 1,
-		"drawn": [{"owner": 0, "kind": "normal"}],
+		"drawn": [{"owner": 0, "kind": "command"}],
 		"players": [{"player": 0, "contributed": 2, "remaining": 1}],
 	}
 	display.show_view(1, drawn, {0: "Ada"})

@@ -12,8 +12,9 @@ const SPENT_ROW_COLOR := Color(0.14, 0.14, 0.16)
 ## A pip's side, and the room between pips, in pixels.
 const PIP_SIZE := 12
 const PIP_SEPARATION := 3
-## Rows show a pip per token while no player has more than this many in the bag (the top
-## command tier's 6); past it the count and the bar say it, and the row keeps its width.
+## Rows show a pip per token up to this many (the top command tier's 6); past it, the first
+## tokens' pips and "+N" for the others in the room of the last two. Every row's pips take the
+## room of this many, so the columns line up and the panel keeps its width whoever has more.
 const MAX_PIPS := 6
 const Contrast := preload("contrast.gd")
 
@@ -23,6 +24,8 @@ var _name: Label
 var _count: Label
 var _bar: ProgressBar
 var _pips: HBoxContainer
+# "+N": the tokens past the pips shown.
+var _more: Label
 var _next: Label
 
 
@@ -74,6 +77,16 @@ func _init(player_name: String, seat: int, color: Color, compact: bool) -> void:
 	_pips.name = "Pips"
 	_pips.visible = not compact
 	_pips.add_theme_constant_override("separation", PIP_SEPARATION)
+	_pips.custom_minimum_size.x = MAX_PIPS * PIP_SIZE + (MAX_PIPS - 1) * PIP_SEPARATION
+	for index in MAX_PIPS:
+		var pip := ColorRect.new()
+		pip.custom_minimum_size = Vector2(PIP_SIZE, PIP_SIZE)
+		pip.size_flags_vertical = Control.SIZE_SHRINK_CENTER
+		_pips.add_child(pip)
+	_more = _label("More", "", 12)
+	_more.custom_minimum_size.x = 2 * PIP_SIZE + PIP_SEPARATION
+	_more.horizontal_alignment = HORIZONTAL_ALIGNMENT_CENTER
+	_pips.add_child(_more)
 	line.add_child(_pips)
 	_next = _label("Chance", "–", font_size)
 	_next.custom_minimum_size = Vector2(52, 0)
@@ -106,12 +119,7 @@ func show_state(
 		settle.tween_property(_bar, "value", float(left), seconds)
 	else:
 		_bar.value = left
-	# Every row's pips take the room of the most tokens any player put in, so the columns line
-	# up whoever has more tokens; past MAX_PIPS no row shows pips.
-	var pips := maxi(most, contributed)
-	_show_pips(left, contributed if pips <= MAX_PIPS else 0)
-	pips = pips if pips <= MAX_PIPS else 0
-	_pips.custom_minimum_size.x = pips * PIP_SIZE + maxi(0, pips - 1) * PIP_SEPARATION
+	_show_pips(left, contributed)
 	_style.set_border_width_all(3 if active else 0)
 	# A seat out of tokens turns grey, not faint: its text stays readable (WCAG AA).
 	var spent := left == 0 and not active
@@ -121,18 +129,15 @@ func show_state(
 	)
 
 
+# A pip per token, in colour while it is in the bag; past MAX_PIPS tokens, "+N" after the first.
 func _show_pips(left: int, contributed: int) -> void:
-	while _pips.get_child_count() < contributed:
-		var pip := ColorRect.new()
-		pip.custom_minimum_size = Vector2(PIP_SIZE, PIP_SIZE)
-		pip.size_flags_vertical = Control.SIZE_SHRINK_CENTER
-		_pips.add_child(pip)
-	while _pips.get_child_count() > contributed:
-		var extra := _pips.get_child(_pips.get_child_count() - 1)
-		_pips.remove_child(extra)
-		extra.queue_free()
-	for index in _pips.get_child_count():
-		(_pips.get_child(index) as ColorRect).color = _color if index < left else SPENT_PIP_COLOR
+	var shown := contributed if contributed <= MAX_PIPS else MAX_PIPS - 2
+	for index in MAX_PIPS:
+		var pip := _pips.get_child(index) as ColorRect
+		pip.visible = index < shown
+		pip.color = _color if index < left else SPENT_PIP_COLOR
+	_more.visible = contributed > shown
+	_more.text = "+%d" % (contributed - shown)
 
 
 func _label(node_name: String, text: String, font_size: int) -> Label:

@@ -35,6 +35,8 @@ signal caught_up
 const DOUBLE_ACTION_TEXT := " Double action: two actions"
 ## The chance column of a player the mercy rule passes over for the next draw.
 const CAPPED_TEXT := "waits"
+## Added to the name of a player eliminated from the game.
+const OUT_TEXT := " (out)"
 ## The text shown when a round ends.
 const ROUND_COMPLETE_TEXT := "Round Complete!"
 ## Behind the panel's own text (the title, whose token it is).
@@ -86,6 +88,8 @@ var token_bag: CommandTokenBag:
 var _round := 0
 var _player_ids: Array[int] = []
 var _names: Dictionary[int, String] = {}
+# The players eliminated from the rules' game.
+var _out: Dictionary[int, bool] = {}
 var _left: Dictionary[int, int] = {}
 var _contributed: Dictionary[int, int] = {}
 var _chances: Dictionary[int, float] = {}
@@ -99,6 +103,8 @@ var _active_actions := 1
 var _max_streak := 0
 var _streak_player := -1
 var _streak := 0
+# Tokens drawn this round, as shown.
+var _drawn := 0
 var _round_over := false
 var _game_over := false
 var _winner := -1
@@ -106,10 +112,14 @@ var _winner := -1
 # animates (a draw's flight, the "Round Complete!" hold) keeps the display busy until it is done,
 # so every change is shown, in order, at the display's own pace, however fast the game goes.
 var _queue: Array[Callable] = []
-# What show_view() saw last: the round and how many tokens had been drawn in it.
+# What show_view() saw last: the round, and what the display shows of the bag once it has shown
+# that view (see ViewCheck.tally_of()).
 var _view_round := 0
-var _view_drawn := 0
+var _view_tally := ViewCheck.tally_of({}, {})
 var _view_over := false
+# In seat or initiative order, each round's activations as the views tell them (drawn, then
+# upcoming), by round: what the display shows as "next" while it catches up with the views.
+var _view_orders: Dictionary[int, PackedInt64Array] = {}
 var _effects: DrawEffects
 var _busy := false
 # While catch_up() shows what waits: everything at once.
@@ -245,7 +255,8 @@ func refresh() -> void:
 	_flying = -1
 	_busy = false
 	_view_round = 0
-	_view_drawn = 0
+	_view_orders.clear()
+	_view_tally = ViewCheck.tally_of({}, {})
 	_view_over = false
 	_banner.visible = false
 	_read_bag()
@@ -265,44 +276,46 @@ func refresh() -> void:
 ## whose player must act can call [method catch_up], or wait for [signal caught_up] before
 ## offering the choice, as the bundled online table does.
 ## [param winner_id] (a player id, or -1 for a draw) shows the end of the game at once, once it
-## is over. A malformed view is refused with an error naming what is wrong, and the display is
-## left as it was.
+## is over. A change to the bag that is not a draw (tokens an effect adds or takes, a reserve
+## token, an elimination) is shown at once, after the view's draws. A malformed view, or one
+## given to a display that follows [member rules] or a [member token_bag], is refused with an
+## error naming what is wrong, and the display is left as it was.
 func show_view(
 	round_number: int, bag: Dictionary, names: Dictionary, game_over := false, winner_id := -1
 ) -> void:
 	var problem := ViewCheck.problem_of(bag)
+	if rules != null or token_bag != null:
+		problem = "the display follows its %s" % ("rules" if rules != null else "token_bag")
 	if problem != "":
 		push_error("TokenBagDisplay.show_view: %s; the view is ignored" % problem)
 		return
+	ViewCheck.note_order(_view_orders, round_number, bag)
 	var drawn: Array = bag.get("drawn", [])
-	var new_round := round_number != _view_round
-	var more_drawn := drawn.size() > _view_drawn
+	var view := ViewCheck.tally_of(bag, names)
+	var seen: int = _view_tally["drawn"]
+	var restart := round_number != _view_round or drawn.size() < seen
+	var more_drawn := not restart and drawn.size() > seen
+	var shown := ViewCheck.after_draws(_view_tally, drawn, seen) if more_drawn else _view_tally
+	var recount := not restart and view != shown
 	# Far behind (a burst of views): what waits is shown at once, the step in progress included.
-	if (new_round or drawn.size() != _view_drawn) and _queue.size() >= catch_up_after:
+	if (restart or more_drawn or recount) and _queue.size() >= catch_up_after:
 		catch_up()
-	if not new_round and more_drawn and bag.has("remaining"):
-		_enqueue_view_draws(drawn, _view_drawn, int(bag["remaining"]))
-	elif new_round or drawn.size() != _view_drawn:
+	if more_drawn:
+		_enqueue_view_draws(drawn, seen, ViewCheck.left_in(shown))
+	elif restart:
 		if _view_round > 0 and round_number > _view_round:
 			_enqueue(_show_round_end.bind(_view_round))
-		var view := {"ids": [] as Array[int], "names": {}, "counts": {}, "left": {}}
-		for tally: Dictionary in bag.get("players", []):
-			var player_id := int(tally["player"])
-			view["ids"].append(player_id)
-			view["names"][player_id] = str(names.get(player_id, "Player %d" % player_id))
-			view["counts"][player_id] = int(tally["contributed"])
-			view["left"][player_id] = int(tally["remaining"])
 		# A new round already drawn from, after the last: its start, then its draws, in order.
-		if new_round and _view_round > 0 and not drawn.is_empty():
-			for token: Dictionary in drawn:
-				var owner_id := int(token["owner"])
-				view["left"][owner_id] = view["left"].get(owner_id, 0) + 1
-			_enqueue(_show_round_start.bind(round_number, view))
+		if round_number != _view_round and _view_round > 0 and not drawn.is_empty():
+			_enqueue(_show_round_start.bind(round_number, ViewCheck.before_draws(view, drawn)))
 			_enqueue_view_draws(drawn, 0, int(bag["remaining"]))
 		else:
 			_enqueue(_show_round_start.bind(round_number, view))
+	# What changed besides the draws, as the view has it.
+	if recount:
+		_enqueue(_show_restored.bind(view))
 	_view_round = round_number
-	_view_drawn = drawn.size()
+	_view_tally = view
 	if game_over and not _view_over:
 		_view_over = true
 		_enqueue(_show_game_over.bind(winner_id))
@@ -416,6 +429,7 @@ func _rules_wiring() -> Array[Array]:
 # would show: on injection, on refresh() and when a game is loaded.
 func _read_bag() -> void:
 	_player_ids.clear()
+	_out.clear()
 	_left.clear()
 	_contributed.clear()
 	_chances.clear()
@@ -435,18 +449,22 @@ func _read_bag() -> void:
 		return
 	var from_rules := bag != token_bag
 	# Whose token was drawn last this round: the open activation's, if any.
-	_read_streak(bag.get_drawn_history())
+	var history := bag.get_drawn_history()
+	_read_streak(history)
 	_active = _streak_player
+	_active_actions = _actions_of(history)
+	_drawn = history.size()
 	if from_rules:
 		_round = rules.get_round()
 		_max_streak = _rules_max_streak()
 		if rules.get_active_player() != GameRules.NO_PLAYER:
 			_active = rules.get_active_player()
-			_active_actions = maxi(1, rules.get_actions_left())
 	var counts := bag.get_remaining_counts()
 	for player_id in rules.get_player_ids() if from_rules else bag.get_player_ids():
 		_player_ids.append(player_id)
 		_names[player_id] = _name_of(player_id)
+		if from_rules and rules.get_player_state(player_id)["eliminated"]:
+			_out[player_id] = true
 		var contributed := (
 			bag.get_player_contributed_count(player_id) if counts.has(player_id) else 0
 		)
@@ -466,6 +484,14 @@ func _read_streak(history: Array[CommandToken]) -> void:
 		if history[index].player_id != _streak_player:
 			return
 		_streak += 1
+
+
+# The actions the newest token of [param history] (a round's draws) gives its owner: 2 for a
+# double-action token. From the token, not the rules' actions left, which a handler that acts
+# before the display may already have spent.
+func _actions_of(history: Array[CommandToken]) -> int:
+	var double := not history.is_empty() and history[-1].kind == CommandToken.KIND_DOUBLE_ACTION
+	return 2 if double else 1
 
 
 # The mercy rule's longest run of one player's draws in the rules' game (0: off).
@@ -512,7 +538,7 @@ func _on_round_started(round_number: int) -> void:
 
 
 func _on_token_drawn(player_id: int, remaining: int) -> void:
-	var actions: int = rules.get_actions_left() if rules != null else 1
+	var actions := _actions_of(_current_bag().get_drawn_history())
 	_enqueue(_show_draw.bind(player_id, remaining, actions))
 
 
@@ -601,6 +627,7 @@ func _show_round_start(round_number: int, snapshot: Dictionary) -> void:
 	_max_streak = snapshot.get("max_streak", 0)
 	_streak_player = -1
 	_streak = 0
+	_drawn = snapshot.get("drawn", 0)
 	for player_id in _player_ids:
 		var contributed: int = snapshot["counts"].get(player_id, 0)
 		# A round shown from its start has every token in; a client's view may join it later.
@@ -619,6 +646,7 @@ func _show_draw(player_id: int, remaining: int, actions := 1) -> void:
 	_active_actions = actions
 	_streak = _streak + 1 if player_id == _streak_player else 1
 	_streak_player = player_id
+	_drawn += 1
 	_remaining = remaining
 	_left[player_id] = maxi(0, _left.get(player_id, 0) - 1)
 	_refresh(true)
@@ -660,13 +688,15 @@ func _show_game_over(winner_id: int) -> void:
 	_refresh(true)
 
 
-# The bag as [param snapshot] found it after an undo; the activation stays as it was shown.
+# The bag as [param snapshot] found it after an undo, or as a view has it after a change that was
+# not a draw; the activation and the draws stay as they were shown.
 func _show_restored(snapshot: Dictionary) -> void:
-	var shown := [_active, _streak_player, _streak]
+	var shown := [_active, _streak_player, _streak, _drawn]
 	_show_round_start(_round, snapshot)
 	_active = shown[0]
 	_streak_player = shown[1]
 	_streak = shown[2]
+	_drawn = shown[3]
 	_refresh(true)
 
 
@@ -685,6 +715,10 @@ func _show_bag_change(player_id: int, change: int) -> void:
 func _show_elimination(player_id: int) -> void:
 	_remaining -= _left.get(player_id, 0)
 	_left[player_id] = 0
+	_out[player_id] = true
+	# The rules end an eliminated player's activation.
+	if _active == player_id:
+		_active = -1
 	_refresh(true)
 
 
@@ -790,11 +824,11 @@ func _next_texts() -> Dictionary[int, String]:
 	return texts
 
 
-# The next activations in order, as the rules foresee them; empty for a bag, whose next draw is
-# secret.
+# The next activations in order, as the rules foresee them or the views told them; empty for a
+# bag, whose next draw is secret.
 func _upcoming() -> PackedInt64Array:
 	if rules == null or Engine.is_editor_hint() or not rules.is_set_up():
-		return PackedInt64Array()
+		return _view_orders.get(_round, PackedInt64Array()).slice(_drawn)
 	return rules.get_upcoming_players(_remaining)
 
 
@@ -812,7 +846,8 @@ func _whole_percents() -> Dictionary[int, int]:
 func _refresh_row(player_id: int, next_text: String, settle: Tween, seconds: float) -> void:
 	var left: int = _left.get(player_id, 0)
 	var active := player_id == _active and not _round_over and not _game_over
-	_rows[player_id].show_name(_names.get(player_id, "Player %d" % player_id))
+	var out := OUT_TEXT if _out.has(player_id) else ""
+	_rows[player_id].show_name(_names.get(player_id, "Player %d" % player_id) + out)
 	_rows[player_id].show_state(
 		left, _contributed.get(player_id, 0), _most_contributed, next_text, active, settle, seconds
 	)
@@ -844,12 +879,15 @@ func _refresh_texts() -> void:
 		_hint_label.text = _game_over_text().trim_prefix("Game over: ")
 		return
 	if _round_over:
-		_active_label.text = "All tokens drawn"
+		# A round whose bag an effect or an elimination emptied: not every token was drawn.
+		var all_drawn := _drawn >= _round_total
+		_active_label.text = "All tokens drawn" if all_drawn else "The bag is empty"
 		_active_label.remove_theme_color_override("font_color")
+		var over := "Every player has acted" if all_drawn else "The round is over"
 		_hint_label.text = (
-			"Every player has acted: that was the last round"
+			over + ": that was the last round"
 			if _is_last_round()
-			else "Every player has acted; the next bag is being filled"
+			else over + "; the next bag is being filled"
 		)
 		return
 	if _active >= 0 and _player_ids.has(_active):
@@ -860,7 +898,7 @@ func _refresh_texts() -> void:
 			"font_color", Contrast.readable_on(_color_of(_active).lightened(0.3), PANEL_BACKGROUND)
 		)
 	else:
-		_active_label.text = "Waiting for the first draw"
+		_active_label.text = "Waiting for the %s draw" % ("first" if _streak_player < 0 else "next")
 		_active_label.remove_theme_color_override("font_color")
 	if _round_total == 0:
 		_hint_label.text = "The bag is empty"
@@ -883,7 +921,7 @@ func _refresh_texts() -> void:
 # The bag pulses while few tokens are left, faster for the last one: a pulse of another speed
 # replaces the one running.
 func _refresh_pulse() -> void:
-	var anticipating := _remaining > 0 and _remaining <= anticipation_threshold
+	var anticipating := not _game_over and _remaining > 0 and _remaining <= anticipation_threshold
 	_hint_label.add_theme_color_override(
 		"font_color", Color.GOLD if anticipating else Color(0.8, 0.8, 0.8)
 	)

@@ -1,16 +1,20 @@
 extends RefCounted
-## The check of the views [method TokenBagDisplay.show_view] is given: a snapshot's bag, as a
-## server sends it to an online client.
+## The views [method TokenBagDisplay.show_view] is given (a snapshot's bag, as a server sends it
+## to an online client): their check, and what they say of each player.
 
 ## The largest player id (ids are 32-bit, as the rules take them).
 const MAX_PLAYER_ID := 4294967295
+## The kinds of tokens a view names (see [method GameRules.get_snapshot_for]); a token with no
+## kind is a command token.
+const KINDS := ["command", "double_action"]
 
 
 ## What is wrong with a view's [param bag] for [method TokenBagDisplay.show_view], or "" when
 ## nothing is: anything a bag cannot hold (more than [constant CommandTokenBag.MAX_PLAYERS]
 ## players, a player twice, more than [constant CommandTokenBag.MAX_TOKENS_PER_PLAYER] tokens of
-## one player) is wrong too, so that a hostile server cannot make a client build rows or pips
-## without end.
+## one player, more tokens left than put in) is wrong too, so that a hostile server cannot make a
+## client build rows or pips without end, and so is a bag that contradicts itself (tokens left
+## that are not the players' tokens left, a token drawn of a player not in the bag).
 static func problem_of(bag: Dictionary) -> String:
 	var most_tokens := CommandTokenBag.MAX_PLAYERS * CommandTokenBag.MAX_TOKENS_PER_PLAYER
 	if bag.has("remaining") and not _is_count(bag["remaining"], most_tokens):
@@ -18,7 +22,78 @@ static func problem_of(bag: Dictionary) -> String:
 	var problem := _drawn_problem(bag.get("drawn", []), most_tokens)
 	if problem == "" and not bag.has("remaining") and not bag.get("drawn", []).is_empty():
 		problem = "bag.drawn has tokens but bag.remaining is missing"
-	return problem if problem != "" else _players_problem(bag.get("players", []))
+	if problem == "":
+		problem = _players_problem(bag.get("players", []))
+	if problem == "" and bag.has("max_streak") and not _is_count(bag["max_streak"], MAX_PLAYER_ID):
+		problem = "bag.max_streak is %s, not a count" % var_to_str(bag["max_streak"])
+	return problem if problem != "" else _agreement_problem(bag)
+
+
+## What [param bag] (a view [method problem_of] found nothing wrong with) says of each player,
+## as the display shows a bag: [code]ids[/code], [code]names[/code] (from [param names], else
+## "Player N"), [code]counts[/code] (tokens put in), [code]left[/code] by player id, and
+## [code]drawn[/code] (how many tokens were drawn).
+static func tally_of(bag: Dictionary, names: Dictionary) -> Dictionary:
+	var tally := {"ids": [] as Array[int], "names": {}, "counts": {}, "left": {}}
+	for player: Dictionary in bag.get("players", []):
+		var player_id := int(player["player"])
+		tally["ids"].append(player_id)
+		tally["names"][player_id] = str(names.get(player_id, "Player %d" % player_id))
+		tally["counts"][player_id] = int(player["contributed"])
+		tally["left"][player_id] = int(player["remaining"])
+	tally["drawn"] = bag.get("drawn", []).size()
+	tally["max_streak"] = int(bag.get("max_streak", 0))
+	return tally
+
+
+## Notes in [param orders] (by round) the activations of round [param round_number] that
+## [param bag] tells in seat or initiative order: the owners of its tokens drawn, then its
+## [code]upcoming[/code] ones. A bag that tells none (bag order, or no token left) changes
+## nothing; rounds before the one before are forgotten.
+static func note_order(
+	orders: Dictionary[int, PackedInt64Array], round_number: int, bag: Dictionary
+) -> void:
+	var upcoming: Array = bag.get("upcoming", [])
+	if upcoming.is_empty():
+		return
+	var order := PackedInt64Array()
+	for token: Dictionary in bag.get("drawn", []):
+		order.append(int(token["owner"]))
+	for player_id: Variant in upcoming:
+		order.append(int(player_id))
+	orders[round_number] = order
+	for old: int in orders.keys():
+		if old < round_number - 1:
+			orders.erase(old)
+
+
+## [param tally] (see [method tally_of]) as the display shows it once it has shown the tokens
+## [param drawn] from [param first] on: each one fewer left of its owner's.
+static func after_draws(tally: Dictionary, drawn: Array, first: int) -> Dictionary:
+	var after := tally.duplicate(true)
+	for index in range(first, drawn.size()):
+		var owner_id := int(drawn[index]["owner"])
+		after["left"][owner_id] = maxi(0, after["left"].get(owner_id, 0) - 1)
+	after["drawn"] = drawn.size()
+	return after
+
+
+## [param tally] (see [method tally_of]) before the tokens [param drawn] were drawn: its round's
+## start.
+static func before_draws(tally: Dictionary, drawn: Array) -> Dictionary:
+	var before := tally.duplicate(true)
+	for token: Dictionary in drawn:
+		before["left"][int(token["owner"])] += 1
+	before["drawn"] = 0
+	return before
+
+
+## The tokens left in [param tally] (see [method tally_of]).
+static func left_in(tally: Dictionary) -> int:
+	var left := 0
+	for count: int in tally["left"].values():
+		left += count
+	return left
 
 
 static func _drawn_problem(drawn: Variant, most_tokens: int) -> String:
@@ -27,12 +102,13 @@ static func _drawn_problem(drawn: Variant, most_tokens: int) -> String:
 	if drawn.size() > most_tokens:
 		return "bag.drawn holds %d tokens, more than a bag holds" % drawn.size()
 	for token: Variant in drawn:
-		if (
-			not token is Dictionary
-			or not _is_count(token.get("owner"), MAX_PLAYER_ID)
-			or not token.get("kind", "") is String
-		):
+		if not token is Dictionary or not _is_count(token.get("owner"), MAX_PLAYER_ID):
 			return "bag.drawn holds %s, not a token with an owner" % var_to_str(token)
+		if token.get("kind", "command") not in KINDS:
+			return (
+				"bag.drawn holds a token of unknown kind %s (a kind is one of %s)"
+				% [var_to_str(token["kind"]), KINDS]
+			)
 	return ""
 
 
@@ -49,9 +125,39 @@ static func _players_problem(players: Variant) -> String:
 			var most := MAX_PLAYER_ID if key == "player" else CommandTokenBag.MAX_TOKENS_PER_PLAYER
 			if not _is_count(tally.get(key), most):
 				return "a player's %s is %s, not a count" % [key, var_to_str(tally.get(key))]
+		if tally["remaining"] > tally["contributed"]:
+			return (
+				"player %d has %d tokens left of %d put in"
+				% [tally["player"], tally["remaining"], tally["contributed"]]
+			)
 		if seen.has(int(tally["player"])):
 			return "bag.players holds player %d twice" % int(tally["player"])
 		seen[int(tally["player"])] = true
+	return ""
+
+
+# What in [param bag] (each part well formed) contradicts the rest: tokens left that are not
+# the players' tokens left, a token drawn of a player not in the bag.
+static func _agreement_problem(bag: Dictionary) -> String:
+	var left := 0
+	var player_ids := {}
+	for tally: Dictionary in bag.get("players", []):
+		left += int(tally["remaining"])
+		player_ids[int(tally["player"])] = true
+	if bag.has("remaining") and int(bag["remaining"]) != left:
+		return (
+			"bag.remaining is %d, but the players have %d tokens left"
+			% [int(bag["remaining"]), left]
+		)
+	for token: Dictionary in bag.get("drawn", []):
+		if not player_ids.has(int(token["owner"])):
+			return "bag.drawn holds a token of player %d, not in bag.players" % int(token["owner"])
+	var upcoming: Variant = bag.get("upcoming", [])
+	if not upcoming is Array or upcoming.size() > left:
+		return "bag.upcoming is %s, not the owners of the tokens left" % var_to_str(upcoming)
+	for player_id: Variant in upcoming:
+		if not _is_count(player_id, MAX_PLAYER_ID) or not player_ids.has(int(player_id)):
+			return "bag.upcoming names %s, not a player in bag.players" % var_to_str(player_id)
 	return ""
 
 
