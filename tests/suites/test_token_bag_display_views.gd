@@ -308,6 +308,29 @@ func test_views_show_the_mercy_rule() -> void:
 	rules.free()
 
 
+func test_a_double_action_token_flies_with_a_gold_rim() -> void:
+	var rules := _rules(27)
+	var display := DisplayCheck.make(self, rules)
+	display.draw_duration = 0.2
+	var flyer: Panel = display.get_node("%Flyer")
+	StarterGame.keep_all(rules)
+	var player_id := rules.draw_next_token()
+	await wait_until(display.is_caught_up, "the first token to land")
+	check_equal(rules.perform_action(player_id, _custom("haste")), OK, "haste")
+	var rims := {}
+	while rules.get_round() == 1:
+		player_id = rules.draw_next_token()
+		check(flyer.visible, "the token flies")
+		var rim := (flyer.get_theme_stylebox("panel") as StyleBoxFlat).border_color
+		rims[_last_drawn_is_double(rules)] = rim
+		await wait_until(display.is_caught_up, "the token to land")
+		if rules.get_active_player() == player_id:
+			rules.pass_activation(player_id)
+	check_equal(rims, {false: Color.WHITE, true: Color.GOLD}, "the rims of the two kinds")
+	display.free()
+	rules.free()
+
+
 func _rules(seed_value: int, overrides := {}) -> GameRules:
 	var config := StarterGame.config(overrides)
 	(config["action_kinds"] as Dictionary).merge(KINDS)

@@ -32,7 +32,7 @@ signal draw_shown(player_id: int)
 signal caught_up
 
 ## Added to the drawn token's line when it is a double-action token.
-const DOUBLE_ACTION_TEXT := " Double action: two actions"
+const DOUBLE_ACTION_TEXT := " ×2 (double action)"
 ## The chance column of a player the mercy rule passes over for the next draw.
 const CAPPED_TEXT := "waits"
 ## Added to the name of a player eliminated from the game.
@@ -950,8 +950,9 @@ func _fly_token(player_id: int) -> void:
 		return
 	var style := StyleBoxFlat.new()
 	style.bg_color = _color_of(player_id)
-	style.border_color = Color.WHITE
-	style.set_border_width_all(2)
+	# A double-action token flies with a gold rim.
+	style.border_color = Color.GOLD if _active_actions > 1 else Color.WHITE
+	style.set_border_width_all(4 if _active_actions > 1 else 2)
 	style.set_corner_radius_all(int(_flyer.size.x / 2.0))
 	_flyer.add_theme_stylebox_override("panel", style)
 	_place_flyer(0.0, player_id)
