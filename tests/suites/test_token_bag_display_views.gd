@@ -331,6 +331,32 @@ func test_a_double_action_token_flies_with_a_gold_rim() -> void:
 	rules.free()
 
 
+func test_a_display_that_joins_a_round_late_shows_whose_token_is_out_and_the_mercy_rule() -> void:
+	var rules := _rules(28, {"max_streak": 1})
+	StarterGame.keep_all(rules)
+	for step in 3:
+		var player_id := rules.draw_next_token()
+		if step < 2:
+			rules.pass_activation(player_id)
+	# A client that joins now (or rejoins) gets its first view three draws into the round.
+	var display := DisplayCheck.make(self, null)
+	display.draw_duration = 0.2
+	var shown: Array[int] = []
+	display.draw_shown.connect(shown.append)
+	_send(display, rules)
+	check(display.is_caught_up(), "nothing flies for draws made before the client came")
+	check_equal(shown.size(), 3, "the draws before it, shown at once")
+	check_equal(display.get_active_player(), rules.get_active_player(), "whose token is out")
+	var capped := rules.get_capped_player()
+	check(capped >= 0, "the mercy rule holds someone back")
+	var chance := display.get_node("%%Rows/Row%d/Line/Chance" % capped) as Label
+	check_equal(chance.text, TokenBagDisplay.CAPPED_TEXT, "player %d waits" % capped)
+	var remaining := (display.get_node("%RemainingLabel") as Label).text
+	check_equal(remaining, str(rules.get_bag().get_remaining_count()), "tokens left")
+	display.free()
+	rules.free()
+
+
 func _rules(seed_value: int, overrides := {}) -> GameRules:
 	var config := StarterGame.config(overrides)
 	(config["action_kinds"] as Dictionary).merge(KINDS)

@@ -305,10 +305,12 @@ func show_view(
 	elif restart:
 		if _view_round > 0 and round_number > _view_round:
 			_enqueue(_show_round_end.bind(_view_round))
-		# A new round already drawn from, after the last: its start, then its draws, in order.
-		if round_number != _view_round and _view_round > 0 and not drawn.is_empty():
+		# A round already drawn from: its start, then its draws, in order (at once for a round
+		# the display joins late: whose token is out, and the mercy rule's streak, as they are).
+		if not drawn.is_empty():
+			var joined := _view_round == 0 or round_number == _view_round
 			_enqueue(_show_round_start.bind(round_number, ViewCheck.before_draws(view, drawn)))
-			_enqueue_view_draws(drawn, 0, int(bag["remaining"]))
+			_enqueue_view_draws(drawn, 0, int(bag["remaining"]), not joined)
 		else:
 			_enqueue(_show_round_start.bind(round_number, view))
 	# What changed besides the draws, as the view has it.
@@ -344,15 +346,16 @@ func catch_up() -> void:
 
 
 # The draws [param drawn] (a view's tokens drawn this round) from [param first] on, the last
-# leaving [param remaining] tokens in the bag: all but the last at once.
-func _enqueue_view_draws(drawn: Array, first: int, remaining: int) -> void:
+# leaving [param remaining] tokens in the bag: all but the last at once, and the last too unless
+# it [param flies].
+func _enqueue_view_draws(drawn: Array, first: int, remaining: int, flies := true) -> void:
 	for index in range(first, drawn.size()):
 		var token: Dictionary = drawn[index]
 		var actions := 2 if token.get("kind", "") == "double_action" else 1
 		var left := remaining + drawn.size() - 1 - index
 		var draw := _show_draw.bind(int(token["owner"]), left, actions)
 		# Only the latest draw flies: the ones before it are already past.
-		_enqueue(draw if index == drawn.size() - 1 else _at_once.bind(draw))
+		_enqueue(draw if flies and index == drawn.size() - 1 else _at_once.bind(draw))
 
 
 # Shows [param step] without its animation.
