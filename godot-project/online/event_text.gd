@@ -65,7 +65,7 @@ static func describe(event: Dictionary, names: Dictionary, card_names: Dictionar
 			return "%s now makes %s energy a round" % [who, field.call("energy_per_round")]
 		"private_peek":
 			if _list(event.get("upcoming")).is_empty():
-				return "Your foresight shows no more draws this round"
+				return "Your foresight shows no draws to come for now"
 			return (
 				"You see the next draws: %s"
 				% ", ".join(

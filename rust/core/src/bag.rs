@@ -436,17 +436,30 @@ impl Bag {
     }
 
     /// Forgets the order of the tokens left, for a planner's guess at a bag it cannot see into:
-    /// they are put in id order and, if the bag was shuffled, shuffled afresh from `seed`, the
-    /// next draws then taking the owners `known` lists (what a seat's foresight showed it), as
-    /// far as the bag has their tokens. The result depends on nothing but the tokens left,
-    /// `seed` and `known`.
+    /// they are put in order of owner and kind and, if the bag was shuffled (or `known` is not
+    /// empty), shuffled afresh from `seed`, the next draws then taking the owners `known` lists
+    /// (what a seat's foresight showed it), as far as the bag has their tokens. Which of a
+    /// player's tokens an effect removed is secret (the bag's order chose them), so the tokens
+    /// left of a player who lost some count as ordinary ones. The result depends on nothing but
+    /// each player's count of tokens left, the kinds of those no removal touched, `seed` and
+    /// `known`.
     pub fn redraw_order(&mut self, seed: u64, known: &[PlayerId]) {
-        self.tokens.sort_unstable_by_key(|token| token.id);
+        for token in &mut self.tokens {
+            let touched = self
+                .tallies
+                .iter()
+                .any(|t| t.player == token.owner && t.removed > 0);
+            if touched {
+                token.kind = TokenKind::Command;
+            }
+        }
+        self.tokens
+            .sort_unstable_by_key(|token| (token.owner, token.kind == TokenKind::DoubleAction));
         self.reseed(seed);
-        if !self.shuffled {
+        if !self.shuffled && known.is_empty() {
             return;
         }
-        self.rng.shuffle(&mut self.tokens);
+        self.shuffle();
         // The last token is drawn first: the known owners fill the end, from the back.
         for (depth, &owner) in known.iter().enumerate().take(self.tokens.len()) {
             let slot = self.tokens.len() - 1 - depth;

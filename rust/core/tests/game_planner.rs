@@ -5,7 +5,9 @@ mod common;
 
 use common::*;
 use horizons_edge_core::game::{GameView, planner};
-use horizons_edge_core::{Autoplay, Command, Game, GameState, Phase, PlayerId, RandomStream};
+use horizons_edge_core::{
+    Action, Autoplay, Command, Game, GameState, Phase, PlayerId, RandomStream,
+};
 
 /// A 3-player game of 4 rounds on the common cards, seat 0 planning with `rollouts` (0: a random
 /// bot like the others); whether seat 0 won outright.
@@ -132,6 +134,37 @@ fn the_plan_is_the_same_whatever_its_seat_cannot_see() {
         }
     }
     assert!(decisions > 50, "only {decisions} decisions");
+}
+
+#[test]
+fn the_view_hash_leaves_out_the_commitment_and_the_log_length() {
+    // `bot_decide` seeds the planner with it: a secret seed shows in the round's commitment,
+    // and an undone action leaves the log longer, but neither is what the seat sees of the game.
+    let mut game = in_round_one(3, config(), 8);
+    let player = draw(&mut game);
+    let hash = game.view_hash(player);
+    let mut save: serde_json::Value = serde_json::from_str(&game.to_json()).unwrap();
+    save["state"]["seed"] = (save["state"]["seed"].as_u64().unwrap() ^ 1).into();
+    let twin = Game::from_json(&save.to_string()).unwrap();
+    let commitment = |game: &Game| game.snapshot_for(Some(player)).unwrap().commitment;
+    assert_ne!(
+        commitment(&twin),
+        commitment(&game),
+        "another secret, another commitment"
+    );
+    assert_eq!(twin.view_hash(player), hash, "the same view");
+    let rally = Action::Custom {
+        kind: "rally".into(),
+        context: serde_json::Value::Null,
+    };
+    game.apply(Command::Act {
+        player,
+        action: rally,
+    })
+    .unwrap();
+    assert_ne!(game.view_hash(player), hash, "the rally shows");
+    game.apply(Command::Undo).unwrap();
+    assert_eq!(game.view_hash(player), hash, "undone, the same view");
 }
 
 /// Over `games` 4-player games of 6 rounds on the common cards: the mean victory points of a

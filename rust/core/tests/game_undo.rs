@@ -118,7 +118,22 @@ fn an_action_that_ends_the_round_or_the_game_cannot_be_undone() {
             assert!(game.can_undo().is_ok(), "a pass inside round {round}");
         }
         let player = draw(&mut game);
-        act(&mut game, player, Action::Pass);
+        // In round 1 a card: the hand the next round tops up is short, so the same command also
+        // deals cards; the refusal still names the round's end.
+        let card = game
+            .legal_actions(player, &mut horizons_edge_core::NoHooks)
+            .into_iter()
+            .find(|action| matches!(action, Action::PlayCard { .. }))
+            .filter(|_| round == 1);
+        let events = act(&mut game, player, card.clone().unwrap_or(Action::Pass));
+        if round == 1 {
+            assert!(card.is_some(), "a card to play");
+            assert!(
+                events
+                    .iter()
+                    .any(|e| matches!(e, Event::PrivateDraw { .. }))
+            );
+        }
         refused(
             &mut game,
             Command::Undo,

@@ -226,8 +226,6 @@ static func event_problem(event: Variant) -> String:
 	return fields_problem(event["type"], event, EVENT_FIELDS.get(event["type"], {}))
 
 
-## What is wrong with [param value], named [param what]: a field of [param fields] (name -> type)
-## missing or of another type ("" if none).
 ## What is wrong with [param value] (called [param what] in the message) against
 ## [param fields], field names to [enum Variant.Type]s: the first field missing or of another
 ## type, or [code]""[/code] when none is. For checking a message from the network before reading

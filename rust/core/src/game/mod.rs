@@ -454,6 +454,8 @@ impl Game {
     /// Whether [`Command::Undo`] would be accepted now; the error says why not. Only the
     /// action of the current activation can be undone, and never the draw that started it: the
     /// bag's stream comes back with the state, so undoing and acting again cannot re-roll a draw.
+    /// Nor an action that ended the round or the game, or showed someone something hidden
+    /// (cards drawn, the bag's next draws): the undo would hand out a second look.
     pub fn can_undo(&self) -> Result<(), GameError> {
         match self.undo {
             Some(_) => Ok(()),
@@ -469,7 +471,12 @@ impl Game {
                 "the last command drew a token; undoing it could re-roll the bag"
             }
             Some(Command::Undo) => "the action was already undone",
-            Some(_) if last_command_revealed(log, self.commands.len()) => {
+            // An action that ended the round may also have dealt the next round's cards.
+            Some(_)
+                if !last_command_made(log, self.commands.len(), |e| {
+                    matches!(e, Event::RoundEnded { .. } | Event::GameOver { .. })
+                }) && last_command_made(log, self.commands.len(), Event::reveals) =>
+            {
                 "the action showed something hidden (cards drawn, the bag's next draws); \
                  undoing it would hand out a second look"
             }
@@ -565,19 +572,22 @@ fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
         .unwrap_or_else(|| "a panic without a message".to_owned())
 }
 
-/// Whether `command` is an activation's action (what [`Command::Undo`] can take back).
-/// Whether the events `log` ends with, of the last of `commands` commands, showed someone
-/// something hidden.
-fn last_command_revealed(log: &[EventRecord], commands: usize) -> bool {
+/// Whether one of the events `log` ends with, of the last of `commands` commands, is `wanted`.
+fn last_command_made(
+    log: &[EventRecord],
+    commands: usize,
+    wanted: impl Fn(&Event) -> bool,
+) -> bool {
     let Some(last) = (commands as u64).checked_sub(1) else {
         return false;
     };
     log.iter()
         .rev()
         .take_while(|record| record.command == last)
-        .any(|record| record.event.reveals())
+        .any(|record| wanted(&record.event))
 }
 
+/// Whether `command` is an activation's action (what [`Command::Undo`] can take back).
 fn is_action(state: &GameState, command: &Command) -> bool {
     match command {
         Command::Act { .. } => true,

@@ -5,7 +5,6 @@
 //! end of the next round. The candidate with the best average victory-point margin is chosen, so
 //! the bot weighs when it will act next and what the tokens left in the bag let the others do.
 
-use crate::game::activation::Sequencer;
 use crate::game::bots::{self, Autoplay};
 use crate::game::command::{Action, Command};
 use crate::game::config::GameConfig;
@@ -170,8 +169,8 @@ fn act_at_random(
 /// nothing `player` cannot see.
 fn determinize(state: &mut GameState, player: PlayerId, rng: &mut RandomStream) {
     let foresight = state.player(player).map_or(0, |p| p.foresight);
-    let known = match state.sequencer {
-        Sequencer::Bag if foresight > 0 => {
+    let known = match &state.sequencer {
+        sequencer if sequencer.is_bag() && foresight > 0 => {
             bag_effects::foreseen(state, foresight).unwrap_or_default()
         }
         _ => Vec::new(),

@@ -117,12 +117,17 @@ impl Game {
         state_hash(&self.state)
     }
 
-    /// A fingerprint of what `viewer` sees of the game ([`Game::snapshot_for`]), the same for
-    /// two games that differ only in what `viewer` cannot see: the seed a bot's planner takes,
-    /// so that its choice depends on nothing its seat cannot see. 0 for a player not in the game.
+    /// A fingerprint of what `viewer` sees of the game ([`Game::snapshot_for`]) but the round's
+    /// commitment (made from the secret key) and the log's length (which an undo leaves
+    /// longer): the same for two games that differ only in what `viewer` cannot see. The seed a
+    /// bot's planner takes, so that its choice depends on nothing its seat cannot see. 0 for a
+    /// player not in the game.
     pub fn view_hash(&self, viewer: PlayerId) -> u64 {
-        self.snapshot_for(Some(viewer))
-            .map_or(0, |snapshot| json_hash(&snapshot))
+        self.snapshot_for(Some(viewer)).map_or(0, |mut snapshot| {
+            snapshot.commitment = None;
+            snapshot.seq = 0;
+            json_hash(&snapshot)
+        })
     }
 }
 
