@@ -210,6 +210,9 @@ func test_views_no_bag_could_hold_are_refused_naming_what_is_wrong() -> void:
 		"player 9": _bag_view(2, 3, [{"owner": 9, "kind": "command"}]),
 		"kind 1": _bag_view(2, 3, [command, {"owner": 1, "kind": 1}]),
 		'kind "triple_action"': _bag_view(2, 3, [{"owner": 0, "kind": "triple_action"}]),
+		# Named by type and size: the engine will not write out one nested 10 000 deep.
+		"bag.upcoming names Array of 1": _with(_bag_view(3, 3, []), "upcoming", [_deep()]),
+		"bag.max_streak is Array of 1": _with(_bag_view(3, 3, []), "max_streak", _deep()),
 	}
 	for fragment: String in bad_views:
 		expect_error(display.show_view.bind(1, bad_views[fragment], NAMES), fragment)
@@ -219,6 +222,33 @@ func test_views_no_bag_could_hold_are_refused_naming_what_is_wrong() -> void:
 	check_equal(display.get_remaining(), 5, "a good view after the bad ones")
 	var label: Label = display.get_node("%ActiveLabel")
 	check(label.text.ends_with(TokenBagDisplay.DOUBLE_ACTION_TEXT), "its kind: " + label.text)
+	display.free()
+
+
+func test_a_view_shown_again_from_its_own_draw_shown_handler_is_shown_once() -> void:
+	var display := DisplayCheck.make(self, null)
+	display.show_view(1, _bag_view(3, 3, []), NAMES)
+	var view := _bag_view(2, 3, [{"owner": 0, "kind": "command"}])
+	var shown: Array[int] = []
+	display.draw_shown.connect(
+		func(player_id: int) -> void:
+			shown.append(player_id)
+			display.show_view(1, view, NAMES)
+	)
+	display.show_view(1, view, NAMES)
+	check_equal(shown, [0] as Array[int], "one draw shown")
+	check(display.is_caught_up(), "caught up")
+	check_equal(display.get_remaining(), 5, "the count")
+	display.free()
+	# A handler that shows a newer view, while the view it interrupts changes more than its draw
+	# (the mercy rule off): the newer view is the last word.
+	display = DisplayCheck.make(self, null)
+	display.show_view(1, _with(_bag_view(3, 3, []), "max_streak", 1), NAMES)
+	var newer := _bag_view(1, 3, [{"owner": 0, "kind": "command"}, {"owner": 0, "kind": "command"}])
+	display.draw_shown.connect(func(_player_id: int) -> void: display.show_view(1, newer, NAMES))
+	display.show_view(1, view, NAMES)
+	check(display.is_caught_up(), "caught up with the newer view")
+	check_equal(display.get_remaining(), 4, "the newer view's count")
 	display.free()
 
 
@@ -412,6 +442,17 @@ func _bag_view(left_0: int, left_1: int, drawn: Array) -> Dictionary:
 		{"player": 1, "contributed": 3, "remaining": left_1},
 	]
 	return {"remaining": left_0 + left_1, "players": players, "drawn": drawn}
+
+
+# An Array nested 10 000 deep.
+func _deep() -> Array:
+	var outer: Array = []
+	var inner := outer
+	for _depth in 10000:
+		var next: Array = []
+		inner.append(next)
+		inner = next
+	return outer
 
 
 func _with(view: Dictionary, key: String, value: Variant) -> Dictionary:

@@ -297,27 +297,33 @@ func show_view(
 	var more_drawn := not restart and drawn.size() > seen
 	var shown := ViewCheck.after_draws(_view_tally, drawn, seen) if more_drawn else _view_tally
 	var recount := not restart and view != shown
+	# Noted before anything is shown: a draw_shown handler that shows the view again finds it
+	# already seen.
+	var last_round := _view_round
+	_view_round = round_number
+	_view_tally = view
 	# Far behind (a burst of views): what waits is shown at once, the step in progress included.
 	if (restart or more_drawn or recount) and _queue.size() >= catch_up_after:
 		catch_up()
 	if more_drawn:
 		_enqueue_view_draws(drawn, seen, ViewCheck.left_in(shown))
 	elif restart:
-		if _view_round > 0 and round_number > _view_round:
-			_enqueue(_show_round_end.bind(_view_round))
+		if last_round > 0 and round_number > last_round:
+			_enqueue(_show_round_end.bind(last_round))
 		# A round already drawn from: its start, then its draws, in order (at once for a round
 		# the display joins late: whose token is out, and the mercy rule's streak, as they are).
 		if not drawn.is_empty():
-			var joined := _view_round == 0 or round_number == _view_round
+			var joined := last_round == 0 or round_number == last_round
 			_enqueue(_show_round_start.bind(round_number, ViewCheck.before_draws(view, drawn)))
 			_enqueue_view_draws(drawn, 0, int(bag["remaining"]), not joined)
 		else:
 			_enqueue(_show_round_start.bind(round_number, view))
+	# A draw_shown or caught_up handler that showed a newer view meanwhile has shown it all.
+	if not is_same(_view_tally, view):
+		return
 	# What changed besides the draws, as the view has it.
 	if recount:
 		_enqueue(_show_restored.bind(view))
-	_view_round = round_number
-	_view_tally = view
 	if game_over and not _view_over:
 		_view_over = true
 		_enqueue(_show_game_over.bind(winner_id))

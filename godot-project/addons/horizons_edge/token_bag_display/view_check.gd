@@ -18,14 +18,14 @@ const KINDS := ["command", "double_action"]
 static func problem_of(bag: Dictionary) -> String:
 	var most_tokens := CommandTokenBag.MAX_PLAYERS * CommandTokenBag.MAX_TOKENS_PER_PLAYER
 	if bag.has("remaining") and not _is_count(bag["remaining"], most_tokens):
-		return "bag.remaining is %s, not a count of tokens" % var_to_str(bag["remaining"])
+		return "bag.remaining is %s, not a count of tokens" % _shown(bag["remaining"])
 	var problem := _drawn_problem(bag.get("drawn", []), most_tokens)
 	if problem == "" and not bag.has("remaining") and not bag.get("drawn", []).is_empty():
 		problem = "bag.drawn has tokens but bag.remaining is missing"
 	if problem == "":
 		problem = _players_problem(bag.get("players", []))
 	if problem == "" and bag.has("max_streak") and not _is_count(bag["max_streak"], MAX_PLAYER_ID):
-		problem = "bag.max_streak is %s, not a count" % var_to_str(bag["max_streak"])
+		problem = "bag.max_streak is %s, not a count" % _shown(bag["max_streak"])
 	return problem if problem != "" else _agreement_problem(bag)
 
 
@@ -98,33 +98,33 @@ static func left_in(tally: Dictionary) -> int:
 
 static func _drawn_problem(drawn: Variant, most_tokens: int) -> String:
 	if not drawn is Array:
-		return "bag.drawn is %s, not an Array" % var_to_str(drawn)
+		return "bag.drawn is %s, not an Array" % _shown(drawn)
 	if drawn.size() > most_tokens:
 		return "bag.drawn holds %d tokens, more than a bag holds" % drawn.size()
 	for token: Variant in drawn:
 		if not token is Dictionary or not _is_count(token.get("owner"), MAX_PLAYER_ID):
-			return "bag.drawn holds %s, not a token with an owner" % var_to_str(token)
+			return "bag.drawn holds %s, not a token with an owner" % _shown(token)
 		if token.get("kind", "command") not in KINDS:
 			return (
 				"bag.drawn holds a token of unknown kind %s (a kind is one of %s)"
-				% [var_to_str(token["kind"]), KINDS]
+				% [_shown(token["kind"]), KINDS]
 			)
 	return ""
 
 
 static func _players_problem(players: Variant) -> String:
 	if not players is Array:
-		return "bag.players is %s, not an Array" % var_to_str(players)
+		return "bag.players is %s, not an Array" % _shown(players)
 	if players.size() > CommandTokenBag.MAX_PLAYERS:
 		return "bag.players holds %d players, more than a bag holds" % players.size()
 	var seen := {}
 	for tally: Variant in players:
 		if not tally is Dictionary:
-			return "bag.players holds %s, not a Dictionary" % var_to_str(tally)
+			return "bag.players holds %s, not a Dictionary" % _shown(tally)
 		for key in ["player", "contributed", "remaining"]:
 			var most := MAX_PLAYER_ID if key == "player" else CommandTokenBag.MAX_TOKENS_PER_PLAYER
 			if not _is_count(tally.get(key), most):
-				return "a player's %s is %s, not a count" % [key, var_to_str(tally.get(key))]
+				return "a player's %s is %s, not a count" % [key, _shown(tally.get(key))]
 		if tally["remaining"] > tally["contributed"]:
 			return (
 				"player %d has %d tokens left of %d put in"
@@ -154,11 +154,19 @@ static func _agreement_problem(bag: Dictionary) -> String:
 			return "bag.drawn holds a token of player %d, not in bag.players" % int(token["owner"])
 	var upcoming: Variant = bag.get("upcoming", [])
 	if not upcoming is Array or upcoming.size() > left:
-		return "bag.upcoming is %s, not the owners of the tokens left" % var_to_str(upcoming)
+		return "bag.upcoming is %s, not the owners of the tokens left" % _shown(upcoming)
 	for player_id: Variant in upcoming:
 		if not _is_count(player_id, MAX_PLAYER_ID) or not player_ids.has(int(player_id)):
-			return "bag.upcoming names %s, not a player in bag.players" % var_to_str(player_id)
+			return "bag.upcoming names %s, not a player in bag.players" % _shown(player_id)
 	return ""
+
+
+# [param value] as a message shows it: containers by type and size only (one nested thousands
+# deep is more than the engine will write out).
+static func _shown(value: Variant) -> String:
+	if value is Array or value is Dictionary or typeof(value) >= TYPE_PACKED_BYTE_ARRAY:
+		return "%s of %d" % [type_string(typeof(value)), value.size()]
+	return var_to_str(value)
 
 
 # Whether [param value] is a whole number from 0 to [param most] (an int, or a float from JSON).
