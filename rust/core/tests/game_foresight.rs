@@ -108,14 +108,7 @@ fn nobody_else_sees_a_peek_or_the_foreseen_draws() {
 
 #[test]
 fn the_foresight_effect_grants_it_at_once() {
-    let mut config = config_in(ActivationOrder::Bag, None);
-    config.action_kinds.insert(
-        "watchtower".into(),
-        ActionKindDef {
-            cost: Default::default(),
-            effects: vec![Effect::Foresight { count: 2 }],
-        },
-    );
+    let config = with_watchtower(config_in(ActivationOrder::Bag, None));
     let mut game = in_round_one(2, config, 6);
     let player = draw(&mut game);
     let events = act(

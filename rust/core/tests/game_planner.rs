@@ -5,9 +5,7 @@ mod common;
 
 use common::*;
 use horizons_edge_core::game::{GameView, planner};
-use horizons_edge_core::{
-    Action, Autoplay, Command, Game, GameState, Phase, PlayerId, RandomStream,
-};
+use horizons_edge_core::{Autoplay, Command, Game, GameState, Phase, PlayerId, RandomStream};
 
 /// A 3-player game of 4 rounds on the common cards, seat 0 planning with `rollouts` (0: a random
 /// bot like the others); whether seat 0 won outright.
@@ -153,15 +151,7 @@ fn the_view_hash_leaves_out_the_commitment_and_the_log_length() {
         "another secret, another commitment"
     );
     assert_eq!(twin.view_hash(player), hash, "the same view");
-    let rally = Action::Custom {
-        kind: "rally".into(),
-        context: serde_json::Value::Null,
-    };
-    game.apply(Command::Act {
-        player,
-        action: rally,
-    })
-    .unwrap();
+    act(&mut game, player, custom("rally"));
     assert_ne!(game.view_hash(player), hash, "the rally shows");
     game.apply(Command::Undo).unwrap();
     assert_eq!(game.view_hash(player), hash, "undone, the same view");

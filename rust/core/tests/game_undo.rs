@@ -4,17 +4,8 @@
 mod common;
 
 use common::*;
-use horizons_edge_core::game::config::ActionKindDef;
 use horizons_edge_core::game::effects::Effect;
 use horizons_edge_core::{Action, Command, Event, Game, GameConfig, Phase};
-
-/// An action of `kind` (a config action kind).
-fn custom(kind: &str) -> Action {
-    Action::Custom {
-        kind: kind.into(),
-        context: serde_json::Value::Null,
-    }
-}
 
 /// The common config, but scouting gains resources instead of drawing a card: no action shows
 /// anyone anything hidden, so every one can be undone.
@@ -148,15 +139,7 @@ fn an_action_that_ends_the_round_or_the_game_cannot_be_undone() {
 /// knowing what comes next (a free look at the deck or the bag, or a choice between futures).
 #[test]
 fn an_action_that_showed_something_hidden_cannot_be_undone() {
-    let mut config = config();
-    config.action_kinds.insert(
-        "watchtower".into(),
-        ActionKindDef {
-            cost: Default::default(),
-            effects: vec![Effect::Foresight { count: 2 }],
-        },
-    );
-    let mut game = in_round_one(3, config, 45);
+    let mut game = in_round_one(3, with_watchtower(config()), 45);
     let player = draw(&mut game);
     let events = act(&mut game, player, custom("scout"));
     assert!(

@@ -95,6 +95,26 @@ pub fn config() -> GameConfig {
     config
 }
 
+/// The action of `kind` (a config action kind), without context.
+pub fn custom(kind: &str) -> Action {
+    Action::Custom {
+        kind: kind.into(),
+        context: serde_json::Value::Null,
+    }
+}
+
+/// `config` with the action kind "watchtower": no cost, and foresight of the next two draws.
+pub fn with_watchtower(mut config: GameConfig) -> GameConfig {
+    config.action_kinds.insert(
+        "watchtower".into(),
+        ActionKindDef {
+            cost: Cost::default(),
+            effects: vec![Effect::Foresight { count: 2 }],
+        },
+    );
+    config
+}
+
 /// `count` players with ids 0.., each with a 20-card deck of the three cards.
 pub fn players(count: u32) -> Vec<PlayerSetup> {
     (0..count)
