@@ -34,7 +34,7 @@ signal caught_up
 ## Added to the drawn token's line when it is a double-action token.
 const DOUBLE_ACTION_TEXT := " ×2 (double action)"
 ## The chance column of a player the mercy rule passes over for the next draw.
-const CAPPED_TEXT := "waits"
+const CAPPED_TEXT := NextColumn.CAPPED_TEXT
 ## Added to the name of a player eliminated from the game.
 const OUT_TEXT := " (out)"
 ## The text shown when a round ends.
@@ -44,6 +44,7 @@ const PANEL_BACKGROUND := Color(0.1, 0.11, 0.14)
 const PlayerRow := preload("player_row.gd")
 const Contrast := preload("contrast.gd")
 const DrawEffects := preload("draw_effects.gd")
+const NextColumn := preload("next_column.gd")
 const ViewCheck := preload("view_check.gd")
 
 ## The rules whose bag is shown. Setting it connects to their signals and reads the current bag.
@@ -117,6 +118,9 @@ var _queue: Array[Callable] = []
 var _view_round := 0
 var _view_tally := ViewCheck.tally_of({}, {})
 var _view_over := false
+# The views show_view() was given that wait to be queued, and whether it is queueing one.
+var _views_waiting: Array[Array] = []
+var _viewing := false
 # In seat or initiative order, each round's activations as the views tell them (drawn, then
 # upcoming), by round: what the display shows as "next" while it catches up with the views.
 var _view_orders: Dictionary[int, PackedInt64Array] = {}
@@ -268,22 +272,37 @@ func refresh() -> void:
 ## [member token_bag]: [param bag] is a snapshot's [code]bag[/code] (see
 ## [method GameRules.get_snapshot_for]: [code]remaining[/code], each player's
 ## [code]contributed[/code] and [code]remaining[/code], the tokens [code]drawn[/code]) in round
-## [param round_number]; [param names] by player id. A view a few draws on from the last is shown
-## as those draws, a view of a new round after "Round Complete!" for the last, anything else at
-## once; views that come faster than the animations wait their turn, so a "Round Complete!"
+## [param round_number]; [param names] (Strings) by player id. A view a few draws on from the last
+## is shown as those draws, a view of a new round after "Round Complete!" for the last, anything
+## else at once; views that come faster than the animations wait their turn, so a "Round Complete!"
 ## hold is not cut short by the next round's first views, until [member catch_up_after] changes
-## wait: then a new view shows them all at once ([method catch_up]) before its own. A client
-## whose player must act can call [method catch_up], or wait for [signal caught_up] before
-## offering the choice, as the bundled online table does.
-## [param winner_id] (a player id, or -1 for a draw) shows the end of the game at once, once it
-## is over. A change to the bag that is not a draw (tokens an effect adds or takes, a reserve
-## token, an elimination) is shown at once, after the view's draws. A malformed view, or one
-## given to a display that follows [member rules] or a [member token_bag], is refused with an
-## error naming what is wrong, and the display is left as it was.
+## wait: then a new view shows them all at once ([method catch_up]) before its own. A client whose
+## player must act can call [method catch_up], or wait for [signal caught_up] before offering the
+## choice, as the bundled online table does.
+## [param winner_id] (a player id, or -1 for a draw) shows the end of the game at once, once it is
+## over. A change to the bag that is not a draw (tokens an effect adds or takes, a reserve token, an
+## elimination) is shown at once, after the view's draws. A malformed view, or one given to a
+## display that follows [member rules] or a [member token_bag], is refused with an error naming what
+## is wrong, and the display is left as it was.
+## A view shown from a [signal draw_shown] or [signal caught_up] handler while another view's
+## changes are being queued is shown once they are all queued, after them.
 func show_view(
 	round_number: int, bag: Dictionary, names: Dictionary, game_over := false, winner_id := -1
 ) -> void:
-	var problem := ViewCheck.problem_of(bag)
+	_views_waiting.append([round_number, bag, names, game_over, winner_id])
+	if _viewing:
+		return
+	_viewing = true
+	while not _views_waiting.is_empty():
+		_show_view.callv(_views_waiting.pop_front())
+	_viewing = false
+
+
+# show_view() for one view: checked, then its changes queued.
+func _show_view(
+	round_number: int, bag: Dictionary, names: Dictionary, game_over: bool, winner_id: int
+) -> void:
+	var problem := ViewCheck.problem_of(bag, names)
 	if rules != null or token_bag != null:
 		problem = "the display follows its %s" % ("rules" if rules != null else "token_bag")
 	if problem != "":
@@ -297,8 +316,6 @@ func show_view(
 	var more_drawn := not restart and drawn.size() > seen
 	var shown := ViewCheck.after_draws(_view_tally, drawn, seen) if more_drawn else _view_tally
 	var recount := not restart and view != shown
-	# Noted before anything is shown: a draw_shown handler that shows the view again finds it
-	# already seen.
 	var last_round := _view_round
 	_view_round = round_number
 	_view_tally = view
@@ -318,9 +335,6 @@ func show_view(
 			_enqueue_view_draws(drawn, 0, int(bag["remaining"]), not joined)
 		else:
 			_enqueue(_show_round_start.bind(round_number, view))
-	# A draw_shown or caught_up handler that showed a newer view meanwhile has shown it all.
-	if not is_same(_view_tally, view):
-		return
 	# What changed besides the draws, as the view has it.
 	if recount:
 		_enqueue(_show_restored.bind(view))
@@ -804,33 +818,11 @@ func _game_over_text() -> String:
 	return "Game over: %s wins!" % _names.get(_winner, "Player %d" % _winner)
 
 
-# What each row says of the next draw. In bag order: the chance that it is theirs, each rounded
-# on its own (equal chances show equal numbers; "<1%" for a tiny one), "waits" for a player the
-# mercy rule passes over; in seat or initiative order, where the next activations are known:
-# their place in that order. A dash where there is no next draw.
+# What each row says of the next draw (see NextColumn.texts()).
 func _next_texts() -> Dictionary[int, String]:
-	var texts: Dictionary[int, String] = {}
-	for player_id in _player_ids:
-		texts[player_id] = "–"
 	if _round_over or _game_over or _remaining <= 0:
-		return texts
-	var upcoming := _upcoming()
-	if not upcoming.is_empty():
-		for player_id in _player_ids:
-			var place := upcoming.find(player_id)
-			if place == 0:
-				texts[player_id] = "next"
-			elif place > 0:
-				texts[player_id] = "#%d" % (place + 1)
-		return texts
-	var percents := _whole_percents()
-	var capped := _capped_player()
-	for player_id in _player_ids:
-		if player_id == capped:
-			texts[player_id] = CAPPED_TEXT
-		elif _left.get(player_id, 0) > 0:
-			texts[player_id] = "%d%%" % percents[player_id] if percents[player_id] > 0 else "<1%"
-	return texts
+		return NextColumn.dashes(_player_ids)
+	return NextColumn.texts(_player_ids, _left, _chances, _upcoming(), _capped_player())
 
 
 # The next activations in order, as the rules foresee them or the views told them; empty for a
@@ -839,17 +831,6 @@ func _upcoming() -> PackedInt64Array:
 	if rules == null or Engine.is_editor_hint() or not rules.is_set_up():
 		return _view_orders.get(_round, PackedInt64Array()).slice(_drawn)
 	return rules.get_upcoming_players(_remaining)
-
-
-# Each player's chance as a whole percentage, each share rounded on its own so that equal chances
-# look equal (so the column need not add up to exactly 100); a chance short of certain never
-# shows as 100.
-func _whole_percents() -> Dictionary[int, int]:
-	var percents: Dictionary[int, int] = {}
-	for player_id in _player_ids:
-		var exact: float = 100.0 * _chances.get(player_id, 0.0)
-		percents[player_id] = mini(roundi(exact), 99) if exact < 100.0 else 100
-	return percents
 
 
 func _refresh_row(player_id: int, next_text: String, settle: Tween, seconds: float) -> void:

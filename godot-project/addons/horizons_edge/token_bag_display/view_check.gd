@@ -14,8 +14,9 @@ const KINDS := ["command", "double_action"]
 ## players, a player twice, more than [constant CommandTokenBag.MAX_TOKENS_PER_PLAYER] tokens of
 ## one player, more tokens left than put in) is wrong too, so that a hostile server cannot make a
 ## client build rows or pips without end, and so is a bag that contradicts itself (tokens left
-## that are not the players' tokens left, a token drawn of a player not in the bag).
-static func problem_of(bag: Dictionary) -> String:
+## that are not the players' tokens left, a token drawn of a player not in the bag), and a name
+## in [param names] of one of the bag's players that is not a String.
+static func problem_of(bag: Dictionary, names := {}) -> String:
 	var most_tokens := CommandTokenBag.MAX_PLAYERS * CommandTokenBag.MAX_TOKENS_PER_PLAYER
 	if bag.has("remaining") and not _is_count(bag["remaining"], most_tokens):
 		return "bag.remaining is %s, not a count of tokens" % _shown(bag["remaining"])
@@ -26,7 +27,9 @@ static func problem_of(bag: Dictionary) -> String:
 		problem = _players_problem(bag.get("players", []))
 	if problem == "" and bag.has("max_streak") and not _is_count(bag["max_streak"], MAX_PLAYER_ID):
 		problem = "bag.max_streak is %s, not a count" % _shown(bag["max_streak"])
-	return problem if problem != "" else _agreement_problem(bag)
+	if problem == "":
+		problem = _agreement_problem(bag)
+	return problem if problem != "" else _names_problem(bag, names)
 
 
 ## What [param bag] (a view [method problem_of] found nothing wrong with) says of each player,
@@ -158,6 +161,17 @@ static func _agreement_problem(bag: Dictionary) -> String:
 	for player_id: Variant in upcoming:
 		if not _is_count(player_id, MAX_PLAYER_ID) or not player_ids.has(int(player_id)):
 			return "bag.upcoming names %s, not a player in bag.players" % _shown(player_id)
+	return ""
+
+
+# What is wrong with [param names] for the players of [param bag] (a well-formed bag): a name
+# that is not a String (or StringName).
+static func _names_problem(bag: Dictionary, names: Dictionary) -> String:
+	for tally: Dictionary in bag.get("players", []):
+		var player_id := int(tally["player"])
+		var player_name: Variant = names.get(player_id, "")
+		if not (player_name is String or player_name is StringName):
+			return "names[%d] is %s, not a String" % [player_id, _shown(player_name)]
 	return ""
 
 

@@ -1,0 +1,60 @@
+extends RefCounted
+## What each row of a [TokenBagDisplay] says of the next draw: its chance column.
+
+## The column of a player the mercy rule passes over for the next draw.
+const CAPPED_TEXT := "waits"
+## The column where there is no next draw (or none of that player's).
+const NO_DRAW_TEXT := "–"
+
+
+## A dash for each of [param player_ids]: no next draw (the round or the game is over).
+static func dashes(player_ids: Array[int]) -> Dictionary[int, String]:
+	var texts: Dictionary[int, String] = {}
+	for player_id in player_ids:
+		texts[player_id] = NO_DRAW_TEXT
+	return texts
+
+
+## The column of each of [param player_ids], with [param left] tokens in the bag by player. In
+## seat or initiative order, where the next activations are known ([param upcoming] in order):
+## each player's place in it. In bag order ([param upcoming] empty): the chance that the next
+## draw is theirs ([param chances], from 0 to 1), each rounded on its own (equal chances show
+## equal numbers; "<1%" for a tiny one), and [constant CAPPED_TEXT] for the player
+## [param capped] the mercy rule passes over (-1: nobody). A dash for a player with no token left
+## or not in the order.
+static func texts(
+	player_ids: Array[int],
+	left: Dictionary[int, int],
+	chances: Dictionary[int, float],
+	upcoming: PackedInt64Array,
+	capped: int
+) -> Dictionary[int, String]:
+	var texts := dashes(player_ids)
+	if not upcoming.is_empty():
+		for player_id in player_ids:
+			var place := upcoming.find(player_id)
+			if place == 0:
+				texts[player_id] = "next"
+			elif place > 0:
+				texts[player_id] = "#%d" % (place + 1)
+		return texts
+	var percents := _whole_percents(player_ids, chances)
+	for player_id in player_ids:
+		if player_id == capped:
+			texts[player_id] = CAPPED_TEXT
+		elif left.get(player_id, 0) > 0:
+			texts[player_id] = "%d%%" % percents[player_id] if percents[player_id] > 0 else "<1%"
+	return texts
+
+
+# Each player's chance as a whole percentage, each share rounded on its own so that equal chances
+# look equal (so the column need not add up to exactly 100); a chance short of certain never
+# shows as 100.
+static func _whole_percents(
+	player_ids: Array[int], chances: Dictionary[int, float]
+) -> Dictionary[int, int]:
+	var percents: Dictionary[int, int] = {}
+	for player_id in player_ids:
+		var exact: float = 100.0 * chances.get(player_id, 0.0)
+		percents[player_id] = mini(roundi(exact), 99) if exact < 100.0 else 100
+	return percents
