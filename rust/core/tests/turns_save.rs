@@ -191,6 +191,39 @@ fn a_save_that_does_not_hold_together_is_refused_with_the_reason() {
     }
 }
 
+/// Exchanges no command leaves were taken: one with an eliminated player as the taker (who then
+/// got a turn, after which the object could not load its own save), a player exchanging with
+/// themselves, and a player's turn given to two others (the second played twice in a row).
+#[test]
+fn exchanges_no_command_leaves_are_refused() {
+    let (race, seats) = in_progress();
+    let json = save::to_json(TurnMode::Seats, &race, Some(&seats));
+    for (exchanges, fragment) in [
+        (serde_json::json!([[2, 1]]), "player 1 is out of the game"),
+        (
+            serde_json::json!([[2, 2]]),
+            "player 2 exchanges with themselves",
+        ),
+        (
+            serde_json::json!([[2, 4], [2, 0]]),
+            "player 2's turn is exchanged twice",
+        ),
+    ] {
+        let text = edited(&json, |v| v["seats"]["exchanges"] = exchanges.clone());
+        let error = save::from_json(&text).unwrap_err();
+        assert!(
+            matches!(error, SaveError::Inconsistent(_)) && error.to_string().contains(fragment),
+            "{exchanges}: expected '{fragment}' in {error}"
+        );
+    }
+    // Half of an exchange used (player 2 took player 0's turn; player 0 still takes player
+    // 2's), and an eliminated player's turn still owed to their partner: as commands leave them.
+    for exchanges in [serde_json::json!([[2, 0]]), serde_json::json!([[1, 3]])] {
+        let text = edited(&json, |v| v["seats"]["exchanges"] = exchanges.clone());
+        assert!(save::from_json(&text).is_ok(), "{exchanges}");
+    }
+}
+
 /// Triggers out of id order were taken, after which the seat order looked them up wrongly: a
 /// trigger added again under an id it held went in twice, and the object could not load its
 /// own save. Too many triggers, statuses or skills are refused as the commands refuse them.
