@@ -313,7 +313,7 @@ fn a_seat_is_named_as_a_rename_would_name_it() {
 }
 
 #[test]
-fn blank_names_in_the_config_are_refused() {
+fn blank_names_and_names_no_player_could_have_in_the_config_are_refused() {
     for (edit, fragment) in [
         (json!({"cards": {"1": {"name": " "}}}), "card 1 has no name"),
         (
@@ -322,7 +322,28 @@ fn blank_names_in_the_config_are_refused() {
         ),
         (
             json!({"structures": {"hut": {"building": {"name": "", "kind": "building"}}}}),
-            "structure \"hut\"'s building has no name",
+            "structures.hut.building.name: invalid name: a name needs a character",
+        ),
+        // Objects that effects create are named as a player or a token would be: an effect
+        // created a token named "", "a\nb" or 100 000 characters long.
+        (
+            json!({"cards": {"1": {"name": "Call", "effects": [
+                {"effect": "create_object", "object": {"name": "", "kind": "token"}}
+            ]}}}),
+            "cards.1.effects[0].object.name: invalid name",
+        ),
+        (
+            json!({"action_kinds": {"summon": {"effects": [
+                {"effect": "create_object", "object": {"name": "a\nb", "kind": "token"}}
+            ]}}}),
+            "action_kinds.summon.effects[0].object.name: invalid name: a name may not hold \
+             control characters",
+        ),
+        (
+            json!({"structures": {"hut": {"building": {"name": "Hut", "kind": "building"},
+                "effects": [{"effect": "create_object",
+                    "object": {"name": "x".repeat(100_000), "kind": "unit"}}]}}}),
+            "structures.hut.effects[0].object.name: invalid name: a name has at most 64",
         ),
         (
             json!({"action_kinds": {"": {}}}),

@@ -10,7 +10,7 @@
 //! sibling. Simultaneous reactions go in turn order starting with the active player.
 
 use crate::error::{GameError, RulesError};
-use crate::game::command::{Action, MAX_CONTEXT_DEPTH, depth};
+use crate::game::command::{self, Action, MAX_CONTEXT_DEPTH, depth};
 use crate::game::config::{Cost, GameConfig, TriggeredBy};
 use crate::game::effects::{self, EffectScope, ObjectDef, ObjectKind};
 use crate::game::event::Event;
@@ -47,7 +47,7 @@ pub fn check(
     }
     check_context("the action's context", action.context())?;
     if let Action::CreateToken { name, .. } = action {
-        flow::check_name(name)?;
+        command::check_name(name)?;
     }
     let cost = price(config, state, player, action)?;
     let purse = state

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::error::GameError;
 use crate::fairness::Bytes32;
 use crate::ids::PlayerId;
 
@@ -85,6 +86,22 @@ pub enum Command {
 
 /// The longest display name [`Command::Rename`] accepts, in characters.
 pub const MAX_NAME_CHARS: usize = 64;
+
+/// Whether `name` may name a player or a token: 1 to [`MAX_NAME_CHARS`] characters, not all
+/// spaces, no control characters.
+pub fn check_name(name: &str) -> Result<(), GameError> {
+    let invalid = |reason: &str| Err(GameError::InvalidName(reason.to_owned()));
+    if name.trim().is_empty() {
+        return invalid("a name needs a character other than a space");
+    }
+    if name.chars().count() > MAX_NAME_CHARS {
+        return invalid(&format!("a name has at most {MAX_NAME_CHARS} characters"));
+    }
+    if name.chars().any(char::is_control) {
+        return invalid("a name may not hold control characters (line breaks, tabs, ...)");
+    }
+    Ok(())
+}
 
 /// How deep game data attached to an action (its `context`, or a reaction's) may nest. Everything
 /// the rules accept goes into the log, saves and replays, and must load back (JSON readers stop

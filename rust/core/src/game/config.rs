@@ -9,6 +9,7 @@ use serde_path_to_error::{Path, Segment};
 
 use crate::error::GameError;
 use crate::game::activation::ActivationOrder;
+use crate::game::command::check_name;
 use crate::game::effects::{Effect, ObjectDef};
 use crate::ids::{CardId, PlayerId};
 
@@ -296,12 +297,8 @@ impl GameConfig {
         if self.structures.keys().any(|name| blank(name)) {
             return invalid("a structure has no name (its id)".to_owned());
         }
-        if let Some((name, _)) = self
-            .structures
-            .iter()
-            .find(|(_, structure)| blank(&structure.building.name))
-        {
-            return invalid(format!("structure \"{name}\"'s building has no name"));
+        if let Some((path, error)) = self.misnamed_object() {
+            return invalid(format!("{path}.name: {error}"));
         }
         if self.action_kinds.keys().any(|name| blank(name)) {
             return invalid("an action kind has no name".to_owned());
@@ -391,7 +388,13 @@ impl GameConfig {
 
     /// Where the first effect that changes the bag sits (e.g. `cards.3.effects[0]`), if any.
     fn bag_changing_effect(&self) -> Option<String> {
-        let first = |effects: &[Effect]| effects.iter().position(Effect::changes_the_bag);
+        self.effects()
+            .find(|(_, effect)| effect.changes_the_bag())
+            .map(|(path, _)| path)
+    }
+
+    /// Every effect of a card, structure or action kind, with its path in the config.
+    fn effects(&self) -> impl Iterator<Item = (String, &Effect)> {
         let cards = self
             .cards
             .iter()
@@ -407,7 +410,28 @@ impl GameConfig {
         cards
             .chain(structures)
             .chain(kinds)
-            .find_map(|(path, effects)| first(effects).map(|i| format!("{path}.effects[{i}]")))
+            .flat_map(|(path, effects)| {
+                effects
+                    .iter()
+                    .enumerate()
+                    .map(move |(i, effect)| (format!("{path}.effects[{i}]"), effect))
+            })
+    }
+
+    /// The first object the config puts into play (a structure's building, an object an effect
+    /// creates) whose name no player could be given (see [`check_name`]), with its path and why.
+    fn misnamed_object(&self) -> Option<(String, GameError)> {
+        let buildings = self
+            .structures
+            .iter()
+            .map(|(name, s)| (format!("structures.{name}.building"), &s.building));
+        let created = self.effects().filter_map(|(path, effect)| match effect {
+            Effect::CreateObject { object } => Some((format!("{path}.object"), object)),
+            _ => None,
+        });
+        buildings
+            .chain(created)
+            .find_map(|(path, object)| check_name(&object.name).err().map(|e| (path, e)))
     }
 
     /// Tokens per round at `tier` (the highest tier for anything above it).

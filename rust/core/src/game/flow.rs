@@ -5,7 +5,7 @@ use crate::bag::{MAX_TOKENS_PER_PLAYER, TokenKind};
 use crate::error::{GameError, RulesError};
 use crate::fairness::{Bytes32, RoundSecret, mixed_key};
 use crate::game::activation::Sequencer;
-use crate::game::command::MAX_NAME_CHARS;
+use crate::game::command::check_name;
 use crate::game::config::GameConfig;
 use crate::game::event::Event;
 use crate::game::state::{GameState, Phase, RoundEntropy};
@@ -350,22 +350,6 @@ pub fn eliminate(
         Phase::AwaitingDraw if state.bag.is_empty() => end_round(config, state, out),
         _ => Ok(()),
     }
-}
-
-/// Whether `name` may name a player or a token: 1 to [`MAX_NAME_CHARS`] characters, not all
-/// spaces, no control characters.
-pub fn check_name(name: &str) -> Result<(), GameError> {
-    let invalid = |reason: &str| Err(GameError::InvalidName(reason.to_owned()));
-    if name.trim().is_empty() {
-        return invalid("a name needs a character other than a space");
-    }
-    if name.chars().count() > MAX_NAME_CHARS {
-        return invalid(&format!("a name has at most {MAX_NAME_CHARS} characters"));
-    }
-    if name.chars().any(char::is_control) {
-        return invalid("a name may not hold control characters (line breaks, tabs, ...)");
-    }
-    Ok(())
 }
 
 /// `player`'s display name becomes `name` (see [`crate::game::command::Command::Rename`]).

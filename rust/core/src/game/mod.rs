@@ -241,7 +241,7 @@ impl Game {
             }
             // A name, if given, is one `Command::Rename` would accept.
             if !player.name.is_empty() {
-                flow::check_name(&player.name).map_err(|error| {
+                command::check_name(&player.name).map_err(|error| {
                     GameError::InvalidSetup(format!("player {}'s name: {error}", player.id))
                 })?;
             }
