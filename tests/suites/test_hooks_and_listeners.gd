@@ -161,6 +161,36 @@ func test_hooks_whose_extra_parameters_have_defaults_are_called() -> void:
 	rules.free()
 
 
+func test_hooks_that_take_fewer_parameters_than_given_are_refused_saying_so() -> void:
+	# A validator taking no parameters refused every action as if it had returned false, with
+	# nothing in the error log; a reaction provider taking none was never heard from.
+	var rules := StarterGame.rules(13, 2, {"starting_resources": 500})
+	StarterGame.keep_all(rules)
+	rules.action_validator = func() -> bool: return true
+	var active := rules.draw_next_token()
+	check_equal(
+		expect_error(
+			rules.build.bind(active, "generator", Vector2i(1, 0)),
+			"the action_validator takes 0 arguments; it is called with 2"
+		),
+		FAILED,
+		"a validator without parameters"
+	)
+	var reason: String = rules.get_last_refusal()["reason"]
+	check("takes 0 arguments" in reason, "the refusal says why, not 'returned false': " + reason)
+	rules.action_validator = Callable()
+	rules.reaction_provider = func() -> Array: return []
+	check_equal(
+		expect_error(
+			rules.build.bind(active, "generator", Vector2i(1, 0)),
+			"the reaction_provider takes 0 arguments; it is called with"
+		),
+		FAILED,
+		"a reaction provider without parameters"
+	)
+	rules.free()
+
+
 func test_draw_next_token_returns_the_drawn_player_when_a_handler_passes_at_once() -> void:
 	# A bot seat answered from token_drawn: the handler passes before draw_next_token() returns.
 	# The draw still opened that player's activation, and that is what it returns.

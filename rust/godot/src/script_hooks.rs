@@ -103,7 +103,10 @@ impl ScriptHooks {
     /// none.
     fn call(callable: &Callable, role: &str, args: &[Variant]) -> Result<Variant, String> {
         let wanted = callable.get_argument_count();
-        if wanted > args.len() && wanted - defaults_of(callable) > args.len() {
+        let given = args.len();
+        // Too many arguments fail inside the engine with nothing logged and null returned.
+        let too_many = wanted < given && !method_flag(callable, METHOD_FLAG_VARARG);
+        if too_many || wanted > given && wanted - defaults_of(callable) > given {
             let custom = if callable.is_custom() {
                 " (the default values of a lambda or a bound Callable cannot be seen from \
                  outside it: give it a plain method)"
@@ -119,16 +122,37 @@ impl ScriptHooks {
     }
 }
 
-/// How many of the parameters of the method `callable` names have default values, as its
-/// object's method list gives them, or its script's (a static method's Callable holds the script,
-/// whose own functions only its script method list shows); 0 for a custom Callable (a lambda, a
-/// bound Callable), whose parameters no list shows (and whose name is an error to ask for).
+/// `MethodFlags.METHOD_FLAG_VARARG`: a method that takes any number of arguments.
+const METHOD_FLAG_VARARG: i64 = 16;
+
+/// How many of the parameters of the method `callable` names have default values (see
+/// [`method_info`]); 0 for a custom Callable.
 fn defaults_of(callable: &Callable) -> usize {
+    method_info(callable)
+        .and_then(|info| info.get("default_args"))
+        .and_then(|defaults| defaults.try_to::<VarArray>().ok())
+        .map_or(0, |defaults| defaults.len())
+}
+
+/// Whether the method `callable` names has `flag` (see [`method_info`]); false for a custom
+/// Callable.
+fn method_flag(callable: &Callable, flag: i64) -> bool {
+    method_info(callable)
+        .and_then(|info| info.get("flags"))
+        .and_then(|flags| flags.try_to::<i64>().ok())
+        .is_some_and(|flags| flags & flag != 0)
+}
+
+/// The method `callable` names, as its object's method list gives it, or its script's (a static
+/// method's Callable holds the script, whose own functions only its script method list shows);
+/// `None` for a custom Callable (a lambda, a bound Callable), whose parameters no list shows (and
+/// whose name is an error to ask for).
+fn method_info(callable: &Callable) -> Option<VarDictionary> {
     if callable.is_custom() {
-        return 0;
+        return None;
     }
     let (Some(object), Some(method)) = (callable.object(), callable.method_name()) else {
-        return 0;
+        return None;
     };
     let method = GString::from(&method);
     let script = object.clone().try_cast::<Script>().ok().or_else(|| {
@@ -144,9 +168,6 @@ fn defaults_of(callable: &Callable) -> usize {
             info.get("name")
                 .is_some_and(|name| name.stringify() == method)
         })
-        .and_then(|info| info.get("default_args"))
-        .and_then(|defaults| defaults.try_to::<VarArray>().ok())
-        .map_or(0, |defaults| defaults.len())
 }
 
 /// `message` about a hook that broke its contract, written to the error log (a bug in the game's
