@@ -156,10 +156,24 @@ func _tampered(events: Array, type: String, change: Callable) -> Array:
 	return copy
 
 
-func test_the_rules_bag_copy_tells_no_seed() -> void:
+func test_the_rules_bag_copy_tells_no_seed_and_no_order() -> void:
 	var rules := StarterGame.rules(35, 2, {"round_limit": 1})
 	StarterGame.play_bots(rules)
 	check_equal(rules.get_bag().get_seed(), 0, "a round bag is keyed by its secret, not a seed")
+	rules.free()
+	# The copy's peek_tokens() foretold every draw of the round, and its to_json() held the
+	# order and the round's key: what foresight shows its owner alone, to any script.
+	rules = StarterGame.rules(36, 4)
+	StarterGame.keep_all(rules)
+	rules.rekey_from_os()
+	var copy := rules.get_bag()
+	var peeked: Array = expect_error(copy.peek_tokens.bind(16), "order is secret")
+	check_equal(peeked, [], "no peek of a game's bag")
+	var saved: Dictionary = JSON.parse_string(copy.to_json())
+	check_equal(saved["tokens"].size(), copy.get_remaining_count(), "every token is there")
+	rules.rekey_from_os()
+	var rekeyed: Dictionary = JSON.parse_string(rules.get_bag().to_json())
+	check_equal(rekeyed, saved, "the copy's order and stream tell nothing of the round's key")
 	rules.free()
 
 

@@ -82,8 +82,11 @@ enum BagSignal {
 
 impl CommandTokenBag {
     /// A read-only copy of `bag`, as [`crate::game_rules::GameRules`] hands out: every query
-    /// works, every change is refused.
-    pub fn read_only_copy(bag: Bag) -> Gd<CommandTokenBag> {
+    /// works, every change is refused, and the order of the tokens left (the round's secret,
+    /// which foresight shows its owner alone) is not copied: they are put in a fixed order of
+    /// owner and kind, and [`CommandTokenBag::peek_tokens`] is refused.
+    pub fn read_only_copy(mut bag: Bag) -> Gd<CommandTokenBag> {
+        bag.redraw_order(0, &[]);
         Gd::from_init_fn(|base| CommandTokenBag::holding(bag, true, base))
     }
 
@@ -305,10 +308,21 @@ impl CommandTokenBag {
 
     /// The next [param count] tokens in draw order (fewer if the bag holds fewer), without drawing
     /// them, as the objects the draws will return. Exact as long as the bag is not changed in
-    /// between. A negative count gives an empty array and an error.
+    /// between. A negative count gives an empty array and an error, and so does a
+    /// [method GameRules.get_bag] copy, whose order is the game's secret.
     #[func]
     pub fn peek_tokens(&self, count: i64) -> Result<Array<Gd<CommandToken>>, Refusal> {
-        refusing("CommandTokenBag.peek_tokens", || {
+        const METHOD: &str = "CommandTokenBag.peek_tokens";
+        if self.read_only {
+            return Err(Refusal::new(
+                METHOD,
+                godot::global::Error::ERR_LOCKED,
+                "read_only",
+                "a game's bag order is secret: its read-only copy cannot peek (a seat with \
+                 foresight has GameRules.get_foreseen)",
+            ));
+        }
+        refusing(METHOD, || {
             let count = count_from_raw("peek count", count, 0, u32::MAX)?;
             Ok(self.objects.array(&self.bag.peek(count as usize)))
         })
@@ -436,7 +450,9 @@ impl CommandTokenBag {
         self.bag.seed() as i64
     }
 
-    /// The whole bag, random stream position included, as a JSON string.
+    /// The whole bag, random stream position included, as a JSON string (for a
+    /// [method GameRules.get_bag] copy, the copy: its tokens left in a fixed order, not the
+    /// round's).
     #[func]
     pub fn to_json(&self) -> GString {
         GString::from(&self.bag.to_json())
