@@ -159,12 +159,13 @@ pub struct GameRules {
     /// called as [code]validator(player_id: int, action: Dictionary)[/code]; return
     /// [code]true[/code] (or [code]""[/code]) to accept, [code]false[/code] or the reason as a
     /// String (or StringName) to reject; anything else rejects, naming what came back (and is
-    /// written to the error log). It is never asked about a pass. What it decides is recorded,
-    /// so [method save_replay] replays it. From inside it, this node's queries of the game
-    /// ([method get_phase], [method get_player_state], [method get_objects], [method get_bag],
-    /// [method get_upgrade_cost], ...) read the game as it is at that moment; anything that would
-    /// change the game, and the log, saves and [method legal_actions], are refused with
-    /// [constant ERR_BUSY], and [code]free()[/code] is refused.
+    /// written to the error log). It is never asked about a pass, nor about a reaction (the
+    /// config's reaction rules and [member reaction_provider] chose it). What it decides is
+    /// recorded, so [method save_replay] replays it. From inside it, this node's queries of the
+    /// game ([method get_phase], [method get_player_state], [method get_objects],
+    /// [method get_bag], [method get_upgrade_cost], ...) read the game as it is at that moment;
+    /// anything that would change the game, and the log, saves and [method legal_actions], are
+    /// refused with [constant ERR_BUSY], and [code]free()[/code] is refused.
     #[var(set = set_action_validator)]
     action_validator: Callable,
     /// The game's reaction rules beyond the config's: called after every resolved action as

@@ -237,9 +237,11 @@ impl GameRules {
         })?
     }
 
-    /// Every action [param player_id] could take now that would be accepted (the validator is
-    /// consulted), each as a Dictionary for [method perform_action]. Empty when they are not
-    /// the active player. [code]create_token[/code] is never listed (its stats are the caller's).
+    /// Every action [param player_id] could take now without a context that would be accepted
+    /// (the validator is consulted), each as a Dictionary for [method perform_action]. Empty
+    /// when they are not the active player. [code]create_token[/code] is never listed (its stats
+    /// are the caller's), nor is an action that needs a context (a card whose effect targets
+    /// the context's object).
     #[func]
     pub fn legal_actions(&mut self, player_id: i64) -> Result<Array<VarDictionary>, Refusal> {
         const METHOD: &str = "GameRules.legal_actions";
