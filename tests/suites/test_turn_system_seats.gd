@@ -30,13 +30,26 @@ func test_an_extra_turn_comes_next_then_play_resumes_from_the_natural_seat() -> 
 	check_equal(_play(turns, 5), "A* D A B C", "A, B, C, A*, D")
 
 
-func test_extra_turns_are_taken_newest_first() -> void:
+func test_extra_turns_are_taken_first_granted_first_or_newest_first_as_set() -> void:
+	# Seed 004 queues extra turns (push_back, pop_front); they were taken newest first.
 	var turns := _table(A)
 	_play(turns, 3)
 	turns.grant_extra_turn(A)
 	turns.grant_extra_turn(B)
+	check_equal(turns.get_extra_turn_order(), TurnSystem.EXTRA_TURNS_FIRST_GRANTED, "default")
+	check_equal(turns.get_pending_extra_turns(), PackedInt64Array([A, B]), "pending")
+	check_equal(_play(turns, 4), "A* B* D A", "first granted first")
+	turns = _table(A)
+	_play(turns, 3)
+	check_equal(turns.set_extra_turn_order(TurnSystem.EXTRA_TURNS_LATEST_GRANTED), OK, "set")
+	turns.grant_extra_turn(A)
+	turns.grant_extra_turn(B)
 	check_equal(turns.get_pending_extra_turns(), PackedInt64Array([B, A]), "pending")
-	check_equal(_play(turns, 4), "B* A* D A", "newest first")
+	var saved := turns.to_json()
+	check_equal(_play(turns, 4), "B* A* D A", "newest first, as in Magic")
+	var loaded := TurnSystem.new()
+	check_equal(loaded.load_json(saved), OK, "load")
+	check_equal(_play(loaded, 4), "B* A* D A", "the order is saved with the table")
 
 
 func test_reversing_twice_restores_the_order() -> void:
@@ -166,6 +179,11 @@ func test_bad_seat_input_is_refused_and_changes_nothing() -> void:
 			func() -> Variant: return turns.grant_extra_turn(D),
 			"player 13 has been eliminated",
 			ERR_UNAVAILABLE
+		],
+		[
+			func() -> Variant: return turns.set_extra_turn_order(2),
+			"extra turn order",
+			ERR_INVALID_PARAMETER
 		],
 		[
 			func() -> Variant: return turns.exchange_turns(B, B),

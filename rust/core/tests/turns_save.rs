@@ -3,7 +3,7 @@
 
 use horizons_edge_core::turns::initiative::{StatusDuration, StatusEffect, StatusKind};
 use horizons_edge_core::turns::save::{self, TurnMode};
-use horizons_edge_core::turns::seats::Trigger;
+use horizons_edge_core::turns::seats::{ExtraTurnOrder, Trigger};
 use horizons_edge_core::{
     Initiative, InitiativeCommand as Cmd, PlayerId, SaveError, SeatCommand, SeatOrder, Side,
     TriggerId, TriggerScope, UnitId, UnitSpec,
@@ -476,6 +476,11 @@ mod any_history {
                 trigger: TriggerId(id)
             }),
             Just(SeatCommand::Shuffle),
+            prop_oneof![
+                Just(ExtraTurnOrder::FirstGranted),
+                Just(ExtraTurnOrder::LatestGranted)
+            ]
+            .prop_map(|order| SeatCommand::SetExtraTurnOrder { order }),
         ]
     }
 

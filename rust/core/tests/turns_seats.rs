@@ -2,7 +2,7 @@
 //! elimination at awkward moments, iterators, triggers, and refusals that change nothing.
 
 use horizons_edge_core::turns::SkipReason;
-use horizons_edge_core::turns::seats::{Trigger, UpcomingTurn};
+use horizons_edge_core::turns::seats::{ExtraTurnOrder, Trigger, UpcomingTurn};
 use horizons_edge_core::{
     PlayerId, RandomStream, RulesError, SeatCommand as Cmd, SeatEvent as Ev, SeatOrder, TriggerId,
     TriggerScope, TurnError,
@@ -309,10 +309,30 @@ fn an_extra_turn_comes_next_then_play_resumes_from_the_natural_next_seat() {
     assert_eq!(play(&mut order, 5), seq("A* D A B C"));
 }
 
+/// Seed 004 queues extra turns (`push_back`, `pop_front`): the first granted is taken first.
+/// They were taken newest first, as Magic's rule 500.7 has it, which is now a choice.
 #[test]
-fn extra_turns_are_taken_newest_first() {
+fn extra_turns_are_taken_first_granted_first_as_seed_004_queues_them() {
     let mut order = table(A);
     play(&mut order, 3);
+    order.apply(Cmd::GrantExtraTurn { player: A }).unwrap();
+    order.apply(Cmd::GrantExtraTurn { player: B }).unwrap();
+    assert_eq!(order.pending_extra_turns(), vec![A, B]);
+    assert_eq!(play(&mut order, 1), seq("A*"));
+    // Granted during A's extra turn: taken after B's older one.
+    order.apply(Cmd::GrantExtraTurn { player: D }).unwrap();
+    assert_eq!(play(&mut order, 5), seq("B* D* D A B"));
+}
+
+#[test]
+fn extra_turns_can_be_taken_newest_first_as_in_magic() {
+    let mut order = table(A);
+    play(&mut order, 3);
+    let latest = ExtraTurnOrder::LatestGranted;
+    let events = order
+        .apply(Cmd::SetExtraTurnOrder { order: latest })
+        .unwrap();
+    assert_eq!(events, vec![Ev::ExtraTurnOrderSet { order: latest }]);
     order.apply(Cmd::GrantExtraTurn { player: A }).unwrap();
     order.apply(Cmd::GrantExtraTurn { player: B }).unwrap();
     assert_eq!(order.pending_extra_turns(), vec![B, A]);
@@ -320,6 +340,21 @@ fn extra_turns_are_taken_newest_first() {
     // Granted during B's extra turn: taken before A's older one.
     order.apply(Cmd::GrantExtraTurn { player: D }).unwrap();
     assert_eq!(play(&mut order, 5), seq("D* A* D A B"));
+}
+
+/// A save from before the choice (no `extra_turn_order`) goes on as it was played: newest first.
+#[test]
+fn a_save_from_before_the_choice_takes_extra_turns_newest_first() {
+    let mut order = table(A);
+    play(&mut order, 3);
+    order.apply(Cmd::GrantExtraTurn { player: A }).unwrap();
+    order.apply(Cmd::GrantExtraTurn { player: B }).unwrap();
+    let mut saved = serde_json::to_value(&order).unwrap();
+    assert_eq!(saved["extra_turn_order"], "first_granted");
+    saved.as_object_mut().unwrap().remove("extra_turn_order");
+    let mut old: SeatOrder = serde_json::from_value(saved).unwrap();
+    assert_eq!(old.extra_turn_order(), ExtraTurnOrder::LatestGranted);
+    assert_eq!(play(&mut old, 2), seq("B* A*"));
 }
 
 #[test]

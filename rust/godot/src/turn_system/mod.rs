@@ -170,6 +170,13 @@ impl TurnSystem {
     /// A trigger that fires on every player's turns.
     #[constant]
     pub const TRIGGER_EVERYONE: i64 = 2;
+    /// Extra turns taken the first granted first, as seed 004 queues them (the default; see
+    /// [method set_extra_turn_order]).
+    #[constant]
+    pub const EXTRA_TURNS_FIRST_GRANTED: i64 = 0;
+    /// Extra turns taken the latest granted first, as Magic's rule 500.7 orders them.
+    #[constant]
+    pub const EXTRA_TURNS_LATEST_GRANTED: i64 = 1;
     /// Returned for "nobody" by [method get_active_unit] and [method get_current_player], and
     /// passed as [param previous_id] of the first [signal turn_changed].
     #[constant]

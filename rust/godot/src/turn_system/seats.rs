@@ -4,7 +4,7 @@
 use godot::prelude::*;
 use horizons_edge_core::ids::count_from_raw;
 use horizons_edge_core::turns::MAX_PREDICTION_DEPTH;
-use horizons_edge_core::turns::seats::Trigger;
+use horizons_edge_core::turns::seats::{ExtraTurnOrder, Trigger};
 use horizons_edge_core::{
     PlayerId, RandomStream, RulesError, SeatCommand, SeatEvent, SeatOrder, TriggerId, TriggerScope,
     TurnError,
@@ -151,8 +151,9 @@ impl TurnSystem {
             .map_or(0, |s| i64::from(s.pending_skips()))
     }
 
-    /// Gives a living player an extra turn, taken before any extra turn granted earlier and
-    /// before the next natural turn; play then resumes from the natural next seat. Returns
+    /// Gives a living player an extra turn, taken before the next natural turn (several in the
+    /// order [method set_extra_turn_order] sets: the first granted first, as seed 004 queues
+    /// them, unless set otherwise); play then resumes from the natural next seat. Returns
     /// [constant OK], [constant ERR_DOES_NOT_EXIST] or [constant ERR_UNAVAILABLE] (eliminated).
     #[func]
     pub fn grant_extra_turn(&mut self, player_id: i64) -> Result<(), Refusal> {
@@ -162,6 +163,33 @@ impl TurnSystem {
             })
         })
         .map(drop)
+    }
+
+    /// Which of several pending extra turns is taken first, from the next turn on:
+    /// [constant EXTRA_TURNS_FIRST_GRANTED] (seed 004's queue, the default) or
+    /// [constant EXTRA_TURNS_LATEST_GRANTED] (Magic's rule 500.7). Saved with the table. Returns
+    /// [constant OK], [constant ERR_DOES_NOT_EXIST] before any seating or
+    /// [constant ERR_INVALID_PARAMETER].
+    #[func]
+    pub fn set_extra_turn_order(&mut self, order: i64) -> Result<(), Refusal> {
+        self.seat_command("TurnSystem.set_extra_turn_order", || {
+            let code = count_from_raw("extra turn order", order, 0, 1)?;
+            Ok(SeatCommand::SetExtraTurnOrder {
+                order: ExtraTurnOrder::from_code(i64::from(code))
+                    .unwrap_or(ExtraTurnOrder::FirstGranted),
+            })
+        })
+        .map(drop)
+    }
+
+    /// Which of several pending extra turns is taken first (see
+    /// [method set_extra_turn_order]); [constant EXTRA_TURNS_FIRST_GRANTED] before any seating.
+    #[func]
+    pub fn get_extra_turn_order(&self) -> i64 {
+        self.seats
+            .as_ref()
+            .map_or(ExtraTurnOrder::default(), SeatOrder::extra_turn_order)
+            .code()
     }
 
     /// The players of the pending extra turns, the next one first.

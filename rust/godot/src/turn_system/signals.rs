@@ -122,7 +122,9 @@ impl TurnSystem {
                 let order: PackedInt64Array = order.iter().map(|p| p.to_raw()).collect();
                 self.signals().seats_shuffled().emit(&order)
             }
-            SeatEvent::TriggerAdded { .. } | SeatEvent::TriggerRemoved { .. } => {}
+            SeatEvent::TriggerAdded { .. }
+            | SeatEvent::TriggerRemoved { .. }
+            | SeatEvent::ExtraTurnOrderSet { .. } => {}
         }
     }
 }

@@ -49,6 +49,36 @@ impl TriggerScope {
     }
 }
 
+/// Which of several pending extra turns is taken first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ExtraTurnOrder {
+    /// The first granted first, as seed 004's queue (`push_back`, `pop_front`) takes them.
+    #[default]
+    FirstGranted,
+    /// The latest granted first, as Magic's rule 500.7 orders them.
+    LatestGranted,
+}
+
+impl ExtraTurnOrder {
+    /// The order's integer code: 0 first granted, 1 latest granted.
+    pub fn code(self) -> i64 {
+        match self {
+            ExtraTurnOrder::FirstGranted => 0,
+            ExtraTurnOrder::LatestGranted => 1,
+        }
+    }
+
+    /// The order for an integer code from [`ExtraTurnOrder::code`], if it is one.
+    pub fn from_code(code: i64) -> Option<ExtraTurnOrder> {
+        match code {
+            0 => Some(ExtraTurnOrder::FirstGranted),
+            1 => Some(ExtraTurnOrder::LatestGranted),
+            _ => None,
+        }
+    }
+}
+
 /// A registered beginning-of-turn trigger.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Trigger {
@@ -65,8 +95,8 @@ pub struct Trigger {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "command", rename_all = "snake_case")]
 pub enum SeatCommand {
-    /// Ends the turn in progress, if any, and starts the next: the newest extra turn, or else the
-    /// next natural turn that is not skipped.
+    /// Ends the turn in progress, if any, and starts the next: a pending extra turn (in the
+    /// [`ExtraTurnOrder`]), or else the next natural turn that is not skipped.
     NextTurn,
     /// Ends the turn in progress without starting another.
     EndTurn,
@@ -75,7 +105,7 @@ pub enum SeatCommand {
     /// Adds one pending skip: the next natural turn will not be taken (at most
     /// [`MAX_PENDING_SKIPS`](super::MAX_PENDING_SKIPS) pending).
     SkipNext,
-    /// Gives `player` an extra turn, taken before any extra turn granted earlier.
+    /// Gives `player` an extra turn, taken before the next natural turn.
     GrantExtraTurn {
         /// Who.
         player: PlayerId,
@@ -106,6 +136,11 @@ pub enum SeatCommand {
     RemoveTrigger {
         /// Its id.
         trigger: TriggerId,
+    },
+    /// Sets which of several pending extra turns is taken first, from the next turn on.
+    SetExtraTurnOrder {
+        /// The order.
+        order: ExtraTurnOrder,
     },
     /// Deals the seats again in a random order from the seat order's stream (refused without
     /// one, see [`SeatOrder::with_shuffle_stream`](super::SeatOrder::with_shuffle_stream)); play goes on from the anchor player.
@@ -189,6 +224,11 @@ pub enum SeatEvent {
     TriggerRemoved {
         /// Its id.
         trigger: TriggerId,
+    },
+    /// The order of pending extra turns was set.
+    ExtraTurnOrderSet {
+        /// The order.
+        order: ExtraTurnOrder,
     },
     /// The seats were dealt again.
     SeatsShuffled {

@@ -8,9 +8,10 @@
 //! - **Reverse** toggles the direction: reversing twice restores it.
 //! - **Skip** is a counter: each pending skip uses up the next natural turn (whoever would take
 //!   it, an exchanged turn included); extra turns are never skipped.
-//! - **Extra turns** are a stack, taken newest first (as Magic's rule 500.7), before the next
-//!   natural turn; they do not move the natural order. An extra turn for A granted during C's
-//!   turn in A, B, C, D gives A, B, C, A*, D.
+//! - **Extra turns** are taken before the next natural turn, the first granted first (seed 004's
+//!   queue), or the latest granted first (Magic's rule 500.7) after
+//!   [`SeatCommand::SetExtraTurnOrder`]; they do not move the natural order. An extra turn for A
+//!   granted during C's turn in A, B, C, D gives A, B, C, A*, D.
 //! - **Exchange** swaps two players' next natural turns, once: in A, B, C, D with A playing, an
 //!   exchange of B and D gives A, D, C, B, then A, B, C, D again. Seats never change.
 //! - **Elimination**, at any time (their own turn, an extra turn, while reversed, with skips
@@ -44,7 +45,7 @@ mod table;
 
 use serde::{Deserialize, Serialize};
 
-pub use command::{SeatCommand, SeatEvent, Trigger, TriggerScope};
+pub use command::{ExtraTurnOrder, SeatCommand, SeatEvent, Trigger, TriggerScope};
 
 use super::{MAX_PREDICTION_DEPTH, QueuedTurn, RoundTracker, TurnState};
 use crate::error::{RulesError, TurnError};
@@ -107,6 +108,9 @@ pub struct SeatOrder {
     pending_skips: u32,
     /// Extra turns, the newest last.
     extra_turns: Vec<PlayerId>,
+    /// Which extra turn is taken first; a save from before the choice took the latest first.
+    #[serde(default = "latest_granted")]
+    extra_turn_order: ExtraTurnOrder,
     /// Pending exchanges: (whose natural turn, who takes it instead).
     exchanges: Vec<(PlayerId, PlayerId)>,
     /// Registered triggers, by id.
@@ -159,6 +163,7 @@ impl SeatOrder {
             reversed: false,
             pending_skips: 0,
             extra_turns: Vec::new(),
+            extra_turn_order: ExtraTurnOrder::default(),
             exchanges: Vec::new(),
             triggers: Vec::new(),
             rounds: RoundTracker::default(),
@@ -308,6 +313,10 @@ impl SeatOrder {
                 self.exchanges.push((second, first));
                 out.push(SeatEvent::TurnsExchanged { first, second });
             }
+            SeatCommand::SetExtraTurnOrder { order } => {
+                self.extra_turn_order = order;
+                out.push(SeatEvent::ExtraTurnOrderSet { order });
+            }
             SeatCommand::SwapSeats { first, second } => self.swap_seats(first, second, &mut out)?,
             SeatCommand::Eliminate { player } => self.eliminate(player, &mut out)?,
             SeatCommand::AddTrigger(trigger) => {
@@ -380,7 +389,15 @@ impl SeatOrder {
 
     /// Pending extra turns, the next one first.
     pub fn pending_extra_turns(&self) -> Vec<PlayerId> {
-        self.extra_turns.iter().rev().copied().collect()
+        match self.extra_turn_order {
+            ExtraTurnOrder::FirstGranted => self.extra_turns.clone(),
+            ExtraTurnOrder::LatestGranted => self.extra_turns.iter().rev().copied().collect(),
+        }
+    }
+
+    /// Which of several pending extra turns is taken first.
+    pub fn extra_turn_order(&self) -> ExtraTurnOrder {
+        self.extra_turn_order
     }
 
     /// The registered triggers, by id.
@@ -473,6 +490,12 @@ impl SeatOrder {
                 .collect(),
         }
     }
+}
+
+/// The extra-turn order of a save from before [`SeatCommand::SetExtraTurnOrder`], which always
+/// took the latest granted first.
+fn latest_granted() -> ExtraTurnOrder {
+    ExtraTurnOrder::LatestGranted
 }
 
 fn check_seating(players: &[PlayerId]) -> Result<(), TurnError> {

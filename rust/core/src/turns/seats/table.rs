@@ -1,7 +1,7 @@
 //! The table's mechanics: finding the next natural seat, starting turns (extra, exchanged or
 //! skipped), firing triggers, shuffling seats and eliminating players.
 
-use super::{ActiveTurn, SeatEvent, SeatOrder, Trigger};
+use super::{ActiveTurn, ExtraTurnOrder, SeatEvent, SeatOrder, Trigger};
 use crate::error::TurnError;
 use crate::ids::PlayerId;
 use crate::turns::{SkipReason, TurnEvent};
@@ -90,7 +90,12 @@ impl SeatOrder {
                 player: active.player,
             });
         }
-        if let Some(player) = self.extra_turns.pop() {
+        let extra = match self.extra_turn_order {
+            _ if self.extra_turns.is_empty() => None,
+            ExtraTurnOrder::FirstGranted => Some(self.extra_turns.remove(0)),
+            ExtraTurnOrder::LatestGranted => self.extra_turns.pop(),
+        };
+        if let Some(player) = extra {
             self.start_turn(player, true, out);
             return Ok(());
         }
