@@ -354,3 +354,19 @@ func test_the_config_takes_the_order_constants_for_activation_order() -> void:
 	expect_error(func() -> Error: return rules.setup([0, 1], bad), "is not ORDER_BAG")
 	check(not rules.is_set_up(), "an unknown order is refused")
 	rules.free()
+
+
+func test_every_mulligan_puts_a_card_on_the_bottom_as_seed_001_has_it() -> void:
+	# Seed 001: "keep: true validates cardsToBottom count matches mulliganCount". With three
+	# players or more the first mulligan was free; that is now the config's free_first_mulligan.
+	for free in [false, true]:
+		var rules := StarterGame.rules(33, 4, {"free_first_mulligan": free})
+		rules.start_game()
+		check_equal(rules.take_mulligan(2), OK, "a mulligan")
+		var bottom := 0 if free else 1
+		check_equal(rules.get_player_state(2)["cards_to_bottom"], bottom, "free: %s" % free)
+		var wrong := PackedInt64Array([0]) if free else PackedInt64Array()
+		check_equal(rules.keep_hand(2, wrong), ERR_INVALID_PARAMETER, "free: %s, wrong" % free)
+		var right := PackedInt64Array() if free else PackedInt64Array([0])
+		check_equal(rules.keep_hand(2, right), OK, "free: %s, right" % free)
+		rules.free()

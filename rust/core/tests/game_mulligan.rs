@@ -1,4 +1,6 @@
-//! The London mulligan during setup, with two players and with four (first mulligan free).
+//! The London mulligan during setup, with two players and with four: every mulligan puts a card
+//! on the bottom (seed 001), or all but the first with three players or more under the config's
+//! `free_first_mulligan`, which a save or replay from before the choice keeps.
 
 mod common;
 
@@ -6,7 +8,11 @@ use common::*;
 use horizons_edge_core::{Command, Event, Game, Phase, PlayerId};
 
 fn started(count: u32) -> Game {
-    let mut game = Game::new(players(count), config(), 21).unwrap();
+    started_with(count, config())
+}
+
+fn started_with(count: u32, config: horizons_edge_core::GameConfig) -> Game {
+    let mut game = Game::new(players(count), config, 21).unwrap();
     let events = game.apply(Command::StartGame).unwrap();
     assert_eq!(game.state().phase, Phase::Mulligan);
     // GameStarted, then per player the public count and the private list of the same cards.
@@ -99,9 +105,38 @@ fn with_two_players_every_mulligan_costs_a_card() {
     refused(&mut game, Command::Mulligan { player: me }, "already kept");
 }
 
+/// Seed 001: "`keep: true` validates `cardsToBottom` count matches `mulliganCount`", with no
+/// exception. With three players or more the first mulligan was free.
 #[test]
-fn with_more_than_two_players_the_first_mulligan_is_free() {
+fn with_more_than_two_players_every_mulligan_costs_a_card_as_seed_001_has_it() {
     let mut game = started(4);
+    let me = p(2);
+    game.apply(Command::Mulligan { player: me }).unwrap();
+    refused(
+        &mut game,
+        Command::Keep {
+            player: me,
+            bottom: vec![],
+        },
+        "exactly 1 cards",
+    );
+    game.apply(Command::Keep {
+        player: me,
+        bottom: vec![0],
+    })
+    .unwrap();
+    assert_eq!(
+        game.config().free_first_mulligan,
+        Some(false),
+        "said outright"
+    );
+}
+
+#[test]
+fn with_more_than_two_players_the_first_mulligan_can_be_free() {
+    let mut free = config();
+    free.free_first_mulligan = Some(true);
+    let mut game = started_with(4, free);
     let me = p(2);
     game.apply(Command::Mulligan { player: me }).unwrap();
     refused(
@@ -157,7 +192,7 @@ fn round_one_starts_when_everyone_has_kept() {
     game.apply(Command::Mulligan { player: p(0) }).unwrap();
     game.apply(Command::Keep {
         player: p(0),
-        bottom: vec![],
+        bottom: vec![3],
     })
     .unwrap();
     assert_eq!(game.state().phase, Phase::Mulligan);
@@ -171,8 +206,8 @@ fn round_one_starts_when_everyone_has_kept() {
     assert_eq!(game.state().phase, Phase::AwaitingDraw);
     assert_eq!(
         game.state().player(p(0)).unwrap().hand.len(),
-        7,
-        "free mulligan"
+        6,
+        "one card on the bottom for one mulligan"
     );
     refused(
         &mut game,
@@ -286,4 +321,33 @@ fn bots_with_empty_decks_play_on() {
         play_out(&mut game, 1_000);
         assert!(matches!(game.state().phase, Phase::GameOver { .. }));
     }
+}
+
+/// A save or a replay written before the choice has no `free_first_mulligan`: it goes on with
+/// the free first mulligan it was played with.
+#[test]
+fn saves_and_replays_from_before_the_choice_keep_the_free_first_mulligan() {
+    let mut game = started(3);
+    game.apply(Command::Mulligan { player: p(1) }).unwrap();
+    let forget = |json: String| {
+        let mut value: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let config = value["config"].as_object_mut().unwrap();
+        assert!(
+            config.remove("free_first_mulligan").is_some(),
+            "saved outright"
+        );
+        value.to_string()
+    };
+    let mut old = Game::from_json(&forget(game.to_json())).unwrap();
+    assert_eq!(old.config().free_first_mulligan, Some(true));
+    old.apply(Command::Keep {
+        player: p(1),
+        bottom: vec![],
+    })
+    .unwrap();
+    let replay =
+        horizons_edge_core::game::replay::Replay::from_json(&forget(old.replay().to_json()))
+            .unwrap();
+    let (replayed, _) = replay.play().unwrap();
+    assert_eq!(replayed.state_hash(), old.state_hash());
 }

@@ -248,7 +248,7 @@ fn table_commands(game: &Game) -> Vec<Command> {
         commands.extend([
             Command::Keep {
                 player,
-                bottom: (0..cards_to_bottom(state, seated)).collect(),
+                bottom: (0..cards_to_bottom(game.config(), state, seated)).collect(),
             },
             Command::AddEntropy {
                 player,

@@ -105,7 +105,11 @@ pub enum Autoplay {
 /// policy's answer for the active player or for the first player still deciding on a mulligan.
 /// `None` where it has to stop: before the game starts, once it is over, and while the round
 /// waits for players' nonces (config `player_entropy`), which only the players can give.
-pub fn autoplay_command(state: &GameState, policy: Autoplay) -> Option<Command> {
+pub fn autoplay_command(
+    config: &GameConfig,
+    state: &GameState,
+    policy: Autoplay,
+) -> Option<Command> {
     let deciding = match state.phase {
         Phase::AwaitingDraw if state.entropy.pending.is_empty() => return Some(Command::DrawToken),
         Phase::Activation { player } => state.player(player)?,
@@ -117,7 +121,7 @@ pub fn autoplay_command(state: &GameState, policy: Autoplay) -> Option<Command> 
         (Autoplay::Bots, _) => Command::BotDecide { player },
         (Autoplay::Pass, Phase::Mulligan) => Command::Keep {
             player,
-            bottom: (0..cards_to_bottom(state, deciding)).collect(),
+            bottom: (0..cards_to_bottom(config, state, deciding)).collect(),
         },
         (Autoplay::Pass, _) => Command::Act {
             player,
@@ -171,7 +175,7 @@ pub fn decide(
         Phase::Mulligan if !seated.eliminated && !seated.kept => {
             let first = seated.mulligans == 0 && can_mulligan(config, state, seated);
             let hand_size = seated.hand.len() as u32;
-            let bottom = cards_to_bottom(state, seated) as usize;
+            let bottom = cards_to_bottom(config, state, seated) as usize;
             if first && state.bot_rng.below(BOT_MULLIGAN_ODDS) == 0 {
                 return Ok(Command::Mulligan { player });
             }

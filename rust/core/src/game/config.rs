@@ -182,6 +182,13 @@ pub struct GameConfig {
         deserialize_with = "zero_is_off"
     )]
     pub max_streak: Option<u32>,
+    /// With three players or more, whether a player's first mulligan is free: it puts no card on
+    /// the bottom, as Magic's multiplayer rule 103.5c has it. Default false: seed 001's London
+    /// mulligan puts exactly as many cards on the bottom as mulligans taken. A game set up
+    /// holds it (false when the config left it out); a save or replay from before the choice,
+    /// which lacks it, keeps the free first mulligan it was played with.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub free_first_mulligan: Option<bool>,
 }
 
 impl Default for GameConfig {
@@ -227,6 +234,7 @@ impl Default for GameConfig {
             victory_points_to_win: None,
             player_entropy: false,
             max_streak: None,
+            free_first_mulligan: None,
         }
     }
 }

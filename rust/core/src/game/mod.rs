@@ -222,10 +222,12 @@ impl Game {
     /// will come from `seed`. The game starts in [`Phase::Setup`].
     pub fn new(
         players: Vec<PlayerSetup>,
-        config: GameConfig,
+        mut config: GameConfig,
         seed: u64,
     ) -> Result<Game, GameError> {
         config.validate()?;
+        // Said outright, so that a save tells this game from one saved before the choice.
+        config.free_first_mulligan.get_or_insert(false);
         if players.is_empty() || players.len() > MAX_PLAYERS {
             return Err(GameError::InvalidSetup(format!(
                 "{} players given; a game seats 1 to {MAX_PLAYERS}",
@@ -553,7 +555,7 @@ impl Game {
     /// The next command of this game playing itself under `policy` (see
     /// [`bots::autoplay_command`]); `None` where it has to stop.
     pub fn autoplay_command(&self, policy: Autoplay) -> Option<Command> {
-        bots::autoplay_command(&self.state, policy)
+        bots::autoplay_command(&self.config, &self.state, policy)
     }
 
     /// Every action `player` could take now that `apply` would accept (given the same hooks).

@@ -2,8 +2,9 @@
 //!
 //! Everyone has drawn an opening hand. A mulligan shuffles the hand into the deck and draws a new
 //! one of the same size; keeping puts exactly as many cards on the bottom of the deck as the
-//! mulligans that count. With more than two players the first mulligan is free (it does not
-//! count). Players decide in any order; when every living player has kept, round 1 starts.
+//! mulligans that count: every one (seed 001), or all but the first with more than two players
+//! under the config's `free_first_mulligan`. Players decide in any order; when every living
+//! player has kept, round 1 starts.
 
 use crate::error::{GameError, RulesError};
 use crate::game::config::GameConfig;
@@ -12,19 +13,21 @@ use crate::game::state::{GameState, Phase, Player};
 use crate::game::{Emitter, flow};
 use crate::ids::PlayerId;
 
-/// How many of `mulligans` count: with more than two players the first is free.
-fn counted(state: &GameState, mulligans: u32) -> u32 {
-    mulligans - u32::from(state.players.len() > 2 && mulligans > 0)
+/// How many of `mulligans` count: all, unless the config's `free_first_mulligan` makes the first
+/// free with more than two players.
+fn counted(config: &GameConfig, state: &GameState, mulligans: u32) -> u32 {
+    let free = config.free_first_mulligan == Some(true) && state.players.len() > 2;
+    mulligans - u32::from(free && mulligans > 0)
 }
 
 /// Cards `player` puts on the bottom when keeping: one per mulligan that counts, never more
 /// than their hand holds; none once the hand is kept.
-pub fn cards_to_bottom(state: &GameState, player: &Player) -> u32 {
+pub fn cards_to_bottom(config: &GameConfig, state: &GameState, player: &Player) -> u32 {
     if player.kept {
         return 0;
     }
     let hand = u32::try_from(player.hand.len()).unwrap_or(u32::MAX);
-    counted(state, player.mulligans).min(hand)
+    counted(config, state, player.mulligans).min(hand)
 }
 
 /// Whether `player` may take another mulligan: only if the new hand (the opening hand size, or
@@ -33,7 +36,7 @@ pub fn cards_to_bottom(state: &GameState, player: &Player) -> u32 {
 pub fn can_mulligan(config: &GameConfig, state: &GameState, player: &Player) -> bool {
     let cards = player.deck.len() + player.hand.len();
     let new_hand = (config.opening_hand_size as usize).min(cards);
-    (counted(state, player.mulligans + 1) as usize) < new_hand.max(1)
+    (counted(config, state, player.mulligans + 1) as usize) < new_hand.max(1)
 }
 
 /// `player` shuffles their hand back and draws a new one.
@@ -84,7 +87,7 @@ pub fn keep(
     let seat = state
         .seat(player)
         .ok_or(GameError::UnknownPlayer { player })?;
-    let expected = cards_to_bottom(state, &state.players[seat]);
+    let expected = cards_to_bottom(config, state, &state.players[seat]);
     let seated = &mut state.players[seat];
     if bottom.len() != expected as usize {
         return Err(GameError::WrongBottomCount {

@@ -108,7 +108,7 @@ fn play(config: &GameConfig, scratch: &mut Scratch, horizon: u32) {
             Phase::Activation { player } => {
                 act_at_random(config, state, trial, candidates, player, &mut out).is_some()
             }
-            _ => bots::autoplay_command(state, Autoplay::Bots)
+            _ => bots::autoplay_command(config, state, Autoplay::Bots)
                 .and_then(|command| match command {
                     Command::BotDecide { player } => {
                         bots::decide(config, state, &mut NoHooks, player).ok()

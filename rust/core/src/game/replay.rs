@@ -63,7 +63,10 @@ impl Replay {
     /// what was recorded (a replay of another build's rules, or edited): never a different game.
     pub fn play(&self) -> Result<(Game, Vec<u64>), RulesError> {
         check_traces(&self.hook_traces, self.commands.len())?;
-        let mut game = Game::new(self.players.clone(), self.config.clone(), self.seed)
+        let mut config = self.config.clone();
+        // A replay from before the choice was played with a free first mulligan (3+ players).
+        config.free_first_mulligan.get_or_insert(true);
+        let mut game = Game::new(self.players.clone(), config, self.seed)
             .map_err(|error| SaveError::Inconsistent(error.to_string()))?;
         let mut hashes = Vec::with_capacity(self.commands.len());
         let mut traces = self.hook_traces.iter().peekable();

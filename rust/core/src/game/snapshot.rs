@@ -12,6 +12,7 @@ use crate::error::GameError;
 use crate::fairness::Bytes32;
 use crate::game::Game;
 use crate::game::bag_effects;
+use crate::game::config::GameConfig;
 use crate::game::event::EventRecord;
 use crate::game::flow::round_secret;
 use crate::game::layers::{ContinuousEffect, GameObject};
@@ -112,7 +113,12 @@ pub struct BagView {
 }
 
 impl PlayerView {
-    fn of(state: &GameState, player: &Player, viewer: Option<PlayerId>) -> PlayerView {
+    fn of(
+        config: &GameConfig,
+        state: &GameState,
+        player: &Player,
+        viewer: Option<PlayerId>,
+    ) -> PlayerView {
         PlayerView {
             id: player.id,
             name: player.name.clone(),
@@ -131,7 +137,7 @@ impl PlayerView {
             command_tier: player.command_tier,
             mulligans: player.mulligans,
             kept: player.kept,
-            cards_to_bottom: cards_to_bottom(state, player),
+            cards_to_bottom: cards_to_bottom(config, state, player),
             eliminated: player.eliminated,
         }
     }
@@ -153,7 +159,7 @@ impl Game {
             players: state
                 .players
                 .iter()
-                .map(|p| PlayerView::of(state, p, viewer))
+                .map(|p| PlayerView::of(&self.config, state, p, viewer))
                 .collect(),
             bag: BagView {
                 remaining: state.bag.remaining(),

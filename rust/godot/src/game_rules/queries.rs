@@ -179,7 +179,10 @@ impl GameRules {
                 dict.remove("deck");
                 dict.remove("discard");
                 dict.set("seat", state.seat(player).map_or(-1, |s| s as i64));
-                dict.set("cards_to_bottom", i64::from(cards_to_bottom(state, seated)));
+                dict.set(
+                    "cards_to_bottom",
+                    i64::from(cards_to_bottom(view.config, state, seated)),
+                );
                 dict.set("hand_size", seated.hand.len() as i64);
                 dict.set("deck_size", seated.deck.len() as i64);
                 dict.set("discard_size", seated.discard.len() as i64);

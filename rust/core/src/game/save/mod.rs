@@ -187,18 +187,21 @@ impl Parts {
                 self.version
             )));
         }
-        self.config
+        let mut config = self.config;
+        // A save from before the choice was played with a free first mulligan (3+ players).
+        config.free_first_mulligan.get_or_insert(true);
+        config
             .validate()
             .map_err(|e| SaveError::Inconsistent(e.to_string()))?;
-        check_state(&self.config, &self.state)?;
+        check_state(&config, &self.state)?;
         let undo = undo(&self.state)?;
         if let Some(undo) = &undo {
-            check_state(&self.config, undo)?;
+            check_state(&config, undo)?;
         }
         check_log(&self.log.records)?;
         check_traces(&self.hook_traces, self.commands.commands.len())?;
         Ok(Game {
-            config: std::sync::Arc::new(self.config),
+            config: std::sync::Arc::new(config),
             seating: self.seating,
             state: Box::new(self.state),
             undo: undo.map(Box::new),
