@@ -184,7 +184,7 @@ fn a_save_that_does_not_hold_together_is_refused_with_the_reason() {
             &json.replace("horizons_edge.turn_system", "chess") as &str,
             "\"chess\"",
         ),
-        (&json.replace("\"version\":1", "\"version\":2"), "version 2"),
+        (&json.replace("\"version\":2", "\"version\":3"), "version 3"),
     ] {
         let error = save::from_json(text).unwrap_err();
         assert!(error.to_string().contains(fragment), "{fragment}: {error}");

@@ -7,14 +7,19 @@ use std::borrow::Cow;
 use serde::{Deserialize, Serialize};
 
 use super::initiative::Initiative;
-use super::seats::SeatOrder;
+use super::seats::{ExtraTurnOrder, SeatCommand, SeatOrder};
 use crate::error::SaveError;
 
 /// The `format` tag of a saved turn system.
 pub const TURNS_FORMAT: &str = "horizons_edge.turn_system";
 
-/// The version this build writes and reads.
-pub const TURNS_VERSION: u32 = 1;
+/// The version this build writes.
+pub const TURNS_VERSION: u32 = 2;
+
+/// The oldest version this build reads: version 1 took extra turns the latest granted first,
+/// which a table loaded from it goes on doing (see
+/// [`ExtraTurnOrder`](super::seats::ExtraTurnOrder)).
+pub const OLDEST_TURNS_VERSION: u32 = 1;
 
 /// Which order a turn system drives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -56,7 +61,7 @@ pub fn from_json(json: &str) -> Result<(TurnMode, Initiative, Option<SeatOrder>)
     let save: TurnsSave = SaveError::read_json(
         json,
         TURNS_FORMAT,
-        TURNS_VERSION..=TURNS_VERSION,
+        OLDEST_TURNS_VERSION..=TURNS_VERSION,
         |save: &TurnsSave| (&save.format, save.version),
     )?;
     let inconsistent =
@@ -69,9 +74,14 @@ pub fn from_json(json: &str) -> Result<(TurnMode, Initiative, Option<SeatOrder>)
             .check()
             .map_err(|reason| inconsistent("the seat order", reason))?;
     }
-    Ok((
-        save.mode,
-        save.initiative.into_owned(),
-        save.seats.map(Cow::into_owned),
-    ))
+    let mut seats = save.seats.map(Cow::into_owned);
+    if let Some(seats) = seats.as_mut().filter(|_| save.version == 1) {
+        let latest = SeatCommand::SetExtraTurnOrder {
+            order: ExtraTurnOrder::LatestGranted,
+        };
+        seats
+            .apply(latest)
+            .map_err(|error| inconsistent("the seat order", error.to_string()))?;
+    }
+    Ok((save.mode, save.initiative.into_owned(), seats))
 }

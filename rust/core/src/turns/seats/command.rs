@@ -61,6 +61,11 @@ pub enum ExtraTurnOrder {
 }
 
 impl ExtraTurnOrder {
+    /// Whether this is [`ExtraTurnOrder::FirstGranted`], the default.
+    pub fn is_first_granted(&self) -> bool {
+        *self == ExtraTurnOrder::FirstGranted
+    }
+
     /// The order's integer code: 0 first granted, 1 latest granted.
     pub fn code(self) -> i64 {
         match self {

@@ -108,8 +108,9 @@ pub struct SeatOrder {
     pending_skips: u32,
     /// Extra turns, the newest last.
     extra_turns: Vec<PlayerId>,
-    /// Which extra turn is taken first; a save from before the choice took the latest first.
-    #[serde(default = "latest_granted")]
+    /// Which extra turn is taken first; left out of the JSON when it is the first granted, so
+    /// that a game's seat order (which never grants extra turns) saves and hashes as before.
+    #[serde(default, skip_serializing_if = "ExtraTurnOrder::is_first_granted")]
     extra_turn_order: ExtraTurnOrder,
     /// Pending exchanges: (whose natural turn, who takes it instead).
     exchanges: Vec<(PlayerId, PlayerId)>,
@@ -490,12 +491,6 @@ impl SeatOrder {
                 .collect(),
         }
     }
-}
-
-/// The extra-turn order of a save from before [`SeatCommand::SetExtraTurnOrder`], which always
-/// took the latest granted first.
-fn latest_granted() -> ExtraTurnOrder {
-    ExtraTurnOrder::LatestGranted
 }
 
 fn check_seating(players: &[PlayerId]) -> Result<(), TurnError> {
