@@ -322,7 +322,7 @@ fn blank_names_and_names_no_player_could_have_in_the_config_are_refused() {
         ),
         (
             json!({"structures": {"hut": {"building": {"name": "", "kind": "building"}}}}),
-            "structures.hut.building.name: invalid name: a name needs a character",
+            "structure \"hut\"'s building has no name",
         ),
         // Objects that effects create are named as a player or a token would be: an effect
         // created a token named "", "a\nb" or 100 000 characters long.
@@ -354,6 +354,26 @@ fn blank_names_and_names_no_player_could_have_in_the_config_are_refused() {
         let error = Game::new(players(2), config, 1).unwrap_err();
         assert!(error.to_string().contains(fragment), "{fragment}: {error}");
     }
+}
+
+/// A save from a build that did not check the names of created objects still loads.
+#[test]
+fn a_saved_config_naming_objects_as_no_player_could_still_loads() {
+    let mut config = config();
+    let kind = json!({"effects": [
+        {"effect": "create_object", "object": {"name": "Scout", "kind": "token"}}
+    ]});
+    config
+        .action_kinds
+        .insert("call".into(), serde_json::from_value(kind).unwrap());
+    let game = Game::new(players(2), config, 1).unwrap();
+    let saved = game.to_json().replace(
+        "\"name\":\"Scout\"",
+        &format!("\"name\":\"{}\"", "x".repeat(100)),
+    );
+    assert!(saved.contains(&"x".repeat(100)));
+    let loaded = Game::from_json(&saved).unwrap();
+    assert_eq!(loaded.state_hash(), game.state_hash());
 }
 
 #[test]

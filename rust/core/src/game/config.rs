@@ -268,8 +268,20 @@ impl GameConfig {
         })
     }
 
-    /// Checks the config for contradictions a game could not run with.
+    /// Checks the config for contradictions a game could not run with, and for objects it puts
+    /// into play whose names no player could be given (see [`check_name`]).
     pub fn validate(&self) -> Result<(), GameError> {
+        self.validate_loaded()?;
+        match self.misnamed_object() {
+            Some((path, error)) => Err(GameError::InvalidConfig(format!("{path}.name: {error}"))),
+            None => Ok(()),
+        }
+    }
+
+    /// [`GameConfig::validate`] but for the names of the objects the config puts into play,
+    /// which builds before this one did not check: what the config of a saved game must pass to
+    /// load.
+    pub fn validate_loaded(&self) -> Result<(), GameError> {
         let invalid = |reason: String| Err(GameError::InvalidConfig(reason));
         match self.command_tiers.first() {
             None => return invalid("command_tiers is empty".to_owned()),
@@ -305,8 +317,12 @@ impl GameConfig {
         if self.structures.keys().any(|name| blank(name)) {
             return invalid("a structure has no name (its id)".to_owned());
         }
-        if let Some((path, error)) = self.misnamed_object() {
-            return invalid(format!("{path}.name: {error}"));
+        if let Some((name, _)) = self
+            .structures
+            .iter()
+            .find(|(_, structure)| blank(&structure.building.name))
+        {
+            return invalid(format!("structure \"{name}\"'s building has no name"));
         }
         if self.action_kinds.keys().any(|name| blank(name)) {
             return invalid("an action kind has no name".to_owned());

@@ -191,7 +191,7 @@ impl Parts {
         // A save from before the choice was played with a free first mulligan (3+ players).
         config.free_first_mulligan.get_or_insert(true);
         config
-            .validate()
+            .validate_loaded()
             .map_err(|e| SaveError::Inconsistent(e.to_string()))?;
         check_state(&config, &self.state)?;
         let undo = undo(&self.state)?;
