@@ -189,11 +189,12 @@ func _check_leavers() -> void:
 
 
 ## The server kept a hand at the mulligan's deadline, with the right number of cards on the
-## bottom (the mulligans that count: with three or more players the first is free).
+## bottom (the mulligans that count: all of them, unless the config makes the first free).
 func _check_kept_late() -> void:
 	if _kept_late.is_empty():
 		_failures.append("no hand was kept by the server after the deadline")
-	var free := 1 if _rules.get_player_ids().size() > 2 else 0
+	var free_first: bool = _rules.get_config().get("free_first_mulligan", false) == true
+	var free := 1 if free_first and _rules.get_player_ids().size() > 2 else 0
 	for event in _rules.get_events_since(0):
 		if event["type"] == "hand_kept" and event["player"] in _kept_late:
 			var mulligans: int = _rules.get_player_state(event["player"])["mulligans"]

@@ -98,24 +98,23 @@ impl ScriptHooks {
         result
     }
 
-    /// Calls `callable` with `args`, first making sure it needs no more arguments than given
-    /// (Godot aborts a call that is short of arguments); parameters with default values need
-    /// none.
+    /// Calls `callable` with `args`, first making sure it takes that many: no more than given
+    /// (Godot aborts a call that is short of arguments; parameters with default values need
+    /// none) and no fewer, unless it takes any number.
     fn call(callable: &Callable, role: &str, args: &[Variant]) -> Result<Variant, String> {
         let wanted = callable.get_argument_count();
         let given = args.len();
         // Too many arguments fail inside the engine with nothing logged and null returned.
         let too_many = wanted < given && !method_flag(callable, METHOD_FLAG_VARARG);
         if too_many || wanted > given && wanted - defaults_of(callable) > given {
-            let custom = if callable.is_custom() {
+            let custom = if callable.is_custom() && !too_many {
                 " (the default values of a lambda or a bound Callable cannot be seen from \
                  outside it: give it a plain method)"
             } else {
                 ""
             };
             return Err(misused(format!(
-                "the {role} takes {wanted} arguments; it is called with {}{custom}",
-                args.len()
+                "the {role} takes {wanted} arguments; it is called with {given}{custom}"
             )));
         }
         Ok(callable.call(args))

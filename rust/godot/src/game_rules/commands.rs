@@ -68,7 +68,8 @@ impl GameRules {
     }
 
     /// During the mulligan: [param player_id] shuffles their hand back and draws a new one
-    /// (London mulligan; with more than two players the first is free).
+    /// (London mulligan: each one puts a card on the bottom when the hand is kept, but the first
+    /// with three players or more under the config's [code]free_first_mulligan[/code]).
     #[func]
     pub fn take_mulligan(&mut self, player_id: i64) -> Result<(), Refusal> {
         self.run_for("GameRules.take_mulligan", player_id, |player| {
