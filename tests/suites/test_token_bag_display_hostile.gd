@@ -1,9 +1,10 @@
 extends TestSuite
 ## TokenBagDisplay called as a careless script or a hostile server would: timings and looks set
-## to NAN, infinities, negatives and extremes; views of a real game with a hostile value put
-## somewhere inside; random runs of views, catch-ups, refreshes, look changes and frames, with
-## handlers that call back into the display or free it. Nothing may log a script error, a
-## refused view must leave the display as it was, and a display given the game's latest view
+## to NAN, infinities, negatives and extremes (a timing or count it cannot use is refused with an
+## error and the old one kept); views of a real game with a hostile value put somewhere inside;
+## random runs of views, catch-ups, refreshes, look changes and frames, with handlers that call
+## back into the display or free it; a new game on the same rules. Nothing else may log an error,
+## a refused view must leave the display as it was, and a display given the game's latest view
 ## must show that view once it has caught up.
 
 const FuzzValues := preload("res://fuzz/fuzz_values.gd")
@@ -21,11 +22,11 @@ func test_odd_timings_still_show_the_game_as_it_is() -> void:
 		var rules := StarterGame.rules(40 + index, 3)
 		StarterGame.keep_all(rules)
 		var display := DisplayCheck.make(self, null)
-		display.draw_duration = odd
-		display.transition_duration = ODD_FLOATS[(index + 1) % ODD_FLOATS.size()]
-		display.round_complete_hold = ODD_FLOATS[(index + 2) % ODD_FLOATS.size()]
-		display.catch_up_after = ODD_INTS[index % ODD_INTS.size()]
-		display.anticipation_threshold = ODD_INTS[(index + 2) % ODD_INTS.size()]
+		_set_odd(display, "draw_duration", odd)
+		_set_odd(display, "transition_duration", ODD_FLOATS[(index + 1) % ODD_FLOATS.size()])
+		_set_odd(display, "round_complete_hold", ODD_FLOATS[(index + 2) % ODD_FLOATS.size()])
+		_set_odd(display, "catch_up_after", ODD_INTS[index % ODD_INTS.size()])
+		_set_odd(display, "anticipation_threshold", ODD_INTS[(index + 2) % ODD_INTS.size()])
 		display.rules = rules
 		for step in 14:
 			_play_one(rules)
@@ -35,6 +36,112 @@ func test_odd_timings_still_show_the_game_as_it_is() -> void:
 		check_equal(
 			DisplayCheck.problems(display, rules), PackedStringArray(), "timings of %s" % odd
 		)
+		display.free()
+		rules.free()
+
+
+func test_a_negative_or_non_finite_setting_is_refused_and_the_old_one_kept() -> void:
+	var display := DisplayCheck.make(self, null, 1.5)
+	for property: String in ["draw_duration", "transition_duration", "round_complete_hold"]:
+		var kept: float = display.get(property)
+		for odd in ODD_FLOATS:
+			_set_odd(display, property, odd)
+			var expected := odd if is_finite(odd) and odd >= 0.0 else kept
+			check_equal(display.get(property), expected, "%s set to %s" % [property, odd])
+			display.set(property, kept)
+	for property: String in ["catch_up_after", "anticipation_threshold"]:
+		var kept: int = display.get(property)
+		for odd in ODD_INTS:
+			_set_odd(display, property, odd)
+			check_equal(
+				display.get(property), odd if odd >= 1 else kept, "%s = %d" % [property, odd]
+			)
+			display.set(property, kept)
+	display.free()
+
+
+func test_a_nan_or_infinite_flight_or_hold_never_freezes_the_end_of_a_game() -> void:
+	for property: String in ["draw_duration", "transition_duration", "round_complete_hold"]:
+		for odd: float in [NAN, INF]:
+			var rules := StarterGame.rules(90, 3, {"round_limit": 2})
+			var display := DisplayCheck.make(self, rules)
+			_set_odd(display, property, odd)
+			check_equal(StarterGame.play_bots(rules), OK, "the bots play")
+			var what := "%s set to %s" % [property, odd]
+			await wait_until(
+				func() -> bool: return display.is_caught_up() and display.is_game_over_shown(),
+				"%s: the end of the game shown" % what,
+				1000
+			)
+			check_equal(DisplayCheck.problems(display, rules), PackedStringArray(), what)
+			display.free()
+			rules.free()
+
+
+func test_a_backlog_cuts_a_long_flight_or_hold_short() -> void:
+	# A flight or hold of 1000 s: more than catch_up_after changes waiting end it and show them.
+	for property: String in ["draw_duration", "round_complete_hold"]:
+		var rules := StarterGame.rules(91, 3, {"round_limit": 3})
+		StarterGame.keep_all(rules)
+		var display := DisplayCheck.make(self, rules)
+		display.set(property, 1000.0)
+		var shown := [0]
+		display.draw_shown.connect(func(_player_id: int) -> void: shown[0] += 1)
+		var drawn := [0]
+		rules.token_drawn.connect(func(_player_id: int, _left: int) -> void: drawn[0] += 1)
+		if property == "round_complete_hold":
+			while rules.get_round() == 1:
+				_play_one(rules)
+			check(display.is_round_complete_shown(), "round 1's end is held")
+			shown[0] = 0
+			drawn[0] = 0
+		var first_round := rules.get_round()
+		while drawn[0] < 2 * display.catch_up_after and rules.get_round() == first_round:
+			_play_one(rules)
+		check_equal(drawn[0], 2 * display.catch_up_after, "%s: draws in one round" % property)
+		check(
+			drawn[0] - shown[0] <= display.catch_up_after + 1,
+			"%s: %d of %d draws shown" % [property, shown[0], drawn[0]]
+		)
+		if property == "round_complete_hold":
+			check(not display.is_round_complete_shown(), "the hold was cut short")
+			check_equal((display.get_node("%RoundLabel") as Label).text, "Round 2", "round 2")
+		display.free()
+		rules.free()
+
+
+func test_a_new_game_on_the_same_rules_is_shown_as_a_new_game() -> void:
+	# Whatever is left on screen of the old game: its end; its last hold, the end waiting; a token
+	# in flight in a game left unfinished.
+	for old: String in ["over", "held", "in flight"]:
+		var rules := StarterGame.rules(92, 3, {"round_limit": 2})
+		var display := DisplayCheck.make(self, rules, 1000.0 if old == "held" else 0.0)
+		if old == "in flight":
+			display.draw_duration = 1000.0
+			StarterGame.keep_all(rules)
+			_play_one(rules)
+		else:
+			check_equal(StarterGame.play_bots(rules), OK, "the bots play the old game")
+		check_equal(display.is_game_over_shown(), old == "over", "%s: the old game's end" % old)
+		check(display.is_caught_up() == (old == "over"), "%s: the old game's animation" % old)
+		var config := StarterGame.config({"round_limit": 2})
+		check_equal(rules.setup(StarterGame.players(2), config), OK, "a new game set up")
+		StarterGame.keep_all(rules)
+		await get_tree().create_timer(0.2).timeout
+		check(not display.is_game_over_shown(), "%s: no game-over banner" % old)
+		check(not display.is_round_complete_shown(), "%s: no Round Complete!" % old)
+		check(not (display.get_node("%Flyer") as Control).visible, "%s: no token in flight" % old)
+		check(display.is_caught_up(), "%s: caught up" % old)
+		var round_label: Label = display.get_node("%RoundLabel")
+		check_equal(round_label.text, "Round 1", "%s: round 1 shown" % old)
+		var active_label: Label = display.get_node("%ActiveLabel")
+		check_equal(active_label.text, "Waiting for the first draw", "%s: the status" % old)
+		check_equal(display.get_node("%Rows").get_child_count(), 2, "%s: a row per player" % old)
+		check_equal(DisplayCheck.problems(display, rules), PackedStringArray(), old)
+		for step in 4:
+			_play_one(rules)
+		display.catch_up()
+		check_equal(DisplayCheck.problems(display, rules), PackedStringArray(), old + ", drawn")
 		display.free()
 		rules.free()
 
@@ -190,6 +297,31 @@ func _random_run(seed_value: int) -> void:
 	rules.free()
 
 
+func test_a_refresh_from_a_handler_forgets_the_view_being_shown() -> void:
+	# refresh() "forgets the views show_view was given": called from draw_shown while a view of
+	# five draws was being shown, the view's other draws were still shown after it.
+	var rules := _rules(83)
+	for step in 10:
+		_play_one(rules)
+	var display := DisplayCheck.make(self, null)
+	var refreshed := [0]
+	display.draw_shown.connect(
+		func(_player_id: int) -> void:
+			refreshed[0] += 1
+			if refreshed[0] == 1:
+				display.refresh()
+	)
+	_send(display, rules, NAMES)
+	check_equal(refreshed[0], 1, "no draw shown after the refresh")
+	check_equal(display.get_remaining(), 0, "the display shows no bag, as a refreshed one does")
+	check(display.is_caught_up(), "nothing waits")
+	_send(display, rules, NAMES)
+	display.catch_up()
+	check_equal(_view_problems(display, rules), PackedStringArray(), "the next view is shown")
+	display.free()
+	rules.free()
+
+
 func test_a_handler_that_frees_the_display_ends_its_work_quietly() -> void:
 	for signal_name: String in ["draw_shown", "caught_up"]:
 		var rules := _rules(80)
@@ -230,6 +362,17 @@ func _play_one(rules: GameRules) -> void:
 		rules.draw_next_token()
 	elif rules.get_phase() == GameRules.PHASE_ACTIVATION:
 		rules.bot_decide(rules.get_active_player())
+
+
+# Sets [param property] of [param display] to [param value], expecting the error that refuses a
+# timing that is negative or not finite, or a count under 1.
+func _set_odd(display: TokenBagDisplay, property: String, value: Variant) -> void:
+	var refused: bool = (not is_finite(value) or value < 0.0) if value is float else value < 1
+	if refused:
+		var fragment := "TokenBagDisplay.%s: %s" % [property, value]
+		expect_error(display.set.bind(property, value), fragment)
+	else:
+		display.set(property, value)
 
 
 func _rules(seed_value: int) -> GameRules:

@@ -1,8 +1,8 @@
 @tool
 extends Node
 ## What a draw feels like on a [TokenBagDisplay]: a short sound, the bag shaking as the hand goes
-## in, and a burst of the owner's colour when one of the last tokens comes out. Made in code, so
-## the addon ships no audio or texture files.
+## in, a burst of the owner's colour when one of the last tokens comes out, and the bag pulsing
+## while few tokens are left. Made in code, so the addon ships no audio or texture files.
 
 ## Sample rate of the generated draw sound.
 const MIX_RATE := 22050
@@ -13,6 +13,9 @@ var _player := AudioStreamPlayer.new()
 var _burst := CPUParticles2D.new()
 # The row the burst goes off at.
 var _row: Control
+# The bag's pulse, and the seconds of half a pulse (0 while the bag does not pulse).
+var _pulse: Tween
+var _pulse_half := 0.0
 
 
 # The children are made with the node, so they go wherever it goes, in the tree or not.
@@ -102,6 +105,24 @@ func _own_style(bag: Control) -> StyleBoxFlat:
 		style.set_meta(&"draw_effects_own", true)
 		bag.add_theme_stylebox_override("panel", style)
 	return style
+
+
+## [param bag] pulses, each half of a pulse taking [param half] seconds; 0 stops the pulse. A pulse
+## of another speed replaces the one running.
+func pulse(bag: Control, half: float) -> void:
+	var running := _pulse != null and _pulse.is_valid()
+	if half == _pulse_half and running == (half > 0.0):
+		return
+	if _pulse != null:
+		_pulse.kill()
+		_pulse = null
+	_pulse_half = half
+	if half <= 0.0:
+		bag.modulate = Color.WHITE
+		return
+	_pulse = bag.create_tween().set_loops()
+	_pulse.tween_property(bag, "modulate", Color(1.6, 1.3, 0.7), half)
+	_pulse.tween_property(bag, "modulate", Color.WHITE, half)
 
 
 ## Whether the burst is playing.

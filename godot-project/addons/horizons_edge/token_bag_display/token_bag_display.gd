@@ -10,7 +10,10 @@ extends PanelContainer
 ## signals and reads their state. [GameRules] emits its signals once a whole call is done (the
 ## action that ends a round has already started the next one), so the display keeps its own
 ## counts from the signals' arguments and holds "Round Complete!" for
-## [member round_complete_hold] seconds before it shows the next round.
+## [member round_complete_hold] seconds before it shows the next round. A new game on the same
+## rules ([method GameRules.setup] again, then [method GameRules.start_game]) replaces all the
+## display shows of the game before as soon as it starts, the game-over banner included, as a
+## loaded game does.
 ##
 ## A game with its own round loop can inject a bare [CommandTokenBag] instead
 ## ([member token_bag]): the display follows its draws, shows "Round Complete!" when it is
@@ -45,6 +48,8 @@ const PlayerRow := preload("player_row.gd")
 const Contrast := preload("contrast.gd")
 const DrawEffects := preload("draw_effects.gd")
 const NextColumn := preload("next_column.gd")
+const SceneParts := preload("scene_parts.gd")
+const SettingCheck := preload("setting_check.gd")
 const ViewCheck := preload("view_check.gd")
 
 ## The rules whose bag is shown. Setting it connects to their signals and reads the current bag.
@@ -68,17 +73,27 @@ const ViewCheck := preload("view_check.gd")
 	set = set_compact
 @export_group("Timing")
 ## Seconds a drawn token takes to fly from the bag to its owner's row; 0 shows draws at once.
-@export_range(0.0, 3.0, 0.05) var draw_duration := 0.5
+## Each timing refuses a negative or non-finite value (NAN, an infinity) with an error and keeps
+## the one it had; a very long one is allowed (more than [member catch_up_after] changes waiting
+## cut a flight or a hold short).
+@export_range(0.0, 3.0, 0.05) var draw_duration := 0.5:
+	set = set_draw_duration
 ## Seconds bars take to settle after a change; 0 jumps.
-@export_range(0.0, 3.0, 0.05) var transition_duration := 0.25
+@export_range(0.0, 3.0, 0.05) var transition_duration := 0.25:
+	set = set_transition_duration
 ## Seconds "Round Complete!" stays on screen before the next round is shown.
-@export_range(0.0, 10.0, 0.1) var round_complete_hold := 1.5
+@export_range(0.0, 10.0, 0.1) var round_complete_hold := 1.5:
+	set = set_round_complete_hold
 ## Changes waiting to be shown at which the display hurries: it shows them without flights or
-## holds until it has caught up with the game (a game that fast-forwards, bots without delays).
-@export_range(1, 100) var catch_up_after := 4
+## holds until it has caught up with the game (a game that fast-forwards, bots without delays),
+## and one more change cuts the flight or hold on screen short, however long ([method catch_up]).
+## A value less than 1 is refused with an error, as for [member anticipation_threshold].
+@export_range(1, 100) var catch_up_after := 4:
+	set = set_catch_up_after
 @export_group("Feel")
 ## Tokens left at or below which the bag pulses.
-@export_range(1, 64) var anticipation_threshold := 3
+@export_range(1, 64) var anticipation_threshold := 3:
+	set = set_anticipation_threshold
 ## No draw sound.
 @export var muted := false
 
@@ -121,6 +136,8 @@ var _view_over := false
 # The views show_view() was given that wait to be queued, and whether it is queueing one.
 var _views_waiting: Array[Array] = []
 var _viewing := false
+# How many times refresh() forgot the views: a view being queued when it did stops.
+var _views_forgotten := 0
 # In seat or initiative order, each round's activations as the views tell them (drawn, then
 # upcoming), by round: what the display shows as "next" while it catches up with the views.
 var _view_orders: Dictionary[int, PackedInt64Array] = {}
@@ -134,12 +151,9 @@ var _rows: Dictionary[int, PlayerRow] = {}
 # Each player's segment of the colour share bar.
 var _segments: Dictionary[int, ColorRect] = {}
 var _rows_for: Array[int] = []
-var _pulse: Tween
 # The animation of the step being shown (a token's flight, the "Round Complete!" hold), whose end
 # lets the next one go; refresh() stops it.
 var _step: Tween
-# Seconds of half a pulse of the bag (faster for the last token); 0 while it does not pulse.
-var _pulse_half := 0.0
 
 # The scene's parts, found (or built, for a bare display) in _ready().
 var _round_label: Label
@@ -155,7 +169,7 @@ var _flyer: Panel
 
 func _ready() -> void:
 	if get_node_or_null("%RoundLabel") == null:
-		_build_parts()
+		SceneParts.build(self)
 	_round_label = %RoundLabel
 	_bag = %Bag
 	_remaining_label = %RemainingLabel
@@ -176,30 +190,6 @@ func _ready() -> void:
 		return
 	_read_bag()
 	_refresh(false)
-
-
-# A display made with new() or the Create Node dialog has no children: it takes the parts of
-# token_bag_display.tscn (beside this script), owned by itself so that %names find them.
-func _build_parts() -> void:
-	var scene_path := (get_script() as Script).resource_path.get_base_dir().path_join(
-		"token_bag_display.tscn"
-	)
-	var template := (load(scene_path) as PackedScene).instantiate() as Control
-	if not has_theme_stylebox_override("panel"):
-		add_theme_stylebox_override("panel", template.get_theme_stylebox("panel"))
-	custom_minimum_size = custom_minimum_size.max(template.custom_minimum_size)
-	for part in template.get_children():
-		_set_owner_of_tree(part, null)
-		template.remove_child(part)
-		add_child(part)
-		_set_owner_of_tree(part, self)
-	template.free()
-
-
-func _set_owner_of_tree(node: Node, new_owner: Node) -> void:
-	node.owner = new_owner
-	for child in node.get_children():
-		_set_owner_of_tree(child, new_owner)
 
 
 # What the editor shows: four players part way through round 1, player 2's token just drawn.
@@ -259,6 +249,8 @@ func refresh() -> void:
 	_flying = -1
 	_busy = false
 	_view_round = 0
+	_views_waiting.clear()
+	_views_forgotten += 1
 	_view_orders.clear()
 	_view_tally = ViewCheck.tally_of({}, {})
 	_view_over = false
@@ -319,28 +311,42 @@ func _show_view(
 	var last_round := _view_round
 	_view_round = round_number
 	_view_tally = view
-	# Far behind (a burst of views): what waits is shown at once, the step in progress included.
-	if (restart or more_drawn or recount) and _queue.size() >= catch_up_after:
-		catch_up()
+	var steps: Array[Callable] = []
 	if more_drawn:
-		_enqueue_view_draws(drawn, seen, ViewCheck.left_in(shown))
+		steps = ViewCheck.draw_steps(drawn, seen, ViewCheck.left_in(shown), _show_draw, _at_once)
 	elif restart:
 		if last_round > 0 and round_number > last_round:
-			_enqueue(_show_round_end.bind(last_round))
+			steps.append(_show_round_end.bind(last_round))
 		# A round already drawn from: its start, then its draws, in order (at once for a round
 		# the display joins late: whose token is out, and the mercy rule's streak, as they are).
 		if not drawn.is_empty():
 			var joined := last_round == 0 or round_number == last_round
-			_enqueue(_show_round_start.bind(round_number, ViewCheck.before_draws(view, drawn)))
-			_enqueue_view_draws(drawn, 0, int(bag["remaining"]), not joined)
+			steps.append(_show_round_start.bind(round_number, ViewCheck.before_draws(view, drawn)))
+			steps.append_array(
+				ViewCheck.draw_steps(
+					drawn, 0, int(bag["remaining"]), _show_draw, _at_once, not joined
+				)
+			)
 		else:
-			_enqueue(_show_round_start.bind(round_number, view))
+			steps.append(_show_round_start.bind(round_number, view))
 	# What changed besides the draws, as the view has it.
 	if recount:
-		_enqueue(_show_restored.bind(view))
-	if game_over and not _view_over:
+		steps.append(_show_restored.bind(view))
+	var ends := game_over and not _view_over
+	if ends:
 		_view_over = true
-		_enqueue(_show_game_over.bind(winner_id))
+		steps.append(_show_game_over.bind(winner_id))
+	# Far behind (a burst of views): what waits is shown at once, the step in progress included.
+	var forgotten := _views_forgotten
+	if not steps.is_empty() and _queue.size() >= catch_up_after:
+		catch_up()
+	# Queued one by one, as each may be shown at once; a handler that called refresh() meanwhile
+	# has forgotten this view.
+	for step in steps:
+		if _views_forgotten != forgotten:
+			return
+		_enqueue(step)
+	if ends and _views_forgotten == forgotten:
 		# The end is shown as it is: no draw or "Round Complete!" plays on after it.
 		catch_up()
 
@@ -365,19 +371,6 @@ func catch_up() -> void:
 	_rushing = false
 
 
-# The draws [param drawn] (a view's tokens drawn this round) from [param first] on, the last
-# leaving [param remaining] tokens in the bag: all but the last at once, and the last too unless
-# it [param flies].
-func _enqueue_view_draws(drawn: Array, first: int, remaining: int, flies := true) -> void:
-	for index in range(first, drawn.size()):
-		var token: Dictionary = drawn[index]
-		var actions := 2 if token.get("kind", "") == "double_action" else 1
-		var left := remaining + drawn.size() - 1 - index
-		var draw := _show_draw.bind(int(token["owner"]), left, actions)
-		# Only the latest draw flies: the ones before it are already past.
-		_enqueue(draw if flies and index == drawn.size() - 1 else _at_once.bind(draw))
-
-
 # Shows [param step] without its animation.
 func _at_once(step: Callable) -> void:
 	var rushing := _rushing
@@ -397,6 +390,34 @@ func set_compact(value: bool) -> void:
 func set_player_colors(value: Array[Color]) -> void:
 	player_colors = value
 	_rebuild_if_ready()
+
+
+## Sets [member draw_duration], unless [param value] is negative or not finite: then it logs an
+## error and keeps the old value, as the other setters of timings and counts do.
+func set_draw_duration(value: float) -> void:
+	draw_duration = SettingCheck.seconds("draw_duration", value, draw_duration)
+
+
+## Sets [member transition_duration], unless [param value] is negative or not finite.
+func set_transition_duration(value: float) -> void:
+	transition_duration = SettingCheck.seconds("transition_duration", value, transition_duration)
+
+
+## Sets [member round_complete_hold], unless [param value] is negative or not finite.
+func set_round_complete_hold(value: float) -> void:
+	round_complete_hold = SettingCheck.seconds("round_complete_hold", value, round_complete_hold)
+
+
+## Sets [member catch_up_after], unless [param value] is less than 1.
+func set_catch_up_after(value: int) -> void:
+	catch_up_after = SettingCheck.count("catch_up_after", value, catch_up_after)
+
+
+## Sets [member anticipation_threshold], unless [param value] is less than 1.
+func set_anticipation_threshold(value: int) -> void:
+	anticipation_threshold = SettingCheck.count(
+		"anticipation_threshold", value, anticipation_threshold
+	)
 
 
 # Builds the rows anew and shows them (a look changed), once the scene is ready.
@@ -445,6 +466,7 @@ func _rules_wiring() -> Array[Array]:
 		[rules.player_renamed, _on_player_renamed],
 		[rules.game_over, _on_game_over],
 		[rules.game_loaded, refresh],
+		[rules.game_started, _on_game_started],
 	]
 
 
@@ -556,6 +578,14 @@ func _capped_player() -> int:
 	return _streak_player if _remaining > _left.get(_streak_player, 0) else -1
 
 
+# A new game on the same rules (set up and started again): what the display shows or still holds
+# of the game before gives way to it at once, as for a loaded game. A display that shows no game
+# yet (the first one, followed from its setup) has nothing to forget.
+func _on_game_started(_started_ids: PackedInt64Array) -> void:
+	if _round > 0 or _game_over or not is_caught_up():
+		refresh()
+
+
 func _on_round_started(round_number: int) -> void:
 	_enqueue(_show_round_start.bind(round_number, _round_start_snapshot()))
 
@@ -596,7 +626,12 @@ func _on_action_undone(_player_id: int) -> void:
 	_enqueue(_show_restored.bind(snapshot))
 
 
+# Queues [param step] and shows what it can. A change the rules or the bag signal while more than
+# catch_up_after wait first ends the flight or hold on screen and shows them all at once, so a
+# long one never keeps a backlog waiting (show_view() does the same, counting by view).
 func _enqueue(step: Callable) -> void:
+	if not _viewing and _busy and _queue.size() >= catch_up_after:
+		catch_up()
 	_queue.append(step)
 	_show_queued()
 
@@ -908,29 +943,13 @@ func _refresh_texts() -> void:
 			_hint_label.text = "Next: %s" % " → ".join(names)
 
 
-# The bag pulses while few tokens are left, faster for the last one: a pulse of another speed
-# replaces the one running.
+# The bag pulses while few tokens are left, faster for the last one.
 func _refresh_pulse() -> void:
 	var anticipating := not _game_over and _remaining > 0 and _remaining <= anticipation_threshold
 	_hint_label.add_theme_color_override(
 		"font_color", Color.GOLD if anticipating else Color(0.8, 0.8, 0.8)
 	)
-	var half := 0.0
-	if anticipating:
-		half = 0.45 if _remaining > 1 else 0.25
-	var running := _pulse != null and _pulse.is_valid()
-	if half == _pulse_half and running == (half > 0.0):
-		return
-	if _pulse != null:
-		_pulse.kill()
-		_pulse = null
-	_pulse_half = half
-	if half <= 0.0:
-		_bag.modulate = Color.WHITE
-		return
-	_pulse = create_tween().set_loops()
-	_pulse.tween_property(_bag, "modulate", Color(1.6, 1.3, 0.7), half)
-	_pulse.tween_property(_bag, "modulate", Color.WHITE, half)
+	_effects.pulse(_bag, (0.45 if _remaining > 1 else 0.25) if anticipating else 0.0)
 
 
 func _fly_token(player_id: int) -> void:

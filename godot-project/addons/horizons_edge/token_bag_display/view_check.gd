@@ -70,6 +70,24 @@ static func note_order(
 			orders.erase(old)
 
 
+## The steps that show the draws [param drawn] (a view's tokens drawn this round) from
+## [param first] on, the last leaving [param remaining] tokens in the bag: each
+## [param show_draw] bound to the owner, the tokens left after it and the actions it gives; all
+## but the last through [param at_once], and the last too unless it [param flies].
+static func draw_steps(
+	drawn: Array, first: int, remaining: int, show_draw: Callable, at_once: Callable, flies := true
+) -> Array[Callable]:
+	var steps: Array[Callable] = []
+	for index in range(first, drawn.size()):
+		var token: Dictionary = drawn[index]
+		var actions := 2 if token.get("kind", "") == "double_action" else 1
+		var left := remaining + drawn.size() - 1 - index
+		var draw := show_draw.bind(int(token["owner"]), left, actions)
+		# Only the latest draw flies: the ones before it are already past.
+		steps.append(draw if flies and index == drawn.size() - 1 else at_once.bind(draw))
+	return steps
+
+
 ## [param tally] (see [method tally_of]) as the display shows it once it has shown the tokens
 ## [param drawn] from [param first] on: each one fewer left of its owner's.
 static func after_draws(tally: Dictionary, drawn: Array, first: int) -> Dictionary:
