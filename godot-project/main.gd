@@ -84,6 +84,7 @@ func _ready() -> void:
 	_manager.presenter = _display
 	_manager.line_logged.connect(_on_line_logged)
 	_manager.human_turn_started.connect(_on_human_turn_started)
+	_manager.human_turn_cancelled.connect(_on_human_turn_cancelled)
 	_manager.game_finished.connect(_on_game_finished.bind(headless))
 	_action_bar.action_chosen.connect(_on_action_chosen)
 	_rules.round_started.connect(_queue_panels.unbind(1))
@@ -95,6 +96,7 @@ func _ready() -> void:
 	var config := starter_config(_argument("--rounds", DEFAULT_ROUNDS))
 	var seats := _make_seats(count, humans)
 	_make_panels(seats)
+	_action_bar.close("Bots are playing…" if humans == 0 else "Drawing the first token…")
 	var error := _manager.start(seats, config)
 	if error != OK and headless:
 		get_tree().quit(1)
@@ -154,7 +156,8 @@ func _refresh_panels() -> void:
 				else:
 					_panels[player_id].set_active(false)
 		return
-	var active := _rules.get_active_player()
+	# The player whose token the display shows: until the next draw, even once they have acted.
+	var active := _display.get_active_player()
 	for player_id in _panels:
 		_panels[player_id].show_state(_rules.get_player_state(player_id), player_id == active)
 	if _upcoming.visible:
@@ -179,6 +182,12 @@ func _upcoming_text() -> String:
 func _on_human_turn_started(player_id: int) -> void:
 	var seat: PlayerSeat = _seats.get_node("Seat%d" % player_id)
 	_action_bar.offer(_rules, player_id, _shortened(seat.display_name, PROMPT_NAME_CHARS))
+
+
+# The offer of a human who can no longer act (they were eliminated) is withdrawn.
+func _on_human_turn_cancelled(player_id: int) -> void:
+	var seat: PlayerSeat = _seats.get_node("Seat%d" % player_id)
+	_action_bar.close("%s is out of the game" % _shortened(seat.display_name, PROMPT_NAME_CHARS))
 
 
 func _on_action_chosen(player_id: int, action: Dictionary) -> void:

@@ -10,8 +10,12 @@ extends Node
 ## A line for the game log. Lines wait while [member presenter] is still showing earlier
 ## changes (a "Round Complete!" hold), so the log never runs ahead of the bag display.
 signal line_logged(text: String)
-## A human seat's token was drawn; call [method submit_action] for them.
+## A human seat's token was drawn, or their double action has a second action to take; call
+## [method submit_action] for them.
 signal human_turn_started(player_id: int)
+## The human seat offered a turn by [signal human_turn_started] can no longer act: their
+## activation ended without [method submit_action] (they were eliminated). Withdraw the offer.
+signal human_turn_cancelled(player_id: int)
 ## The game ended; [param winner_id] is [constant GameRules.NO_PLAYER] for a draw.
 signal game_finished(winner_id: int)
 
@@ -34,6 +38,15 @@ var _draw_number := 0
 var _round_tokens := 0
 var _tokens_left: Dictionary[int, int] = {}
 var _played_card := ""
+# The player whose token was drawn last, and whether the log has a line for that draw yet.
+var _drawn_player := GameRules.NO_PLAYER
+var _draw_logged := true
+# Whether the token drawn last is a double-action token.
+var _double_action := false
+# The human seat offered a turn ([signal human_turn_started]), until they act or cannot.
+var _awaited_human := GameRules.NO_PLAYER
+# Whether _advance() is under way (awaiting the presenter, a delay or a bot).
+var _advancing := false
 # Log lines waiting for the presenter to catch up, oldest first.
 var _held_lines := PackedStringArray()
 # Every player's state as the latest action left it, by player id.
@@ -63,7 +76,9 @@ func start(seats: Array[PlayerSeat], config: Dictionary) -> Error:
 	rules.reaction_provider = _on_action_resolved
 	_card_names = card_names(rules.get_config())
 	_connect_rules()
-	_log("seed %d · %d players" % [rules.seed, seats.size()])
+	_log(
+		"seed %d · %d %s" % [rules.seed, seats.size(), "player" if seats.size() == 1 else "players"]
+	)
 	rules.start_game()
 	while rules.get_phase() == GameRules.PHASE_MULLIGAN:
 		for seat in seats:
@@ -79,30 +94,74 @@ func start(seats: Array[PlayerSeat], config: Dictionary) -> Error:
 ## The action of the human whose token was drawn, as a Dictionary for
 ## [method GameRules.perform_action]. On [constant OK] the game moves on.
 func submit_action(player_id: int, action: Dictionary) -> Error:
+	var awaited := _awaited_human
+	# The action may end the activation: that is no reason to withdraw the offer it answers.
+	_awaited_human = GameRules.NO_PLAYER
 	var error := rules.perform_action(player_id, action)
-	if error == OK:
-		_advance()
-	return error
+	if error != OK:
+		_awaited_human = awaited
+		return error
+	_advance()
+	return OK
 
 
-## Draws tokens and lets bots act until a human must decide or the game ends.
+## Draws tokens and lets bots act until a human must decide or the game ends. A double-action
+## token gives its owner two actions in one activation: a bot takes both, a human is offered
+## both in turn.
 func _advance() -> void:
-	while rules.get_phase() == GameRules.PHASE_AWAITING_DRAW:
-		await _presented()
-		await _pause(draw_delay)
-		# With player_entropy on, every seat's nonce comes from the game's own stream: at one
-		# table there is no one to keep the shuffle key from.
-		for pending in rules.get_pending_entropy():
-			rules.bot_decide(pending)
-		var player_id := rules.draw_next_token()
-		# The token lands on the display before anyone acts on it: the panels and the log, which
-		# follow the display, never show an action before its draw.
-		await _presented()
-		if not _seats[player_id].is_bot:
-			human_turn_started.emit(player_id)
+	if _advancing:
+		return
+	_advancing = true
+	await _run_until_human()
+	_advancing = false
+
+
+func _run_until_human() -> void:
+	while _is_running():
+		if rules.get_phase() == GameRules.PHASE_AWAITING_DRAW:
+			await _presented()
+			await _pause(draw_delay)
+			if not _is_running() or rules.get_phase() != GameRules.PHASE_AWAITING_DRAW:
+				continue
+			# With player_entropy on, every seat's nonce comes from the game's own stream: at one
+			# table there is no one to keep the shuffle key from.
+			for pending in rules.get_pending_entropy():
+				rules.bot_decide(pending)
+			if rules.draw_next_token() == GameRules.NO_PLAYER:
+				# Refused (see GameRules.get_last_refusal): stop rather than spin.
+				push_error("GameManager: no token could be drawn: %s" % rules.get_last_refusal())
+				return
+			# The token lands on the display before anyone acts on it: the panels and the log,
+			# which follow the display, never show an action before its draw.
+			await _presented()
+			continue
+		if rules.get_phase() != GameRules.PHASE_ACTIVATION:
 			return
+		var player_id := rules.get_active_player()
+		if not _seats[player_id].is_bot:
+			_awaited_human = player_id
+			human_turn_started.emit(player_id)
+			# A handler may have answered at once (submit_action): then the game goes on here.
+			if _awaited_human == player_id:
+				return
+			continue
 		await _pause(bot_delay)
-		rules.bot_decide(player_id, bot_strength)
+		# The bot may have been eliminated while it thought.
+		if (
+			_is_running()
+			and rules.get_phase() == GameRules.PHASE_ACTIVATION
+			and rules.get_active_player() == player_id
+			and rules.bot_decide(player_id, bot_strength) != OK
+		):
+			# A refusal leaves the activation open: stop rather than spin.
+			push_error("GameManager: the bot of seat %d could not act" % player_id)
+			return
+
+
+# Whether the game goes on here: it is not over, and this node is still in the scene (a new game
+# replaces the scene while a draw or a bot may still be awaited).
+func _is_running() -> bool:
+	return is_inside_tree() and rules.get_phase() != GameRules.PHASE_GAME_OVER
 
 
 ## Every player's state ([method GameRules.get_player_state]) as the latest action left it, by
@@ -141,7 +200,7 @@ func _hoplite(resolved: Dictionary) -> Array:
 
 ## Waits until [member presenter] has shown everything so far ("Round Complete!" included).
 func _presented() -> void:
-	while _presenter_behind():
+	while is_inside_tree() and _presenter_behind():
 		await get_tree().process_frame
 
 
@@ -170,7 +229,7 @@ func _on_presenter_caught_up() -> void:
 
 
 func _pause(seconds: float) -> void:
-	if seconds > 0.0:
+	if seconds > 0.0 and is_inside_tree():
 		await get_tree().create_timer(seconds).timeout
 
 
@@ -181,6 +240,8 @@ func _connect_rules() -> void:
 	rules.token_drawn.connect(_on_token_drawn)
 	rules.event_logged.connect(_on_event_logged)
 	rules.action_completed.connect(_on_action_completed)
+	rules.activation_ended.connect(_on_activation_ended)
+	rules.bag_changed.connect(_on_bag_changed)
 	rules.reaction_resolved.connect(_on_reaction_resolved)
 	rules.round_ended.connect(_on_round_ended)
 	rules.player_eliminated.connect(_on_player_eliminated)
@@ -203,17 +264,41 @@ func _on_round_started(round_number: int) -> void:
 func _on_token_drawn(player_id: int, _remaining: int) -> void:
 	_draw_number += 1
 	_tokens_left[player_id] -= 1
+	_drawn_player = player_id
+	_draw_logged = false
+	_double_action = false
+
+
+# Tokens a card or structure put into this round's bag, or took out of it ([param change] < 0):
+# the round has that many draws more, or fewer.
+func _on_bag_changed(player_id: int, change: int) -> void:
+	_tokens_left[player_id] = _tokens_left.get(player_id, 0) + change
+	_round_tokens += change
 
 
 func _on_event_logged(event: Dictionary) -> void:
-	if event["type"] == "card_played":
-		_played_card = _card_names.get(event["card"], "card %d" % event["card"])
+	match event["type"]:
+		"card_played":
+			_played_card = _card_names.get(event["card"], "card %d" % event["card"])
+		"double_action_drawn":
+			_double_action = true
 
 
 func _on_action_completed(player_id: int, action: Dictionary) -> void:
-	var where := "round %d · draw %d/%d" % [_round, _draw_number, _round_tokens]
+	_draw_logged = true
 	var what := "%s · %s" % [_name(player_id), _describe(action)]
-	_log("%s · %s · left: %s" % [where, what, _left_in_bag()])
+	_log("%s · %s · left: %s" % [_where(), what, _left_in_bag()])
+
+
+# An activation ended: when it was the awaited human's and they did not act (they were
+# eliminated), their offer is withdrawn and the game goes on without them.
+func _on_activation_ended(player_id: int) -> void:
+	if player_id != _awaited_human:
+		return
+	_awaited_human = GameRules.NO_PLAYER
+	human_turn_cancelled.emit(player_id)
+	# After the rest of this call's signals, as if the rules had been called from the game loop.
+	_advance.call_deferred()
 
 
 func _on_reaction_resolved(player_id: int, action: Dictionary, _cause: int, depth: int) -> void:
@@ -230,9 +315,17 @@ func _on_round_ended(round_number: int) -> void:
 		_log(line)
 
 
+# The eliminated player's tokens leave the bag: the round has that many draws fewer. Eliminated
+# with their token drawn, before acting, the draw's line says so.
 func _on_player_eliminated(player_id: int) -> void:
+	_round_tokens -= _tokens_left.get(player_id, 0)
 	_tokens_left[player_id] = 0
-	_log("%s is eliminated" % _name(player_id))
+	if player_id == _drawn_player and not _draw_logged:
+		_draw_logged = true
+		var what := "%s · is eliminated" % _name(player_id)
+		_log("%s · %s · left: %s" % [_where(), what, _left_in_bag()])
+	else:
+		_log("%s is eliminated" % _name(player_id))
 
 
 func _on_game_over(winner_id: int) -> void:
@@ -260,6 +353,12 @@ func _describe(action: Dictionary) -> String:
 			return action["kind"]
 		_:
 			return "passes"
+
+
+# The round and the draw of the latest token, for the log.
+func _where() -> String:
+	var double := " (double action)" if _double_action else ""
+	return "round %d · draw %d/%d%s" % [_round, _draw_number, _round_tokens, double]
 
 
 func _name(player_id: int) -> String:

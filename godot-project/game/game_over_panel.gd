@@ -1,8 +1,9 @@
 class_name GameOverPanel
 extends PanelContainer
-## The end of a bundled game: who won (or who drew: the players who share the most points), a
-## scoreboard — victory points, command tier and tokens used per player, best first, the winner or
-## the drawn leaders in gold — and Play again.
+## The end of a bundled game: who won, in the bag display's words ("Game over: a draw", and then
+## who drew: the players who share the most points), a scoreboard — victory points, command tier
+## and tokens used per player, best first, the winner or the drawn leaders in gold, eliminated
+## players last and marked "(out)" — and Play again.
 
 ## The player asked for a new game.
 signal play_again_pressed
@@ -17,11 +18,17 @@ const BUTTON_FILLS := {
 ## The width the title wraps at, and the most a name takes on the scoreboard (then "…").
 const TITLE_WIDTH := 380
 const NAME_WIDTH := 200
-## The most height the scoreboard's rows take before they scroll (the heading and about five
-## players), so that eight players do not push the table past the window.
-const ROWS_HEIGHT := 150
+## The most height the scoreboard's rows take before they scroll (the heading and about four
+## players), so that eight players do not push the table past the window, nor squeeze the log.
+const ROWS_HEIGHT := 120
+## The most characters of a name in the line that says who drew (then "…").
+const DRAW_NAME_CHARS := 20
+## The ink of an eliminated player's row.
+const OUT_INK := Color(0.6, 0.6, 0.65)
 
 var _title := Label.new()
+# Who drew, under the title of a draw.
+var _subtitle := Label.new()
 var _board := GridContainer.new()
 # The scoreboard's rows, scrolling past ROWS_HEIGHT.
 var _rows := ScrollContainer.new()
@@ -34,18 +41,25 @@ func _init() -> void:
 	style.border_color = Color(1, 0.85, 0.3)
 	style.set_border_width_all(2)
 	style.set_corner_radius_all(10)
-	style.set_content_margin_all(14)
+	style.set_content_margin_all(10)
 	add_theme_stylebox_override("panel", style)
 	var box := VBoxContainer.new()
-	box.add_theme_constant_override("separation", 8)
+	box.add_theme_constant_override("separation", 6)
 	add_child(box)
 	_title.name = "Title"
-	_title.add_theme_font_size_override("font_size", 24)
+	_title.add_theme_font_size_override("font_size", 22)
 	_title.add_theme_color_override("font_color", Color(1, 0.85, 0.3))
 	_title.horizontal_alignment = HORIZONTAL_ALIGNMENT_CENTER
 	_title.autowrap_mode = TextServer.AUTOWRAP_WORD_SMART
 	_title.custom_minimum_size = Vector2(TITLE_WIDTH, 0)
 	box.add_child(_title)
+	_subtitle.name = "Subtitle"
+	_subtitle.add_theme_font_size_override("font_size", 16)
+	_subtitle.add_theme_color_override("font_color", Color(1, 0.85, 0.3))
+	_subtitle.horizontal_alignment = HORIZONTAL_ALIGNMENT_CENTER
+	_subtitle.autowrap_mode = TextServer.AUTOWRAP_WORD_SMART
+	_subtitle.custom_minimum_size = Vector2(TITLE_WIDTH, 0)
+	box.add_child(_subtitle)
 	_board.name = "Scoreboard"
 	_board.columns = 4
 	_board.add_theme_constant_override("h_separation", 28)
@@ -56,7 +70,7 @@ func _init() -> void:
 	_again.name = "PlayAgain"
 	_again.text = "Play again"
 	_again.size_flags_horizontal = Control.SIZE_SHRINK_CENTER
-	_again.add_theme_font_size_override("font_size", 20)
+	_again.add_theme_font_size_override("font_size", 18)
 	for state: String in BUTTON_FILLS:
 		_again.add_theme_stylebox_override(state, _button_style(BUTTON_FILLS[state]))
 	_again.add_theme_color_override("font_color", Color.WHITE)
@@ -70,25 +84,47 @@ func show_result(rules: GameRules, names: Dictionary, tokens_used: Dictionary) -
 	var winner := rules.get_winner()
 	var ids := Array(rules.get_player_ids())
 	var points := {}
+	var out := {}
 	for player_id: int in ids:
-		points[player_id] = rules.get_player_state(player_id)["victory_points"]
-	ids.sort_custom(func(a: int, b: int) -> bool: return points[a] > points[b])
+		var state := rules.get_player_state(player_id)
+		points[player_id] = state["victory_points"]
+		out[player_id] = state["eliminated"]
+	# Best first, the eliminated after everyone still in the game.
+	ids.sort_custom(
+		func(a: int, b: int) -> bool:
+			return out[b] and not out[a] or out[a] == out[b] and points[a] > points[b]
+	)
 	# A draw is between the players who share the most points, not everyone.
 	var leaders := ids.filter(
 		func(player_id: int) -> bool:
 			return (
 				player_id == winner
-				or (winner == GameRules.NO_PLAYER and points[player_id] == points[ids[0]])
+				or (
+					winner == GameRules.NO_PLAYER
+					and not out[player_id]
+					and points[player_id] == points[ids[0]]
+				)
 			)
 	)
 	var named := leaders.map(
 		func(player_id: int) -> String: return names.get(player_id, "player %d" % player_id)
 	)
-	_title.text = (
-		"Game over: %s wins!" % named[0]
-		if winner != GameRules.NO_PLAYER
-		else "Game over: a draw between %s" % " and ".join(PackedStringArray(named))
-	)
+	# The title is the bag display's banner, word for word.
+	_title.text = "Game over: a draw"
+	_subtitle.text = ""
+	if winner != GameRules.NO_PLAYER:
+		_title.text = "Game over: %s wins!" % named[0]
+	elif leaders.size() == 2:
+		var pair := named.map(func(text: String) -> String: return _shortened(text))
+		_subtitle.text = (
+			"%s and %s share the lead with %d VP" % [pair[0], pair[1], points[leaders[0]]]
+		)
+	elif leaders.size() > 2:
+		# The leaders' rows, in gold, name them.
+		_subtitle.text = (
+			"%d players share the lead with %d VP" % [leaders.size(), points[leaders[0]]]
+		)
+	_subtitle.visible = _subtitle.text != ""
 	for child in _board.get_children():
 		child.free()
 	for heading in ["Player", "VP", "Tier", "Tokens used"]:
@@ -96,7 +132,12 @@ func show_result(rules: GameRules, names: Dictionary, tokens_used: Dictionary) -
 	for player_id: int in ids:
 		var state := rules.get_player_state(player_id)
 		var ink := Color(1, 0.85, 0.3) if player_id in leaders else Color.WHITE
-		var name_cell := _cell(names.get(player_id, "player %d" % player_id), ink)
+		var shown_name: String = names.get(player_id, "player %d" % player_id)
+		if out[player_id]:
+			# Before the name, where a long name's "…" cannot cut it off.
+			ink = OUT_INK
+			shown_name = "(out) " + shown_name
+		var name_cell := _cell(shown_name, ink)
 		name_cell.text_overrun_behavior = TextServer.OVERRUN_TRIM_ELLIPSIS
 		name_cell.custom_minimum_size = Vector2(NAME_WIDTH, 0)
 		_cell(str(state["victory_points"]), ink)
@@ -117,6 +158,13 @@ func get_rows() -> Array[PackedStringArray]:
 	return rows
 
 
+# [param text] cut to DRAW_NAME_CHARS characters, ending in "…" when it was cut.
+static func _shortened(text: String) -> String:
+	if text.length() <= DRAW_NAME_CHARS:
+		return text
+	return text.left(DRAW_NAME_CHARS - 1).strip_edges() + "…"
+
+
 func _cell(text: String, color: Color) -> Label:
 	var label := Label.new()
 	label.text = text
@@ -134,6 +182,6 @@ func _button_style(fill: Color) -> StyleBoxFlat:
 	style.set_corner_radius_all(6)
 	style.content_margin_left = 24
 	style.content_margin_right = 24
-	style.content_margin_top = 8
-	style.content_margin_bottom = 8
+	style.content_margin_top = 4
+	style.content_margin_bottom = 4
 	return style

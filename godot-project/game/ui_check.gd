@@ -1,20 +1,33 @@
 extends SceneTree
 ## The bundled game's table, rendered for real (run by [code]cargo xtask test[/code] under
-## Xvfb): an eight-seat game (a full table) with one human seat and fast bots. It saves two
-## PNGs into the folder after [code]--out[/code] — the human's turn (the hand as cards, every
-## action, disabled ones saying why) and the end of the game (winner, scoreboard, Play again) —
-## and checks what the scene tree shows. Every seat has a long name, which must not push the
-## table out of the window, nor may the scoreboard of eight players. At every frame of the bots'
-## game it checks that the player panels agree with the bag display (they never show a round or
-## a draw it has not shown), that the log says the round is complete while the display does and
-## the panels show the round's end (the resources and victory points its last action left), that
-## the scoreboard comes only once the display and the log show the end, and then that it hides
-## none of the log's newest lines.
+## Xvfb): an eight-seat game (a full table) with one human seat and fast bots, every hand
+## [constant HAND] cards. A first game goes to its first "Round Complete!", where the Menu's
+## "New game" replaces it (the old game must stop quietly: no script error in the log). In the
+## second it saves two PNGs into the folder after [code]--out[/code] — the human's turn (the hand
+## as cards, every action, disabled ones saying why) and the end of the game (winner, scoreboard,
+## Play again) — and checks what the scene tree shows. Every seat has a long name, which must not
+## push the table out of the window, nor may the scoreboard of eight players or a hand of
+## [constant HAND] cards: at every offer to the human, the table fits the window and the log keeps
+## [constant LOG_MIN_HEIGHT] px, its lines wrapped within its column. At round 2's first offer the
+## human is eliminated: the offer is withdrawn and the bots play on. At every frame of the game it
+## checks that the player panels agree with the bag display (they never show a round or a draw it
+## has not shown), that the log says the round is complete while the display does and the panels
+## show the round's end (the resources and victory points its last action left), that the
+## scoreboard comes only once the display and the log show the end, and then that it hides none of
+## the log's newest lines and marks the eliminated seat.
 ## Prints "ui check: N images, N failed"; quits with 1 on a failure.
 
 const Main := preload("res://main.gd")
 const PLAYERS := 8
-const WATCHDOG_SECONDS := 90.0
+## Cards in every opening hand (and the hand limit): a large hand must fit the window too.
+const HAND := 15
+## The least height of the log (its scrolling part) at a human's turn, in pixels.
+const LOG_MIN_HEIGHT := 100.0
+## The round whose first offer to the human ends with their elimination.
+const ELIMINATION_ROUND := 2
+## Frames the game may take to go on without an eliminated human.
+const ELIMINATION_FRAMES := 300
+const WATCHDOG_SECONDS := 120.0
 ## Least share of distinct colours among sampled pixels for a picture that is not blank.
 const MIN_COLOURS := 8
 ## Long names, by seat: they are cut with "…" or wrapped, never widen the table.
@@ -40,6 +53,11 @@ var _table_width := 0.0
 # Problems found frame by frame, each counted once.
 var _seen := {}
 var _game_over_seen := false
+# The offers to the human seen so far, and whether the human was eliminated.
+var _offers := 0
+var _eliminated := false
+# Whether the game stopped at the human's elimination.
+var _stuck := false
 
 
 func _initialize() -> void:
@@ -52,39 +70,33 @@ func _run() -> void:
 	var index := args.find("--out")
 	_out_dir = args[index + 1] if index >= 0 and index + 1 < args.size() else "user://ui"
 	DirAccess.make_dir_recursive_absolute(_out_dir)
-	var main: Main = (load("res://main.tscn") as PackedScene).instantiate()
-	main.player_count = PLAYERS
-	main.human_players = 1
-	main.get_node("Seats").child_entered_tree.connect(_name_seat)
-	_main = main
-	var manager: GameManager = main.get_node("GameManager")
-	manager.draw_delay = 0.0
-	manager.bot_delay = 0.0
-	manager.bot_strength = 0
-	root.add_child(main)
+	node_added.connect(_on_node_added)
+	var first: Main = (load("res://main.tscn") as PackedScene).instantiate()
+	_main = first
+	root.add_child(first)
+	current_scene = first
+	await _new_game_at_round_complete(first)
+	var main := _main
 	var bar: ActionBar = main.get_node("%ActionBar")
 	while bar.get_choices().is_empty():
 		await process_frame
 	await _capture("game_1_human_turn")
 	_check_choices(main, bar)
-	_check_fits_the_window(main)
 	var flyer: Control = main.get_node("%TokenBagDisplay").get_node("%Flyer")
 	if flyer.visible:
 		var covered := _text_under(main, flyer.get_global_rect())
 		_check(covered.is_empty(), "the drawn token covers no text: %s" % [covered])
-	(main.get_node("Seats/Seat0") as PlayerSeat).is_bot = true
 	# The game waits for the display at every draw, so each draw is shown while it is the
 	# game's latest, even after "Round Complete!" is held. The rest plays with short animations.
 	var display: TokenBagDisplay = main.get_node("%TokenBagDisplay")
-	display.draw_duration = 0.1
-	display.transition_duration = 0.0
-	display.round_complete_hold = 0.3
+	_hurry(display)
 	process_frame.connect(_watch_frame)
 	var rules: GameRules = main.get_node("%GameRules")
 	display.draw_shown.connect(_on_draw_shown.bind(display, rules))
-	_button(bar, "Pass").pressed.emit()
-	while main.find_child("GameOver", true, false) == null:
-		await process_frame
+	await _play_human_turns(main)
+	if _stuck:
+		_finish()
+		return
 	var waited := 0
 	while not display.is_game_over_shown() and waited < 600:
 		await process_frame
@@ -93,9 +105,131 @@ func _run() -> void:
 	await _capture("game_2_game_over")
 	_check_game_over(main)
 	_check_fits_the_window(main)
+	_check_log_wraps(main)
 	_check_reactions_under_their_cause(main)
+	_finish()
+
+
+func _finish() -> void:
 	print("ui check: %d images, %d failed" % [_images, _failures])
 	quit(0 if _failures == 0 else 1)
+
+
+# Every table this check starts, the one "New game" loads included, gets the check's settings
+# before its _ready(): eight seats with long names, one human, fast bots, large hands.
+func _on_node_added(node: Node) -> void:
+	if not (node is Main and node.get_parent() == root):
+		return
+	var main := node as Main
+	main.player_count = PLAYERS
+	main.human_players = 1
+	main.get_node("Seats").child_entered_tree.connect(_name_seat)
+	var manager: GameManager = main.get_node("GameManager")
+	manager.draw_delay = 0.0
+	manager.bot_delay = 0.0
+	manager.bot_strength = 0
+	var rules: GameRules = main.get_node("GameRules")
+	rules.opening_hand_size = HAND
+	rules.hand_limit = HAND
+	_main = main
+
+
+# Plays [param main]'s first round (the human passes), then presses the Menu's "New game" while
+# "Round Complete!" is held, and waits for the new table.
+func _new_game_at_round_complete(main: Main) -> void:
+	var display: TokenBagDisplay = main.get_node("%TokenBagDisplay")
+	_hurry(display)
+	display.round_complete_hold = 1.0
+	# A pause between draws, which the old game must not take once it is replaced.
+	(main.get_node("GameManager") as GameManager).draw_delay = 0.05
+	var bar: ActionBar = main.get_node("%ActionBar")
+	var frames := 0
+	while not display.is_round_complete_shown() and frames < 3000:
+		if not bar.get_choices().is_empty():
+			# The offer is laid out by the next frames.
+			for frame in 2:
+				await process_frame
+			_check_fits_the_window(main)
+			_check_log_wraps(main)
+			_button(bar, "Pass").pressed.emit()
+		await process_frame
+		frames += 1
+	_check(display.is_round_complete_shown(), "the first game reached Round Complete!")
+	var rules: GameRules = main.get_node("%GameRules")
+	var old_draws := [0]
+	rules.token_drawn.connect(func(_player_id: int, _remaining: int) -> void: old_draws[0] += 1)
+	var menu := main.get_node("%Menu") as MenuButton
+	menu.get_popup().id_pressed.emit(Main.MenuItem.NEW_GAME)
+	while _main == main:
+		await process_frame
+	# The old table's timers and awaits run out while the new one starts.
+	for frame in 90:
+		await process_frame
+	_check(old_draws[0] == 0, "the replaced game drew %d more tokens" % old_draws[0])
+	_check(not is_instance_valid(main), "New game freed the old table")
+	_check(current_scene == _main, "New game put a new table in place")
+
+
+# Short animations and holds.
+func _hurry(display: TokenBagDisplay) -> void:
+	display.draw_duration = 0.1
+	display.transition_duration = 0.0
+	display.round_complete_hold = 0.3
+
+
+# Answers every offer to the human until the scoreboard comes: the table must fit the window at
+# each; the human scouts when they can (their hand grows) and passes otherwise, and is eliminated
+# at round ELIMINATION_ROUND's first offer.
+func _play_human_turns(main: Main) -> void:
+	var bar: ActionBar = main.get_node("%ActionBar")
+	var rules: GameRules = main.get_node("%GameRules")
+	while main.find_child("GameOver", true, false) == null:
+		if bar.get_choices().is_empty():
+			await process_frame
+			continue
+		_offers += 1
+		_check(not _eliminated, "no choices for an eliminated player")
+		# The offer is laid out by the next frames.
+		for frame in 2:
+			await process_frame
+		_check_fits_the_window(main)
+		_check_log_wraps(main)
+		if rules.get_round() >= ELIMINATION_ROUND and not _eliminated:
+			await _eliminate_the_human(main)
+			if _stuck:
+				return
+			continue
+		var scout := _button(bar, "Scout")
+		var choice := scout if scout != null and not scout.disabled else _button(bar, "Pass")
+		choice.pressed.emit()
+		await process_frame
+	_check(_offers > 1, "the human was offered %d turns" % _offers)
+	_check(_eliminated, "the human was eliminated")
+
+
+# Eliminates the human while their choices are on offer: the offer goes and the game goes on
+# (else the check is stuck).
+func _eliminate_the_human(main: Main) -> void:
+	var bar: ActionBar = main.get_node("%ActionBar")
+	var rules: GameRules = main.get_node("%GameRules")
+	var draws := [0]
+	var count := func(_player_id: int, _remaining: int) -> void: draws[0] += 1
+	rules.token_drawn.connect(count)
+	_eliminated = true
+	_check(rules.eliminate_player(0) == OK, "the human can be eliminated during their turn")
+	var frames := 0
+	while draws[0] == 0 and rules.get_phase() != GameRules.PHASE_GAME_OVER:
+		if frames == ELIMINATION_FRAMES:
+			break
+		await process_frame
+		frames += 1
+	rules.token_drawn.disconnect(count)
+	_check(
+		frames < ELIMINATION_FRAMES,
+		"the game goes on after the human's elimination (phase %d)" % rules.get_phase()
+	)
+	_check(bar.get_choices().is_empty(), "the eliminated human's choices are withdrawn")
+	_stuck = frames == ELIMINATION_FRAMES or not bar.get_choices().is_empty()
 
 
 func _check_choices(main: Main, bar: ActionBar) -> void:
@@ -133,7 +267,9 @@ func _check_fits_the_window(main: Main) -> void:
 	var display := main.get_node("%TokenBagDisplay") as Control
 	var parts: Array[Control] = [
 		main.get_node("%Menu"),
+		main.get_node("%ActionBar"),
 		main.get_node("%ActionBar/Prompt"),
+		main.get_node("%Players"),
 		display,
 		display.get_node("%RoundLabel"),
 		display.get_node("%Rows/Row0/Line/Chance"),
@@ -141,6 +277,11 @@ func _check_fits_the_window(main: Main) -> void:
 	var scoreboard := main.find_child("GameOver", true, false) as Control
 	if scoreboard != null:
 		parts.append(scoreboard)
+	var bar := main.get_node("%ActionBar") as ActionBar
+	for wanted in ["Pass", "Trade"]:
+		var button := _button(bar, wanted)
+		if button != null:
+			parts.append(button)
 	for part: Control in parts.filter(func(c: Control) -> bool: return c.is_visible_in_tree()):
 		_check(
 			window.encloses(part.get_global_rect().grow(-0.5)),
@@ -161,7 +302,24 @@ func _check_fits_the_window(main: Main) -> void:
 		)
 
 
-# At a frame of the bots' game: the panels show what the bag display shows, and the scoreboard
+# The log keeps LOG_MIN_HEIGHT px, and its lines wrap within the log's column.
+func _check_log_wraps(main: Main) -> void:
+	var scroll := main.get_node("%Log").get_parent() as ScrollContainer
+	var log_label := main.get_node("%Log") as Label
+	_check(
+		scroll.size.y >= LOG_MIN_HEIGHT,
+		"the log is %d px high, at least %d wanted" % [scroll.size.y, LOG_MIN_HEIGHT]
+	)
+	_check(
+		not scroll.get_h_scroll_bar().visible,
+		(
+			"the log needs no horizontal scrolling: %d px of lines in %d"
+			% [log_label.get_combined_minimum_size().x, scroll.size.x]
+		)
+	)
+
+
+# At a frame of the game: the panels show what the bag display shows, and the scoreboard
 # only once the display and the log show the end.
 func _watch_frame() -> void:
 	if not is_instance_valid(_main) or not _main.is_inside_tree():
@@ -252,6 +410,19 @@ func _check_game_over(main: Main) -> void:
 	_check(rows.size() == PLAYERS + 1, "a scoreboard row per player: %d" % rows.size())
 	var title := (panel.find_child("Title", true, false) as Label).text
 	_check(title.begins_with("Game over: "), "the winner is named: '%s'" % title)
+	var banner := main.get_node("%TokenBagDisplay").get_node("%Banner") as Label
+	var display_says := banner.text
+	_check(
+		title == display_says,
+		"the scoreboard's '%s' agrees with the display's '%s'" % [title, display_says]
+	)
+	var human_row := rows.filter(
+		func(row: PackedStringArray) -> bool: return row[0].contains(LONG_NAMES[0])
+	)
+	_check(
+		human_row.size() == 1 and "(out)" in human_row[0][0],
+		"the eliminated seat's row is marked: %s" % [human_row]
+	)
 	var again := panel.find_child("PlayAgain", true, false) as Button
 	_check(again != null and again.is_visible_in_tree(), "Play again is offered")
 	var frame := again.get_theme_stylebox("normal") as StyleBoxFlat

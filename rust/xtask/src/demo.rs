@@ -52,6 +52,20 @@ pub fn play(godot: &Godot, project: &Path, user_args: &[String]) -> Result<Strin
     Ok(finished.log)
 }
 
+/// The bundled game's driver headless on `project` (`godot-project/game/flow_check.gd`): games
+/// with double-action tokens, bots and a human seat, and a human eliminated at their turn, must
+/// reach their end with the log's draw counts right.
+pub fn check_flow(godot: &Godot, project: &Path) -> Result {
+    let finished = Run::new(godot, project, 300)
+        .args(["-s", "res://game/flow_check.gd"])
+        .finish(false)?;
+    finished.check("flow check")?;
+    if !finished.log.contains("flow check: 0 failed") {
+        return Err("flow check: no `flow check: 0 failed` line".to_owned());
+    }
+    Ok(())
+}
+
 /// The sentence of README.md that introduces the demo's sample output (a ```text block).
 const SAMPLE_INTRO: &str = "`cargo xtask demo` runs the bundled game headless";
 

@@ -59,12 +59,13 @@ pub fn run(godot_only: bool) -> Result {
                 crate::online::check(&godot, bundled.insert(crate::demo::prepare(&godot)?))
             });
             report.step_on(
-                "demo (README's game, 8 bots)",
+                "demo (README's game, 8 bots, flow check)",
                 bundled.as_deref(),
                 |project| {
                     crate::demo::check_readme_sample(&godot, project)?;
                     let args = ["--players", "8", "--rounds", "3"].map(String::from);
-                    crate::demo::play(&godot, project, &args).map(drop)
+                    crate::demo::play(&godot, project, &args)?;
+                    crate::demo::check_flow(&godot, project)
                 },
             );
             report.step_on("screenshots", tests.as_deref(), |project| {
@@ -83,7 +84,7 @@ pub fn run(godot_only: bool) -> Result {
             "multiplayer (ENet)",
             "crash test (journal)",
             "online mode (bundled game)",
-            "demo (README's game, 8 bots)",
+            "demo (README's game, 8 bots, flow check)",
             "screenshots",
             "bundled game screenshots",
         ]),
