@@ -255,3 +255,27 @@ func test_saves_the_rules_could_not_play_on_are_refused_and_change_nothing() -> 
 	code = expect_error(turns.load_json.bind(unordered), "out of order")
 	check_equal(code, ERR_INVALID_DATA, "triggers out of id order refused")
 	check_equal(turns.to_json(), json, "the turn system is unchanged")
+
+
+func test_a_save_passed_through_godot_s_json_is_refused_saying_why() -> void:
+	# JSON.parse_string reads every number as a float: a save parsed and written again (to embed
+	# it in a game's own save file) failed with "invalid type: floating point `2.0`, expected
+	# u32", which did not say what went wrong or what to do.
+	var rules := _game_in_round_one()
+	var reparsed := JSON.stringify(JSON.parse_string(rules.save_game()))
+	var loaded := GameRules.new()
+	check_equal(
+		expect_error(loaded.load_game.bind(reparsed), "keep a save as the text it was written as"),
+		ERR_PARSE_ERROR,
+		"the game's save"
+	)
+	var bag := CommandTokenBag.new()
+	bag.add_player_tokens(1, 3)
+	var bag_text := JSON.stringify(JSON.parse_string(bag.to_json()))
+	check_equal(
+		expect_error(CommandTokenBag.new().load_json.bind(bag_text), "read as a decimal"),
+		ERR_PARSE_ERROR,
+		"a bag's"
+	)
+	loaded.free()
+	rules.free()

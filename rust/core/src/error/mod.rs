@@ -572,7 +572,19 @@ fn versions(oldest: u32, newest: u32) -> String {
 }
 
 impl From<serde_json::Error> for SaveError {
+    /// The error, and for a whole number read as a decimal (`2.0` where a count belongs) what
+    /// must have happened: a JSON parser that reads every number as a float (Godot's
+    /// `JSON.parse_string` does) had the save and wrote it again, which also rounds numbers
+    /// past 2^53 (seeds, random streams) beyond repair.
     fn from(error: serde_json::Error) -> Self {
-        SaveError::Malformed(error.to_string())
+        let mut reason = error.to_string();
+        if reason.starts_with("invalid type: floating point") {
+            reason.push_str(
+                " (a whole number read as a decimal: the save went through a JSON parser that \
+                 reads every number as a float, as Godot's JSON.parse_string does; keep a save as \
+                 the text it was written as, e.g. a String inside your own save)",
+            );
+        }
+        SaveError::Malformed(reason)
     }
 }
