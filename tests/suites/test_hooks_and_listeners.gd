@@ -148,13 +148,13 @@ func test_hooks_whose_extra_parameters_have_defaults_are_called() -> void:
 			rules.build.bind(active, "generator", Vector2i(2, 0)),
 			"the action_validator takes 3 arguments; it is called with 2"
 		),
-		FAILED,
+		ERR_INVALID_PARAMETER,
 		"a third parameter without a default is still refused"
 	)
 	rules.action_validator = func(_p: int, _a: Dictionary, _strict := false) -> bool: return true
 	check_equal(
 		expect_error(rules.build.bind(active, "generator", Vector2i(2, 0)), "a plain method"),
-		FAILED,
+		ERR_INVALID_PARAMETER,
 		"a lambda's defaults cannot be seen: refused, saying what to do"
 	)
 	judge.free()
@@ -163,7 +163,9 @@ func test_hooks_whose_extra_parameters_have_defaults_are_called() -> void:
 
 func test_hooks_that_take_fewer_parameters_than_given_are_refused_saying_so() -> void:
 	# A validator taking no parameters refused every action as if it had returned false, with
-	# nothing in the error log; a reaction provider taking none was never heard from.
+	# nothing in the error log; a reaction provider taking none was never heard from. A hook that
+	# breaks its contract is the script's misuse (ERR_INVALID_PARAMETER, "hook_broken"), not the
+	# game's rule saying no (FAILED, "rejected_by_game").
 	var rules := StarterGame.rules(13, 2, {"starting_resources": 500})
 	StarterGame.keep_all(rules)
 	rules.action_validator = func() -> bool: return true
@@ -173,10 +175,12 @@ func test_hooks_that_take_fewer_parameters_than_given_are_refused_saying_so() ->
 			rules.build.bind(active, "generator", Vector2i(1, 0)),
 			"the action_validator takes 0 arguments; it is called with 2"
 		),
-		FAILED,
+		ERR_INVALID_PARAMETER,
 		"a validator without parameters"
 	)
-	var reason: String = rules.get_last_refusal()["reason"]
+	var refusal := rules.get_last_refusal()
+	check_equal([refusal["kind"], refusal["misuse"]], ["hook_broken", true], "the script's misuse")
+	var reason: String = refusal["reason"]
 	check("takes 0 arguments" in reason, "the refusal says why, not 'returned false': " + reason)
 	rules.action_validator = Callable()
 	rules.reaction_provider = func() -> Array: return []
@@ -185,7 +189,7 @@ func test_hooks_that_take_fewer_parameters_than_given_are_refused_saying_so() ->
 			rules.build.bind(active, "generator", Vector2i(1, 0)),
 			"the reaction_provider takes 0 arguments; it is called with"
 		),
-		FAILED,
+		ERR_INVALID_PARAMETER,
 		"a reaction provider without parameters"
 	)
 	rules.free()

@@ -162,7 +162,7 @@ func test_nesting_deeper_than_the_limit_is_refused_not_fatal() -> void:
 	var code: Variant = expect_error(
 		func() -> Variant: return rules.perform_action(active, scout), "nests deeper"
 	)
-	check_equal(code, FAILED, "a provider's deep return refuses the action")
+	check_equal(code, ERR_INVALID_PARAMETER, "a provider's deep return refuses the action")
 	var cyclic: Array = []
 	cyclic.append(cyclic)
 	rules.reaction_provider = func(_r: Dictionary) -> Array: return cyclic

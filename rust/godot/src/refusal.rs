@@ -30,6 +30,9 @@ pub struct Refusal {
     /// Whether the caller misused the API ([`RulesError::is_misuse`]) rather than asked for
     /// something the rules do not allow now.
     misuse: bool,
+    /// Whether the misuse is already in the error log (a hook that broke its contract says so
+    /// as it happens), so that [`Refusal::log`] does not write it twice.
+    logged: bool,
 }
 
 impl Refusal {
@@ -47,6 +50,17 @@ impl Refusal {
             code,
             kind,
             misuse: true,
+            logged: false,
+        }
+    }
+
+    /// The refusal of an action because a hook (the `action_validator` or the
+    /// `reaction_provider`) broke its contract, as `reason` (already in the error log) says:
+    /// the script's misuse, `ERR_INVALID_PARAMETER`, of kind `"hook_broken"`.
+    pub fn hook_broken(method: &'static str, reason: String) -> Refusal {
+        Refusal {
+            logged: true,
+            ..Refusal::new(method, Error::ERR_INVALID_PARAMETER, "hook_broken", reason)
         }
     }
 
@@ -58,6 +72,7 @@ impl Refusal {
             code: code_of(&error),
             kind: error.kind(),
             misuse: error.is_misuse(),
+            logged: false,
         }
     }
 
@@ -78,7 +93,7 @@ impl Refusal {
 
     /// Logs misuse of the API to Godot's error log; a refusal of play is not an error.
     pub fn log(&self) {
-        if self.misuse {
+        if self.misuse && !self.logged {
             godot_error!("{}: {}", self.method, self.reason);
         }
     }

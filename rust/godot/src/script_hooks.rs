@@ -55,6 +55,9 @@ pub struct ScriptHooks {
     pub config: Arc<GameConfig>,
     /// A state kept from the last hook call, to copy the next view into without allocating.
     spare: Option<Box<GameState>>,
+    /// How the first hook that broke its contract during this command broke it (already written
+    /// to the error log): the refusal it caused is the script's misuse, not the game's rule.
+    pub broken: Option<String>,
 }
 
 impl ScriptHooks {
@@ -71,7 +74,17 @@ impl ScriptHooks {
             view,
             config,
             spare: None,
+            broken: None,
         }
+    }
+
+    /// `message` about a hook that broke its contract, written to the error log (a bug in the
+    /// game's script), noted as [`ScriptHooks::broken`] and returned as the reason the action is
+    /// refused.
+    fn broke(&mut self, message: String) -> String {
+        godot_error!("GameRules: {message}");
+        self.broken.get_or_insert_with(|| message.clone());
+        message
     }
 
     /// Calls `callable` (the `role` hook) with `args` while `state` is shown in the view.
@@ -93,7 +106,7 @@ impl ScriptHooks {
             config: Arc::clone(&self.config),
             state: shown,
         });
-        let result = Self::call(callable, role, args);
+        let result = Self::call(callable, role, args).map_err(|message| self.broke(message));
         self.spare = self.view.borrow_mut().take().map(|view| view.state);
         result
     }
@@ -113,9 +126,9 @@ impl ScriptHooks {
             } else {
                 ""
             };
-            return Err(misused(format!(
+            return Err(format!(
                 "the {role} takes {wanted} arguments; it is called with {given}{custom}"
-            )));
+            ));
         }
         Ok(callable.call(args))
     }
@@ -169,13 +182,6 @@ fn method_info(callable: &Callable) -> Option<VarDictionary> {
         })
 }
 
-/// `message` about a hook that broke its contract, written to the error log (a bug in the game's
-/// script) and returned as the reason the action is refused.
-fn misused(message: String) -> String {
-    godot_error!("GameRules: {message}");
-    message
-}
-
 impl Hooks for ScriptHooks {
     /// `true` or `""` accepts; `false` or a non-empty String (the reason) rejects; anything else
     /// (a missing `return`, a script error) rejects, naming what came back.
@@ -207,7 +213,7 @@ impl Hooks for ScriptHooks {
             (Some(false), _) => Err("the action_validator returned false".to_owned()),
             (_, Some(reason)) if reason.is_empty() => Ok(()),
             (_, Some(reason)) => Err(reason),
-            _ => Err(misused(format!(
+            _ => Err(self.broke(format!(
                 "the action_validator returned {:?}; it must return a bool or a String",
                 verdict.get_type()
             ))),
@@ -240,18 +246,18 @@ impl Hooks for ScriptHooks {
             &[argument.to_variant()],
         )?;
         let list = convert::to_json(&returned)
-            .map_err(|reason| misused(format!("the reaction_provider's result: {reason}")))?;
+            .map_err(|reason| self.broke(format!("the reaction_provider's result: {reason}")))?;
         let serde_json::Value::Array(items) = list else {
-            return Err(misused(
-                "the reaction_provider must return an Array of Dictionaries".to_owned(),
-            ));
+            return Err(
+                self.broke("the reaction_provider must return an Array of Dictionaries".to_owned())
+            );
         };
         items
             .into_iter()
             .enumerate()
             .map(reaction)
             .collect::<Result<_, _>>()
-            .map_err(misused)
+            .map_err(|message| self.broke(message))
     }
 }
 

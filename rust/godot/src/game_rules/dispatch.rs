@@ -226,6 +226,8 @@ impl GameRules {
             self.hook_set && (self.action_validator.is_valid() || self.reaction_provider.is_valid())
         });
         self.busy = true;
+        // How a hook broke its contract, if one did: the refusal it caused is misuse.
+        let mut broken = None;
         // Whatever happens inside (a hook's script, a bug), the game goes back into the node
         // and the node is ready for the next call: a panic refuses this one, nothing more.
         let result = catch_unwind(AssertUnwindSafe(|| {
@@ -238,7 +240,9 @@ impl GameRules {
                 );
                 // A hook calling back in reaches this node through the engine.
                 let _reentrant = self.base_mut();
-                body(&mut game, &mut hooks)
+                let result = body(&mut game, &mut hooks);
+                broken = hooks.broken.take();
+                result
             } else {
                 // No script runs until the core is done.
                 body(&mut game, &mut NoHooks)
@@ -255,7 +259,14 @@ impl GameRules {
             // A hook may have run, and with it a connect().
             self.listeners.forget();
         }
-        result.map_err(|error| Refusal::from_rules(method, error))
+        result.map_err(|error| match (error, broken) {
+            (RulesError::Game(GameError::RejectedByGame { reason }), Some(broken))
+                if reason == broken =>
+            {
+                Refusal::hook_broken(method, reason)
+            }
+            (error, _) => Refusal::from_rules(method, error),
+        })
     }
 
     /// Applies `command`, then emits the signals of what happened.
