@@ -412,6 +412,17 @@ func test_bad_unit_input_is_refused_and_changes_nothing() -> void:
 			"non-empty name",
 			ERR_INVALID_PARAMETER
 		],
+		[
+			func() -> Variant:
+				return turns.apply_status(2, "x".repeat(65), TurnSystem.STATUS_STUN, 0, 1),
+			"at most 64 characters",
+			ERR_INVALID_PARAMETER
+		],
+		[
+			func() -> Variant: return turns.add_skill(1, "a\nb", 0, 0),
+			"control characters",
+			ERR_INVALID_PARAMETER
+		],
 		[func() -> Variant: return turns.use_skill(1, "kick"), "no skill", ERR_DOES_NOT_EXIST],
 		[func() -> Variant: return turns.set_mode(5), "mode must be", ERR_INVALID_PARAMETER],
 	]

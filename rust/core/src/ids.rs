@@ -99,6 +99,24 @@ impl TriggerId {
     }
 }
 
+/// The most characters a name has: a player's, a token's, a skill's or a status effect's.
+pub const MAX_NAME_CHARS: usize = 64;
+
+/// What is wrong with `name` as a name, or `None`: it needs a character other than a space, at
+/// most [`MAX_NAME_CHARS`] characters and no control characters (line breaks, tabs, ...), as
+/// it is shown to players and sent with signals and saves.
+pub fn name_problem(name: &str) -> Option<String> {
+    if name.trim().is_empty() {
+        Some("a name needs a character other than a space".to_owned())
+    } else if name.chars().count() > MAX_NAME_CHARS {
+        Some(format!("a name has at most {MAX_NAME_CHARS} characters"))
+    } else if name.chars().any(char::is_control) {
+        Some("a name may not hold control characters (line breaks, tabs, ...)".to_owned())
+    } else {
+        None
+    }
+}
+
 /// Parses a caller's raw count, accepting only `min..=max`.
 pub fn count_from_raw(what: &'static str, raw: i64, min: u32, max: u32) -> Result<u32, InputError> {
     u32::try_from(raw)

@@ -1251,6 +1251,30 @@ fn refused_commands_change_nothing() {
                 what: "status effect",
             },
         ),
+        // Names no player could be given: a status named over ten million characters was taken
+        // and sent with every tick, a skill's with a line break.
+        (
+            Cmd::ApplyStatus {
+                unit: u(2),
+                status: status(&"x".repeat(65), StatusKind::Stun, StatusDuration::Permanent),
+            },
+            TurnError::InvalidName {
+                what: "status effect",
+                reason: "a name has at most 64 characters".into(),
+            },
+        ),
+        (
+            Cmd::AddSkill {
+                unit: u(1),
+                name: "a\nb".into(),
+                cost: 0,
+                cooldown: 0,
+            },
+            TurnError::InvalidName {
+                what: "skill",
+                reason: "a name may not hold control characters (line breaks, tabs, ...)".into(),
+            },
+        ),
         (
             Cmd::RemoveStatus {
                 unit: u(2),

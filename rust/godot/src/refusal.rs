@@ -228,6 +228,7 @@ fn turn_code_of(error: &TurnError) -> Error {
         | TurnError::DuplicateTrigger { .. } => Error::ERR_ALREADY_EXISTS,
         TurnError::OutOfRange { .. }
         | TurnError::EmptyName { .. }
+        | TurnError::InvalidName { .. }
         | TurnError::InvalidSeating(_)
         | TurnError::ExchangeWithSelf { .. } => Error::ERR_INVALID_PARAMETER,
         TurnError::NoUnits

@@ -159,6 +159,7 @@ impl TurnError {
             T::SkillOnCooldown { .. } => "skill_on_cooldown",
             T::ActionAlreadyTaken { .. } => "action_already_taken",
             T::EmptyName { .. } => "empty_name",
+            T::InvalidName { .. } => "invalid_name",
             T::UnknownStatus { .. } => "unknown_status",
             T::InvalidSeating(_) => "invalid_seating",
             T::NoSeating => "no_seating",

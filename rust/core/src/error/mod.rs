@@ -407,6 +407,15 @@ pub enum TurnError {
         /// "skill" or "status effect".
         what: &'static str,
     },
+    /// A name for a skill or a status effect that no player could be given (see
+    /// [`crate::ids::name_problem`]).
+    #[error("invalid {what} name: {reason}")]
+    InvalidName {
+        /// "skill" or "status effect".
+        what: &'static str,
+        /// What is wrong with it.
+        reason: String,
+    },
     /// A status effect the unit does not have.
     #[error("unit {unit} has no status effect called \"{status}\"")]
     UnknownStatus {

@@ -84,23 +84,14 @@ pub enum Command {
     },
 }
 
-/// The longest display name [`Command::Rename`] accepts, in characters.
-pub const MAX_NAME_CHARS: usize = 64;
+pub use crate::ids::MAX_NAME_CHARS;
 
-/// Whether `name` may name a player or a token: 1 to [`MAX_NAME_CHARS`] characters, not all
-/// spaces, no control characters.
+/// Whether `name` may name a player or a token (see [`crate::ids::name_problem`]).
 pub fn check_name(name: &str) -> Result<(), GameError> {
-    let invalid = |reason: &str| Err(GameError::InvalidName(reason.to_owned()));
-    if name.trim().is_empty() {
-        return invalid("a name needs a character other than a space");
+    match crate::ids::name_problem(name) {
+        Some(reason) => Err(GameError::InvalidName(reason)),
+        None => Ok(()),
     }
-    if name.chars().count() > MAX_NAME_CHARS {
-        return invalid(&format!("a name has at most {MAX_NAME_CHARS} characters"));
-    }
-    if name.chars().any(char::is_control) {
-        return invalid("a name may not hold control characters (line breaks, tabs, ...)");
-    }
-    Ok(())
 }
 
 /// How deep game data attached to an action (its `context`, or a reaction's) may nest. Everything

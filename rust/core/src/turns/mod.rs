@@ -5,7 +5,8 @@
 //!   cooldowns, status effects, stuns). [`initiative::Initiative::predicted_queue`] shows the
 //!   coming turns without changing anything.
 //! - [`seats`] — players round a table: a random first player, then clockwise; reversal, skips,
-//!   extra turns (newest first), exchanged turns, elimination, and beginning-of-turn triggers.
+//!   extra turns (the first granted first, or the newest), exchanged turns, elimination, and
+//!   beginning-of-turn triggers.
 //!
 //! Both follow the shape of [`crate::game::Game`]: the state is plain serde data, it changes only
 //! through an `apply(command)` that validates the whole command before touching anything and

@@ -42,7 +42,8 @@ mod units;
 ///
 /// [b]Seat order[/b] ([constant MODE_SEATS]): a random first player (from a seed), then
 /// clockwise. Reversal is a toggle; skips are a counter that uses up the next natural turns;
-/// extra turns are taken newest first, after which play resumes from the natural next seat;
+/// extra turns are taken the first granted first, as seed 004 queues them (or the newest first,
+/// see [method set_extra_turn_order]), after which play resumes from the natural next seat;
 /// an exchange swaps two players' next turns once, and a swap of seats trades their seats for
 /// good (seed 004's [code]ExchangeTurn[/code]); an eliminated player never gets a turn and
 /// no living player loses one because of it. Beginning-of-turn triggers fire in turn order from

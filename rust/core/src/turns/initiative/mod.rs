@@ -159,9 +159,7 @@ impl Initiative {
                 cooldown,
             } => {
                 let index = self.index(unit)?;
-                if name.is_empty() {
-                    return Err(TurnError::EmptyName { what: "skill" }.into());
-                }
+                check_new_name("skill", &name)?;
                 check_range("skill cost", u64::from(cost), 0, u64::from(MAX_AMOUNT))?;
                 check_range(
                     "skill cooldown",
@@ -231,6 +229,7 @@ impl Initiative {
             InitiativeCommand::ApplyStatus { unit, status } => {
                 let index = self.index(unit)?;
                 check_status(&status)?;
+                check_new_name("status effect", &status.name)?;
                 let target = &mut self.units[index];
                 if target.statuses.iter().all(|s| s.name != status.name) {
                     check_range(
@@ -384,5 +383,17 @@ pub(super) fn check_range(
             min,
             max,
         })
+    }
+}
+
+/// A name a command gives a skill or a status effect: not empty, and one a player could be given
+/// (see [`crate::ids::name_problem`]; a save from before this check loads as it was written).
+fn check_new_name(what: &'static str, name: &str) -> Result<(), TurnError> {
+    if name.is_empty() {
+        return Err(TurnError::EmptyName { what });
+    }
+    match crate::ids::name_problem(name) {
+        Some(reason) => Err(TurnError::InvalidName { what, reason }),
+        None => Ok(()),
     }
 }
