@@ -452,3 +452,23 @@ func _race(units: Array) -> TurnSystem:
 	for unit in units:
 		turns.add_unit(unit[0], unit[1], unit[2])
 	return turns
+
+
+func test_a_unit_a_status_defeats_is_asked_about_without_an_error() -> void:
+	# next_turn() returns the id of a unit whose turn started and whose poison then took it to 0
+	# health: asking about it, or cleansing it, is play. It was "unit 2 is not in the turn order"
+	# in the debugger, and a status that ran out could not be removed without one either.
+	var turns := TurnSystem.new()
+	turns.add_unit(1, TurnSystem.SIDE_PLAYER, 20)
+	turns.add_unit(2, TurnSystem.SIDE_ENEMY, 10, 10)
+	turns.apply_status(2, "burn", TurnSystem.STATUS_DAMAGE_OVER_TIME, 50, -1)
+	var started := []
+	while not 2 in started:
+		started.append(turns.next_turn())
+	check_equal(turns.get_unit_health(2), 0, "a defeated unit reads 0 health")
+	check_equal(turns.get_action_points(2), -1, "its action points: none")
+	check_equal(error_log.take(), PackedStringArray(), "and no error for asking")
+	expect_refusal(turns, "defeated", turns.remove_status.bind(2, "burn"), "was defeated")
+	turns.apply_status(1, "daze", TurnSystem.STATUS_STUN, 0, 1)
+	turns.next_turn()
+	expect_refusal(turns, "unknown_status", turns.remove_status.bind(1, "daze"), "daze")

@@ -699,9 +699,44 @@ fn a_unit_whose_damage_over_time_reaches_zero_health_is_defeated_and_leaves_the_
     assert_eq!(race.active(), None);
     assert!(race.unit(u(2)).is_none(), "out of the race");
     assert_eq!(race.predicted_queue(3), vec![u(1); 3]);
+    // Asking about it is a refusal of play, not misuse: dying of a status is play. It was
+    // "unit 2 is not in the turn order", an error in the debugger.
+    let refused = race
+        .apply(Cmd::RemoveStatus {
+            unit: u(2),
+            status: "burn".into(),
+        })
+        .unwrap_err();
+    assert_eq!(refused, TurnError::Defeated { unit: u(2) }.into());
+    assert!(!refused.is_misuse());
+    assert!(race.is_defeated(u(2)));
+    let saved = serde_json::to_string(&race).unwrap();
+    let loaded: Initiative = serde_json::from_str(&saved).unwrap();
+    assert!(
+        loaded.check().is_ok() && loaded.is_defeated(u(2)),
+        "saved with the race"
+    );
     for _ in 0..4 {
         assert_eq!(next(&mut race).0, u(1));
     }
+    // Added again: back in the race, no longer defeated.
+    race.apply(Cmd::AddUnit(UnitSpec::new(u(2), Side::Enemy, 10)))
+        .unwrap();
+    assert!(!race.is_defeated(u(2)) && race.unit(u(2)).is_some());
+}
+
+/// A status the unit does not have (it ran out at the start of the turn, and a cleanse comes
+/// after) is a refusal of play, not misuse.
+#[test]
+fn removing_a_status_that_ran_out_is_a_refusal_of_play() {
+    let mut race = race(&[(1, Side::Player, 20)]);
+    let refused = race
+        .apply(Cmd::RemoveStatus {
+            unit: u(1),
+            status: "daze".into(),
+        })
+        .unwrap_err();
+    assert!(!refused.is_misuse(), "{refused}");
 }
 
 #[test]

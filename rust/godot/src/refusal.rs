@@ -232,6 +232,7 @@ fn turn_code_of(error: &TurnError) -> Error {
         | TurnError::InvalidSeating(_)
         | TurnError::ExchangeWithSelf { .. } => Error::ERR_INVALID_PARAMETER,
         TurnError::NoUnits
+        | TurnError::Defeated { .. }
         | TurnError::NoActiveTurn
         | TurnError::NotActing { .. }
         | TurnError::NotEnoughActionPoints { .. }

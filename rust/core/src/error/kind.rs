@@ -159,6 +159,7 @@ impl TurnError {
             T::SkillOnCooldown { .. } => "skill_on_cooldown",
             T::ActionAlreadyTaken { .. } => "action_already_taken",
             T::EmptyName { .. } => "empty_name",
+            T::Defeated { .. } => "defeated",
             T::InvalidName { .. } => "invalid_name",
             T::UnknownStatus { .. } => "unknown_status",
             T::InvalidSeating(_) => "invalid_seating",
@@ -174,12 +175,15 @@ impl TurnError {
     }
 
     /// See [`RulesError::is_misuse`]: turns with nobody to take them, out of turn, without the
-    /// points or with the skill cooling down are refusals of play; the rest is misuse.
+    /// points or with the skill cooling down, a unit that was defeated, a status the unit does
+    /// not have (it ran out, say) are refusals of play; the rest is misuse.
     pub fn is_misuse(&self) -> bool {
         use TurnError as T;
         !matches!(
             self,
             T::NoUnits
+                | T::Defeated { .. }
+                | T::UnknownStatus { .. }
                 | T::NoActiveTurn
                 | T::NotActing { .. }
                 | T::NotEnoughActionPoints { .. }

@@ -319,6 +319,12 @@ pub enum TurnError {
         /// The id given.
         unit: UnitId,
     },
+    /// A unit that left the race defeated (at 0 health, from a status effect).
+    #[error("unit {unit} was defeated and is out of the turn order")]
+    Defeated {
+        /// The unit.
+        unit: UnitId,
+    },
     /// A unit id that is already in the race.
     #[error("unit {unit} is already in the turn order")]
     DuplicateUnit {

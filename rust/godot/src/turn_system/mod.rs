@@ -497,7 +497,10 @@ impl TurnSystem {
         Ok(self
             .initiative
             .unit(unit)
-            .ok_or(TurnError::UnknownUnit { unit })?)
+            .ok_or(match self.initiative.is_defeated(unit) {
+                true => TurnError::Defeated { unit },
+                false => TurnError::UnknownUnit { unit },
+            })?)
     }
 
     fn read_unit(

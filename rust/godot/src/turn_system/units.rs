@@ -121,9 +121,16 @@ impl TurnSystem {
 
     /// A unit's health; [code]-1[/code] (and an error) for an unknown unit. Health stays
     /// between 0 and the unit's maximum; a unit whose statuses take it to 0 leaves the race
-    /// ([signal unit_defeated]).
+    /// ([signal unit_defeated]) and reads 0 from then on (until it is added again). Other
+    /// queries and commands about a defeated unit are refused as play (kind
+    /// [code]"defeated"[/code], no error in the log): [method next_turn] returns the id of a
+    /// unit whose turn started and whose statuses then defeated it.
     #[func]
     pub fn get_unit_health(&self, unit_id: i64) -> Result<i64, Refusal> {
+        let defeated = UnitId::from_raw(unit_id).is_ok_and(|id| self.initiative.is_defeated(id));
+        if defeated {
+            return Ok(0);
+        }
         self.read_unit("TurnSystem.get_unit_health", unit_id, |unit| {
             i64::from(unit.health())
         })

@@ -99,6 +99,11 @@ pub struct Initiative {
     turns: u64,
     /// Virtual rounds.
     rounds: RoundTracker<UnitId>,
+    /// The units the race lost to defeat and that were not added again, the latest last (at
+    /// most [`MAX_UNITS`]): a command about one is a refusal of play ([`TurnError::Defeated`]),
+    /// as a unit dying of a status effect is play, not a mistake of the caller's.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    defeated: Vec<UnitId>,
 }
 
 impl Initiative {
@@ -277,6 +282,11 @@ impl Initiative {
         self.index(unit).ok().map(|index| &self.units[index])
     }
 
+    /// Whether `unit` left the race defeated (at 0 health) and was not added again.
+    pub fn is_defeated(&self, unit: UnitId) -> bool {
+        self.defeated.contains(&unit)
+    }
+
     /// The unit in its action phase, if any.
     pub fn active(&self) -> Option<UnitId> {
         self.active
@@ -311,6 +321,15 @@ impl Initiative {
                 "{} units; a race holds at most {MAX_UNITS}",
                 self.units.len()
             ));
+        }
+        if self.defeated.len() > MAX_UNITS {
+            return Err(format!(
+                "{} defeated units remembered; a race remembers at most {MAX_UNITS}",
+                self.defeated.len()
+            ));
+        }
+        if let Some(unit) = self.defeated.iter().find(|id| self.unit(**id).is_some()) {
+            return Err(format!("unit {unit} is defeated but in the race"));
         }
         if let Some(pair) = self.units.windows(2).find(|pair| pair[0].id >= pair[1].id) {
             return Err(format!(
@@ -348,7 +367,10 @@ impl Initiative {
     fn index(&self, unit: UnitId) -> Result<usize, TurnError> {
         self.units
             .binary_search_by_key(&unit, |u| u.id)
-            .map_err(|_| TurnError::UnknownUnit { unit })
+            .map_err(|_| match self.is_defeated(unit) {
+                true => TurnError::Defeated { unit },
+                false => TurnError::UnknownUnit { unit },
+            })
     }
 
     fn active_index(&self) -> Option<usize> {

@@ -41,6 +41,8 @@ impl Initiative {
                 flags: ActionFlags::default(),
             },
         );
+        // Added again after a defeat: back in the race.
+        self.defeated.retain(|&id| id != spec.id);
         out.push(InitiativeEvent::UnitAdded { unit: spec.id });
         Ok(())
     }
@@ -159,6 +161,10 @@ impl Initiative {
             // Seed 003 races the living units only: a unit at 0 health leaves the race.
             out.push(InitiativeEvent::UnitDefeated { unit: id });
             self.units.remove(index);
+            if self.defeated.len() == MAX_UNITS {
+                self.defeated.remove(0);
+            }
+            self.defeated.push(id);
             self.rounds.forget(&id);
             out.push(InitiativeEvent::UnitRemoved { unit: id });
         }
