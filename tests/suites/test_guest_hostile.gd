@@ -90,6 +90,7 @@ func test_a_malformed_update_is_dropped_with_an_error_and_an_honest_one_is_taken
 		{"snapshot": {}, "events": []},
 		{"snapshot": view, "events": "abc"},
 		{"snapshot": view, "events": [], "legal_actions": "pass"},
+		{"snapshot": view, "events": [], "legal_actions": [5]},
 		{"snapshot": {"awaiting_entropy": 5, "round": 1, "seq": 1, "phase": {"phase": "x"}}},
 		{"snapshot": {"awaiting_entropy": [], "round": "one", "seq": 1, "phase": {"phase": "x"}}},
 		{"snapshot": {"awaiting_entropy": [], "round": 1, "seq": 1.5, "phase": {"phase": "x"}}},
@@ -153,6 +154,22 @@ func test_a_nonce_the_host_added_for_this_seat_without_asking_fails_the_round() 
 		_audits, [[1, false, "round 1: " + unasked], [2, false, "round 2: " + unasked]], "audits"
 	)
 	check(_fake.requests.is_empty(), "the guest sent no nonce")
+	_close_all()
+
+
+func test_a_nonce_is_noted_as_the_server_logs_it_and_a_malformed_one_is_not_sent() -> void:
+	# The server logs nonces in lower case: one given in upper case failed this client's own
+	# audit ("the server changed this client's nonce"), and one the server refuses was noted as
+	# sent all the same, with the same result.
+	if not await _guest_loopback():
+		return
+	_guest.auto_entropy = false
+	_guest._rpc_update({"snapshot": ASKING, "events": []})
+	expect_error(func() -> void: _guest.request_entropy("xyz"), "a nonce is 64 hex digits")
+	_guest.request_entropy("AB".repeat(32))
+	if await _nonce_sent():
+		check_equal(_fake.requests.size(), 1, "the malformed nonce was not sent, the next was")
+		check_equal(_fake.requests[0][1]["nonce"], "ab".repeat(32), "as the server logs it")
 	_close_all()
 
 

@@ -35,8 +35,15 @@ func test_the_lobby_checks_take_every_variant_type_without_an_error() -> void:
 		check_equal(RulesServerLobby.check_options({"players": value}), {}, "players %s" % shown)
 		if not (value is Array or value is Dictionary):
 			check_equal(RulesServerLobby.check_options({value: 2}), {}, "a key %s" % shown)
+	# Numbers the rules could not read as JSON, and keys written alike, would be quoted in the
+	# server's error log with the client's own text.
+	var unreadable: Array = [NAN, {"a": [INF]}, {1: 1, "1": 2}, Vector2(NAN, 0)]
+	unreadable.append(PackedFloat64Array([1.0, -INF]))
 	for value: Variant in [_nested_array(VERY_DEEP), _nested_dictionary(VERY_DEEP), object]:
 		check(not RulesSessionHost.is_small(value), "%s is not small" % type_string(typeof(value)))
+	for value: Variant in unreadable:
+		check(not RulesSessionHost.is_small({"context": value}), "%s" % [value])
+	check(RulesSessionHost.is_small({"context": {"x": 1.5, "at": Vector2i(1, 2)}}), "plain")
 	object.free()
 
 

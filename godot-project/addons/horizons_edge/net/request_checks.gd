@@ -31,8 +31,11 @@ static func display_name(player_name: String) -> String:
 
 
 ## Whether [param value] is within [constant MAX_REQUEST_DEPTH], [constant MAX_REQUEST_ITEMS]
-## and [constant MAX_STRING_LENGTH] and holds none of [constant REFUSED_TYPES]. Walks without
-## recursion and stops at the first limit, so its cost is bounded whatever arrives.
+## and [constant MAX_STRING_LENGTH], holds none of [constant REFUSED_TYPES], no number that is
+## not finite (NAN, an infinity, also in vectors and packed arrays) and no Dictionary with two
+## keys written alike (1 and "1"): what the rules could not read as JSON, and would quote in the
+## server's error log, is refused first. Walks without recursion and stops at the first limit,
+## so its cost is bounded whatever arrives.
 static func is_small(value: Variant) -> bool:
 	var stack: Array = [value]
 	var depths: PackedInt32Array = [0]
@@ -52,15 +55,42 @@ static func is_small(value: Variant) -> bool:
 			var count: int = item.size() * (2 if type == TYPE_DICTIONARY else 1)
 			if items + count > MAX_REQUEST_ITEMS:
 				return false
+			if type == TYPE_DICTIONARY and _has_keys_alike(item):
+				return false
 			var inner: Array = item.keys() + item.values() if type == TYPE_DICTIONARY else item
 			stack.append_array(inner)
 			for _index in inner.size():
 				depths.append(depth + 1)
 		elif type >= TYPE_PACKED_BYTE_ARRAY:
 			items += item.size()
-			if items > MAX_REQUEST_ITEMS:
+			if items > MAX_REQUEST_ITEMS or not _is_finite(item):
 				return false
+		elif not _is_finite(item):
+			return false
 	return true
+
+
+# Whether [param item] (no container) holds only finite numbers: a float, the floats of a packed
+# array, the components of a vector, rectangle, transform, colour and the like.
+static func _is_finite(item: Variant) -> bool:
+	var type := typeof(item)
+	if type == TYPE_FLOAT:
+		return is_finite(item)
+	if type == TYPE_PACKED_FLOAT32_ARRAY or type == TYPE_PACKED_FLOAT64_ARRAY:
+		return Array(item).all(func(number: float) -> bool: return is_finite(number))
+	if type >= TYPE_VECTOR2 and type <= TYPE_COLOR:
+		# A fixed number of components, written as "nan" or "inf" when they are not finite.
+		var written := var_to_str(item)
+		return not ("nan" in written or "inf" in written)
+	return true
+
+
+# Whether two keys of [param dictionary] are written alike as JSON keys (1 and "1").
+static func _has_keys_alike(dictionary: Dictionary) -> bool:
+	var written := {}
+	for key: Variant in dictionary:
+		written[str(key)] = true
+	return written.size() != dictionary.size()
 
 
 ## Whether [param value] is a String of exactly [param length] characters, each one of

@@ -218,8 +218,9 @@ func request_mulligan() -> void:
 	send_request({"command": "mulligan", "player_id": get_player_id()})
 
 
-## Client: adds [param nonce] (64 hex digits; empty: 32 fresh random bytes) to the current
-## round's shuffle. Only needed with [member auto_entropy] off.
+## Client: adds [param nonce] (64 hex digits, in either case; empty: 32 fresh random bytes) to
+## the current round's shuffle. Only needed with [member auto_entropy] off. A nonce that is not
+## 64 hex digits is refused with an error and not sent.
 func request_entropy(nonce := "") -> void:
 	if _guest:
 		_guest.add_entropy(nonce)

@@ -8,6 +8,7 @@ extends RefCounted
 ## Events of this client's seat that settle a decision it answered (or that the server settled
 ## for it at a deadline), or open a new one for it (the second action of a double-action token, an
 ## undone action, its next activation); a refusal settles it too.
+const RequestChecks := preload("request_checks.gd")
 const ANSWERS := [
 	"hand_kept",
 	"mulligan_taken",
@@ -168,14 +169,22 @@ func on_update(update: Dictionary) -> void:
 		_session._rpc_checkpoint.rpc_id(server, snapshot["seq"], RulesSession.digest(snapshot))
 
 
-## Adds [param nonce] (empty: 32 fresh random bytes from this machine, which the server cannot
-## predict) to the current round's shuffle, once per round.
+## Adds [param nonce] (64 hex digits; empty: 32 fresh random bytes from this machine, which the
+## server cannot predict) to the current round's shuffle, once per round. A nonce that is not 64
+## hex digits is refused here with an error, as the server would refuse it, and not noted as
+## sent; the server logs nonces in lower case, as they are noted here.
 func add_entropy(nonce := "") -> void:
 	var round_number: int = snapshot.get("round", 0)
 	if nonces.has(round_number):
 		return
 	if nonce == "":
 		nonce = Crypto.new().generate_random_bytes(32).hex_encode()
+	nonce = nonce.to_lower()
+	if not RequestChecks.is_spelled(nonce, 64, "0123456789abcdef"):
+		push_error(
+			"RulesSession.request_entropy: a nonce is 64 hex digits, not %s" % nonce.left(80)
+		)
+		return
 	nonces[round_number] = nonce
 	_session.send_request({"command": "entropy", "player_id": player_id, "nonce": nonce})
 
@@ -187,8 +196,12 @@ func add_entropy(nonce := "") -> void:
 static func update_problem(update: Dictionary) -> String:
 	if typeof(update.get("events", [])) != TYPE_ARRAY:
 		return "events is not an Array"
-	if typeof(update.get("legal_actions", [])) != TYPE_ARRAY:
+	var legal: Variant = update.get("legal_actions", [])
+	if typeof(legal) != TYPE_ARRAY:
 		return "legal_actions is not an Array"
+	for action: Variant in legal:
+		if typeof(action) != TYPE_DICTIONARY:
+			return "legal_actions holds %s, not an action Dictionary" % type_string(typeof(action))
 	var view: Variant = update.get("snapshot")
 	if typeof(view) != TYPE_DICTIONARY:
 		return "snapshot is not a Dictionary"

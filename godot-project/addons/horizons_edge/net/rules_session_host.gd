@@ -225,7 +225,7 @@ func on_request(peer_id: int, request: Variant) -> void:
 		_peers.refuse(peer_id, NOT_SEATED if player_id < 0 else "this table stopped")
 		return
 	if typeof(request) != TYPE_DICTIONARY or not is_small(request):
-		_peers.refuse(peer_id, "a request is a small Dictionary of plain values")
+		_peers.refuse(peer_id, "a request is a small Dictionary of plain values and finite numbers")
 		return
 	var claimed: Variant = request.get("player_id")
 	if typeof(claimed) != TYPE_INT or claimed != player_id:
