@@ -270,7 +270,8 @@ pub struct Verdict {
 /// Follows the public events of a game and audits every round when its secret is revealed.
 ///
 /// A round must be committed, drawn and revealed in that order: draws with no round committed,
-/// a second commitment before the reveal, a round that ends unrevealed, a reveal with tokens
+/// a second commitment before the reveal, a round that ends (or that the game ends in)
+/// unrevealed, a reveal with tokens
 /// still in the bag that the game goes on after (only the end of the game reveals a round
 /// early), and an undo that would take back a draw each fail the round.
 #[derive(Clone, Debug, Default)]
@@ -422,6 +423,14 @@ impl Auditor {
                 let orphans = std::mem::take(&mut self.orphan_draws);
                 if orphans > 0 {
                     return Some(orphaned(*round, orphans));
+                }
+            }
+            // The end of the game reveals the round in progress first: one still open was
+            // withheld.
+            Event::GameOver { .. } => {
+                if let Some(open) = self.open.take() {
+                    let reason = "the game ended without this round's secret revealed".to_owned();
+                    return Some(failed(open.round, reason, None));
                 }
             }
             _ => {}

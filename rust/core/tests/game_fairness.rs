@@ -125,6 +125,44 @@ fn a_game_ending_mid_round_still_reveals_the_round() {
     assert_eq!(verdicts[0].1, Ok(1));
 }
 
+/// A server that leaves out the last round's reveal (and its end) and sends the game's end got
+/// the round past the auditor with no verdict at all; so did one ending a game mid-round with
+/// the reveal withheld. Each fails the round now.
+#[test]
+fn a_game_that_ends_with_a_round_unrevealed_fails_that_round() {
+    let (events, _) = two_rounds();
+    let withheld: Vec<Event> = events
+        .iter()
+        .filter(|e| {
+            !matches!(
+                e,
+                Event::RoundRevealed { round: 2, .. } | Event::RoundEnded { round: 2 }
+            )
+        })
+        .cloned()
+        .collect();
+    assert!(matches!(withheld.last(), Some(Event::GameOver { .. })));
+    let verdicts = audit(&withheld);
+    assert!(
+        verdicts
+            .iter()
+            .any(|(round, outcome)| *round == 2 && outcome.is_err()),
+        "{verdicts:?}"
+    );
+    let mut game = in_round_one(2, config(), 8);
+    game.apply(Command::DrawToken).unwrap();
+    game.apply(Command::Eliminate { player: p(0) }).unwrap();
+    let mid_round: Vec<Event> = public_events(&game)
+        .into_iter()
+        .filter(|e| !matches!(e, Event::RoundRevealed { .. }))
+        .collect();
+    assert!(
+        round_one_fails(&audit(&mid_round)),
+        "{:?}",
+        audit(&mid_round)
+    );
+}
+
 /// The first round of a finished game as the auditor saw it, with its revealed secret.
 fn recorded_round(game: &Game) -> (RoundRecord, RoundSecret) {
     let mut auditor = Auditor::new();

@@ -20,8 +20,8 @@ use crate::refusal::Refusal;
 /// and replays every draw it saw, then emits [signal round_verified] or [signal round_failed]
 /// (for a round revealed with tokens left, because the game ended there, at the
 /// [code]game_over[/code] that follows). A round out of order fails too: draws with no
-/// commitment, a second commitment before the reveal, a round that ends unrevealed, a reveal
-/// the game goes on after, or an undo that would take back a draw.
+/// commitment, a second commitment before the reveal, a round that ends (or the game ends in)
+/// unrevealed, a reveal the game goes on after, or an undo that would take back a draw.
 /// A client that joins mid-game asks for the events since 0 so that it can audit every round.
 /// ```gdscript
 /// var auditor := FairnessAuditor.new()
