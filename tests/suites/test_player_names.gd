@@ -22,5 +22,10 @@ func test_rename_player_shows_the_new_name_and_refuses_what_cannot_be_shown() ->
 	check_equal(rules.save_game(), before, "refusals change nothing")
 	check_equal(RulesSessionHost.display_name(" Brin the\u0085 Bold\n"), "Brin the Bold", "hello")
 	check_equal(RulesSessionHost.display_name("\n\t "), "", "nothing left")
+	# Invisible characters made a seat's name blank on every other client ("\u200b\u200b") or
+	# turned its text around (a right-to-left override).
+	check_equal(RulesSessionHost.display_name("\u200b\u200b"), "", "zero-width spaces")
+	check_equal(RulesSessionHost.display_name("Eve\u202elive"), "Evelive", "no bidi override")
+	check_equal(RulesSessionHost.display_name("A\ufeffda\u2060"), "Ada", "no invisible joiners")
 	check_equal(RulesSessionHost.display_name("é".repeat(80)).length(), 64, "at most 64 characters")
 	rules.free()

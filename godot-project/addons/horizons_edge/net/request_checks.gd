@@ -18,16 +18,30 @@ const MAX_STRING_LENGTH := 256
 const REFUSED_TYPES := [TYPE_OBJECT, TYPE_CALLABLE, TYPE_SIGNAL, TYPE_RID]
 
 
-## [param player_name] as a name to show: control characters (line breaks, tabs, ...) left out,
-## spaces trimmed, at most [constant MAX_NAME_LENGTH] characters; "" when nothing is left, and
-## the seat keeps its name.
+## [param player_name] as a name to show: control characters (line breaks, tabs, ...) and
+## invisible ones (zero-width spaces and joiners, direction overrides, a byte-order mark, lone
+## surrogates) left out, spaces trimmed, at most [constant MAX_NAME_LENGTH] characters; "" when
+## nothing is left, and the seat keeps its name.
 static func display_name(player_name: String) -> String:
 	var kept := ""
 	for character in player_name:
 		var code := character.unicode_at(0)
-		if code >= 32 and (code < 127 or code > 159):
+		if code >= 32 and (code < 127 or code > 159) and not _is_invisible(code):
 			kept += character
 	return kept.strip_edges().left(MAX_NAME_LENGTH)
+
+
+# Whether the character [param code] shows nothing or changes how others show: zero-width
+# spaces, joiners and marks, direction embeddings, overrides and isolates, word joiners and
+# invisible operators, the byte-order mark, and surrogates (never a character on their own).
+static func _is_invisible(code: int) -> bool:
+	return (
+		(code >= 0x200B and code <= 0x200F)
+		or (code >= 0x202A and code <= 0x202E)
+		or (code >= 0x2060 and code <= 0x206F)
+		or code == 0xFEFF
+		or (code >= 0xD800 and code <= 0xDFFF)
+	)
 
 
 ## Whether [param value] is within [constant MAX_REQUEST_DEPTH], [constant MAX_REQUEST_ITEMS]
