@@ -388,3 +388,26 @@ func test_a_refused_join_names_the_code_it_was_for_when_that_is_a_code() -> void
 		check_equal(replies[0].get("code"), "ZZZZZZ", "a code, named")
 		check_equal(replies[1].get("code"), "", "not a code, not echoed")
 	_close_loopback()
+
+
+func test_a_join_refused_for_a_full_table_keeps_the_peer_s_other_tables() -> void:
+	# A peer's one connection carries the lobby and every table it sits at: a seat refused at a
+	# full table disconnected it from all of them.
+	if not await _loopback():
+		return
+	var first := await _connect("FirstClient")
+	var second := await _connect("SecondClient")
+	var kept := _server.open_table({})
+	var full := _server.open_table({})
+	var filled := first != null and second != null
+	filled = filled and await _sit(first, full, "first") and await _sit(second, full, "second")
+	if not filled:
+		check(false, "the full table's seats were taken")
+		_close_loopback()
+		return
+	check(await _sit(_probe, kept, "keeper"), "seated at the other table")
+	check(not await _sit(_probe, full, "latecomer"), "no seat at the full table")
+	check(not _probe.dropped, "the peer is still connected")
+	var session := _probe.get_node(kept) as RulesSession
+	check_equal(session.get_player_id(), 0, "and still holds its seat at the other table")
+	_close_loopback()

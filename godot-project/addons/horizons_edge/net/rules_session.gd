@@ -157,7 +157,7 @@ func host_game(rules: GameRules, port: int, bind_address := "*") -> Error:
 func host_table(rules: GameRules, journal: RulesTableJournal, gate: Callable) -> RulesSessionHost:
 	_host = RulesSessionHost.new(self, rules)
 	_host.journal = journal
-	_host.kicks_silent_peers = false
+	_host.owns_connection = false
 	_gate = gate
 	set_process(false)  # The server runs the table's clock.
 	multiplayer.peer_disconnected.connect(_on_table_peer_left)

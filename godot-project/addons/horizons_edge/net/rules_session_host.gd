@@ -64,9 +64,11 @@ const REFUSED_TYPES := RequestChecks.REFUSED_TYPES
 
 ## Where the table is recorded before any peer is told anything (null: nowhere).
 var journal: RulesTableJournal
-## Whether this host disconnects peers that take no seat in time; a [RulesServer] does that for
-## its tables.
-var kicks_silent_peers := true
+## Whether the peers' connections are this table's alone (a single-table [RulesSession]): then
+## it disconnects peers that take no seat in time or are refused one. A [RulesServer]'s tables
+## share each peer's connection with the lobby and the other tables: there a refused seat is
+## refused only, and the server disconnects silent peers.
+var owns_connection := true
 
 var _session: RulesSession
 var _rules: GameRules
@@ -180,7 +182,8 @@ func on_peer_disconnected(peer_id: int) -> void:
 
 ## A client asks for a seat: a free one, or with [param rejoin_token] the one it held (a stale
 ## connection still holding that seat, e.g. of a killed process, is dropped). A token nobody
-## holds, a full table or a seat taken back too often disconnects the peer.
+## holds, a full table or a seat taken back too often is refused, and disconnects the peer from a
+## table that owns its connection ([member owns_connection]).
 func on_hello(
 	peer_id: int, player_name: Variant, rejoin_token: Variant, since_seq: Variant
 ) -> void:
@@ -205,7 +208,8 @@ func on_hello(
 		refusal = "this seat was taken back too often; try again later"
 	if refusal != "":
 		_peers.refuse(peer_id, refusal)
-		_peers.kick(peer_id, refusal)
+		if owns_connection:
+			_peers.kick(peer_id, refusal)
 		return
 	_peers.give_back(peer_id)
 	var shown := display_name(player_name)
@@ -272,7 +276,7 @@ func on_checkpoint(peer_id: int, seq: Variant, snapshot_digest: Variant) -> void
 ## Decides for the seats the game waited on past the deadline, applies the reconnect policy to
 ## seats that waited too long, and disconnects peers that never asked for a seat.
 func tick(now_msec: int) -> void:
-	if kicks_silent_peers:
+	if owns_connection:
 		_peers.kick_silent(now_msec, _seat_of_peer)
 	if _rules.get_phase() == GameRules.PHASE_GAME_OVER or _halted:
 		return
