@@ -10,6 +10,7 @@ extends TestSuite
 
 const Probe := preload("res://net/lobby_probe.gd")
 const Loopback := preload("res://net/loopback.gd")
+const RequestChecks := preload("res://addons/horizons_edge/net/request_checks.gd")
 ## Deeper than any stack would survive if a check recursed without a limit.
 const VERY_DEEP := 10000
 ## An answer must come within this (a liveness bound).
@@ -36,14 +37,14 @@ func test_the_lobby_checks_take_every_variant_type_without_an_error() -> void:
 		if not (value is Array or value is Dictionary):
 			check_equal(RulesServerLobby.check_options({value: 2}), {}, "a key %s" % shown)
 	# Numbers the rules could not read as JSON, and keys written alike, would be quoted in the
-	# server's error log with the client's own text.
+	# server's error log with the client's own text: a table refuses them first.
 	var unreadable: Array = [NAN, {"a": [INF]}, {1: 1, "1": 2}, Vector2(NAN, 0)]
 	unreadable.append(PackedFloat64Array([1.0, -INF]))
 	for value: Variant in [_nested_array(VERY_DEEP), _nested_dictionary(VERY_DEEP), object]:
 		check(not RulesSessionHost.is_small(value), "%s is not small" % type_string(typeof(value)))
 	for value: Variant in unreadable:
-		check(not RulesSessionHost.is_small({"context": value}), "%s" % [value])
-	check(RulesSessionHost.is_small({"context": {"x": 1.5, "at": Vector2i(1, 2)}}), "plain")
+		check(not RequestChecks.is_readable({"context": value}), "%s" % [value])
+	check(RequestChecks.is_readable({"context": {"x": 1.5, "at": Vector2i(1, 2)}}), "plain")
 	object.free()
 
 

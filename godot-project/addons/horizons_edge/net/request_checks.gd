@@ -45,11 +45,8 @@ static func _is_invisible(code: int) -> bool:
 
 
 ## Whether [param value] is within [constant MAX_REQUEST_DEPTH], [constant MAX_REQUEST_ITEMS]
-## and [constant MAX_STRING_LENGTH], holds none of [constant REFUSED_TYPES], no number that is
-## not finite (NAN, an infinity, also in vectors and packed arrays) and no Dictionary with two
-## keys written alike (1 and "1"): what the rules could not read as JSON, and would quote in the
-## server's error log, is refused first. Walks without recursion and stops at the first limit,
-## so its cost is bounded whatever arrives.
+## and [constant MAX_STRING_LENGTH] and holds none of [constant REFUSED_TYPES]. Walks without
+## recursion and stops at the first limit, so its cost is bounded whatever arrives.
 static func is_small(value: Variant) -> bool:
 	var stack: Array = [value]
 	var depths: PackedInt32Array = [0]
@@ -69,19 +66,31 @@ static func is_small(value: Variant) -> bool:
 			var count: int = item.size() * (2 if type == TYPE_DICTIONARY else 1)
 			if items + count > MAX_REQUEST_ITEMS:
 				return false
-			if type == TYPE_DICTIONARY and _has_keys_alike(item):
-				return false
 			var inner: Array = item.keys() + item.values() if type == TYPE_DICTIONARY else item
 			stack.append_array(inner)
 			for _index in inner.size():
 				depths.append(depth + 1)
 		elif type >= TYPE_PACKED_BYTE_ARRAY:
 			items += item.size()
-			if items > MAX_REQUEST_ITEMS or not _is_finite(item):
+			if items > MAX_REQUEST_ITEMS:
 				return false
-		elif not _is_finite(item):
-			return false
 	return true
+
+
+## Whether [param value] (one [method is_small] took) reads as JSON as the rules read a request:
+## no number that is not finite (NAN, an infinity, also in vectors and packed arrays) and no
+## Dictionary with two keys written alike (1 and "1"). What the rules could not read they would
+## refuse with an error quoting it, in the server's log: a table refuses it first.
+static func is_readable(value: Variant) -> bool:
+	if value is Dictionary:
+		return (
+			not _has_keys_alike(value)
+			and value.keys().all(is_readable)
+			and value.values().all(is_readable)
+		)
+	if value is Array:
+		return value.all(is_readable)
+	return _is_finite(value)
 
 
 # Whether [param item] (no container) holds only finite numbers: a float, the floats of a packed

@@ -229,7 +229,10 @@ func on_request(peer_id: int, request: Variant) -> void:
 		_peers.refuse(peer_id, NOT_SEATED if player_id < 0 else "this table stopped")
 		return
 	if typeof(request) != TYPE_DICTIONARY or not is_small(request):
-		_peers.refuse(peer_id, "a request is a small Dictionary of plain values and finite numbers")
+		_peers.refuse(peer_id, "a request is a small Dictionary of plain values")
+		return
+	if not RequestChecks.is_readable(request):
+		_peers.refuse(peer_id, "a request holds only finite numbers and keys written once")
 		return
 	var claimed: Variant = request.get("player_id")
 	if typeof(claimed) != TYPE_INT or claimed != player_id:
