@@ -26,6 +26,8 @@ func test_rename_player_shows_the_new_name_and_refuses_what_cannot_be_shown() ->
 	# turned its text around (a right-to-left override).
 	check_equal(RulesSessionHost.display_name("\u200b\u200b"), "", "zero-width spaces")
 	check_equal(RulesSessionHost.display_name("Eve\u202elive"), "Evelive", "no bidi override")
-	check_equal(RulesSessionHost.display_name("A\ufeffda\u2060"), "Ada", "no invisible joiners")
+	check_equal(RulesSessionHost.display_name("A\ufeffda\u2060"), "Ada", "no word joiners")
+	var astronaut := "\U01F469\u200d\U01F680 Ana"
+	check_equal(RulesSessionHost.display_name(astronaut), astronaut, "an emoji sequence stays")
 	check_equal(RulesSessionHost.display_name("é".repeat(80)).length(), 64, "at most 64 characters")
 	rules.free()

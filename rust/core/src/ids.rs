@@ -103,8 +103,7 @@ impl TriggerId {
 pub const MAX_NAME_CHARS: usize = 64;
 
 /// What is wrong with `name` as a name, or `None`: it needs a character other than a space, at
-/// most [`MAX_NAME_CHARS`] characters, no control characters (line breaks, tabs, ...) and no
-/// invisible ones (zero-width spaces and joiners, direction overrides, a byte-order mark), as it
+/// most [`MAX_NAME_CHARS`] characters and no control characters (line breaks, tabs, ...), as it
 /// is shown to players and sent with signals and saves.
 pub fn name_problem(name: &str) -> Option<String> {
     if name.trim().is_empty() {
@@ -113,18 +112,9 @@ pub fn name_problem(name: &str) -> Option<String> {
         Some(format!("a name has at most {MAX_NAME_CHARS} characters"))
     } else if name.chars().any(char::is_control) {
         Some("a name may not hold control characters (line breaks, tabs, ...)".to_owned())
-    } else if name.chars().any(is_invisible) {
-        Some("a name may not hold invisible characters (zero-width, direction marks)".to_owned())
     } else {
         None
     }
-}
-
-/// Whether `character` shows nothing or changes how the text around it shows: zero-width
-/// spaces, joiners and marks, direction embeddings, overrides and isolates, word joiners and
-/// invisible operators, the byte-order mark.
-fn is_invisible(character: char) -> bool {
-    matches!(character, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{FEFF}')
 }
 
 /// Parses a caller's raw count, accepting only `min..=max`.

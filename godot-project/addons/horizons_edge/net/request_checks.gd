@@ -16,11 +16,53 @@ const MAX_REQUEST_ITEMS := 256
 const MAX_STRING_LENGTH := 256
 ## Value types a request may hold; objects, callables, signals and RIDs are refused.
 const REFUSED_TYPES := [TYPE_OBJECT, TYPE_CALLABLE, TYPE_SIGNAL, TYPE_RID]
+## The value types the rules read as JSON (see [method is_readable]).
+const READABLE_TYPES := [
+	TYPE_NIL,
+	TYPE_BOOL,
+	TYPE_INT,
+	TYPE_FLOAT,
+	TYPE_STRING,
+	TYPE_STRING_NAME,
+	TYPE_NODE_PATH,
+	TYPE_VECTOR2,
+	TYPE_VECTOR2I,
+	TYPE_VECTOR3,
+	TYPE_VECTOR3I,
+	TYPE_VECTOR4,
+	TYPE_VECTOR4I,
+	TYPE_COLOR,
+	TYPE_DICTIONARY,
+	TYPE_ARRAY,
+	TYPE_PACKED_BYTE_ARRAY,
+	TYPE_PACKED_INT32_ARRAY,
+	TYPE_PACKED_INT64_ARRAY,
+	TYPE_PACKED_FLOAT32_ARRAY,
+	TYPE_PACKED_FLOAT64_ARRAY,
+	TYPE_PACKED_STRING_ARRAY,
+	TYPE_PACKED_VECTOR2_ARRAY,
+	TYPE_PACKED_VECTOR3_ARRAY,
+	TYPE_PACKED_COLOR_ARRAY,
+	TYPE_PACKED_VECTOR4_ARRAY,
+]
+## The readable types made of floats, each of which must be finite.
+const FLOAT_TYPES := [
+	TYPE_VECTOR2,
+	TYPE_VECTOR3,
+	TYPE_VECTOR4,
+	TYPE_COLOR,
+	TYPE_PACKED_FLOAT32_ARRAY,
+	TYPE_PACKED_FLOAT64_ARRAY,
+	TYPE_PACKED_VECTOR2_ARRAY,
+	TYPE_PACKED_VECTOR3_ARRAY,
+	TYPE_PACKED_COLOR_ARRAY,
+	TYPE_PACKED_VECTOR4_ARRAY,
+]
 
 
 ## [param player_name] as a name to show: control characters (line breaks, tabs, ...) and
-## invisible ones (zero-width spaces and joiners, direction overrides, a byte-order mark, lone
-## surrogates) left out, spaces trimmed, at most [constant MAX_NAME_LENGTH] characters; "" when
+## invisible ones (zero-width spaces, direction overrides, a byte-order mark, lone surrogates)
+## left out, spaces trimmed, at most [constant MAX_NAME_LENGTH] characters; "" when
 ## nothing is left, and the seat keeps its name.
 static func display_name(player_name: String) -> String:
 	var kept := ""
@@ -31,14 +73,17 @@ static func display_name(player_name: String) -> String:
 	return kept.strip_edges().left(MAX_NAME_LENGTH)
 
 
-# Whether the character [param code] shows nothing or changes how others show: zero-width
-# spaces, joiners and marks, direction embeddings, overrides and isolates, word joiners and
+# Whether the character [param code] shows nothing on its own or turns the text after it
+# around: the zero-width space, direction embeddings, overrides and isolates, the word joiner and
 # invisible operators, the byte-order mark, and surrogates (never a character on their own).
+# The zero-width joiner and non-joiner stay (emoji sequences, Persian and Indic spelling), and
+# so do the left-to-right and right-to-left marks.
 static func _is_invisible(code: int) -> bool:
 	return (
-		(code >= 0x200B and code <= 0x200F)
+		code == 0x200B
 		or (code >= 0x202A and code <= 0x202E)
-		or (code >= 0x2060 and code <= 0x206F)
+		or (code >= 0x2060 and code <= 0x2064)
+		or (code >= 0x2066 and code <= 0x2069)
 		or code == 0xFEFF
 		or (code >= 0xD800 and code <= 0xDFFF)
 	)
@@ -78,32 +123,26 @@ static func is_small(value: Variant) -> bool:
 
 
 ## Whether [param value] (one [method is_small] took) reads as JSON as the rules read a request:
-## no number that is not finite (NAN, an infinity, also in vectors and packed arrays) and no
-## Dictionary with two keys written alike (1 and "1"). What the rules could not read they would
-## refuse with an error quoting it, in the server's log: a table refuses it first.
+## only [constant READABLE_TYPES], Dictionary keys that are Strings, StringNames or ints, no two
+## keys written alike (1 and "1"), and no number that is not finite (NAN, an infinity, also in
+## vectors, colours and packed arrays). What the rules could not read they would refuse with an
+## error quoting it, in the server's log: a table refuses it first.
 static func is_readable(value: Variant) -> bool:
-	if value is Dictionary:
-		return (
-			not _has_keys_alike(value)
-			and value.keys().all(is_readable)
-			and value.values().all(is_readable)
-		)
-	if value is Array:
+	var type := typeof(value)
+	if not type in READABLE_TYPES:
+		return false
+	if type == TYPE_DICTIONARY:
+		for key: Variant in value:
+			if not typeof(key) in [TYPE_STRING, TYPE_STRING_NAME, TYPE_INT]:
+				return false
+		return not _has_keys_alike(value) and value.values().all(is_readable)
+	if type == TYPE_ARRAY:
 		return value.all(is_readable)
-	return _is_finite(value)
-
-
-# Whether [param item] (no container) holds only finite numbers: a float, the floats of a packed
-# array, the components of a vector, rectangle, transform, colour and the like.
-static func _is_finite(item: Variant) -> bool:
-	var type := typeof(item)
 	if type == TYPE_FLOAT:
-		return is_finite(item)
-	if type == TYPE_PACKED_FLOAT32_ARRAY or type == TYPE_PACKED_FLOAT64_ARRAY:
-		return Array(item).all(func(number: float) -> bool: return is_finite(number))
-	if type >= TYPE_VECTOR2 and type <= TYPE_COLOR:
-		# A fixed number of components, written as "nan" or "inf" when they are not finite.
-		var written := var_to_str(item)
+		return is_finite(value)
+	if type in FLOAT_TYPES:
+		# Written as "nan" or "inf" where a component is not finite.
+		var written := var_to_str(value)
 		return not ("nan" in written or "inf" in written)
 	return true
 
