@@ -39,7 +39,10 @@ func test_the_lobby_checks_take_every_variant_type_without_an_error() -> void:
 	# Numbers the rules could not read as JSON, and keys written alike, would be quoted in the
 	# server's error log with the client's own text: a table refuses them first.
 	var unreadable: Array = [NAN, {"a": [INF]}, {1: 1, "1": 2}, Vector2(NAN, 0)]
-	unreadable.append(PackedFloat64Array([1.0, -INF]))
+	unreadable.append_array(
+		[PackedFloat64Array([1.0, -INF]), PackedVector2Array([Vector2(0, NAN)])]
+	)
+	unreadable.append_array([{1.5: 1}, {Vector2(): 1}, Rect2(), Transform2D()])
 	for value: Variant in [_nested_array(VERY_DEEP), _nested_dictionary(VERY_DEEP), object]:
 		check(not RulesSessionHost.is_small(value), "%s is not small" % type_string(typeof(value)))
 	for value: Variant in unreadable:
@@ -411,4 +414,13 @@ func test_a_join_refused_for_a_full_table_keeps_the_peer_s_other_tables() -> voi
 	check(not _probe.dropped, "the peer is still connected")
 	var session := _probe.get_node(kept) as RulesSession
 	check_equal(session.get_player_id(), 0, "and still holds its seat at the other table")
+	# The lobby forgot the refused join: the peer may watch that table instead.
+	_probe.replies.clear()
+	_probe.send({"op": "spectate", "code": full})
+	var replies := await _replies(1)
+	check_equal(
+		replies.map(func(reply: Dictionary) -> Variant: return reply.get("op")),
+		["spectating"],
+		"watch the full table"
+	)
 	_close_loopback()

@@ -328,6 +328,13 @@ func _enter(peer_id: int, code: String, watch: bool) -> void:
 	_reply(peer_id, {"op": "spectating" if watch else "joined", "code": code})
 
 
+# [param peer_id] was refused a seat at table [param code]: it may join again, watch that table
+# or join another instead.
+func _forget_join(peer_id: int, code: String) -> void:
+	if _peers.has(peer_id):
+		_peers[peer_id]["tables"].erase(code)
+
+
 func _listing() -> Array:
 	var listing := []
 	for code in _tables:
@@ -403,6 +410,7 @@ func _add_table(
 	_server.add_child(session)
 	var gate := func(peer_id: int, arguments: Array) -> bool: return admit(peer_id, code, arguments)
 	var host := session.host_table(rules, journal, gate)
+	host.seat_refused.connect(_forget_join.bind(code))
 	_tables[code] = {
 		"session": session,
 		"host": host,

@@ -20,6 +20,10 @@ extends RefCounted
 ## [code]token_bucket.gd[/code] ([code]RulesSessionHost.Bucket[/code]).
 
 ## A token bucket (see [code]token_bucket.gd[/code]): every limit here and in [RulesServerLobby].
+## A peer's hello was refused a seat (a full table, a token nobody holds, a seat taken back too
+## often): a [RulesServer]'s lobby forgets that the peer joined this table.
+signal seat_refused(peer_id: int)
+
 const Bucket := preload("token_bucket.gd")
 ## The parts of a host: the checks of what peers send, the peers and their limits, and how the
 ## table moves on.
@@ -210,6 +214,7 @@ func on_hello(
 		_peers.refuse(peer_id, refusal)
 		if owns_connection:
 			_peers.kick(peer_id, refusal)
+		seat_refused.emit(peer_id)
 		return
 	_peers.give_back(peer_id)
 	var shown := display_name(player_name)
