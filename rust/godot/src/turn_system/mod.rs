@@ -40,6 +40,10 @@ mod units;
 /// overflow is kept. [method get_predicted_queue] shows the coming turns exactly, defeats
 /// included, without changing anything.
 ///
+/// A unit its statuses defeat leaves the race ([signal unit_defeated]): from then on its health
+/// reads 0 and every other call about it is refused as play ([constant ERR_UNAVAILABLE], kind
+/// [code]"defeated"[/code], nothing in the error log), where an unknown unit is an error.
+///
 /// [b]Seat order[/b] ([constant MODE_SEATS]): a random first player (from a seed), then
 /// clockwise. Reversal is a toggle; skips are a counter that uses up the next natural turns;
 /// extra turns are taken the first granted first, as seed 004 queues them (or the newest first,
