@@ -58,7 +58,11 @@ static func fits(info: Dictionary, args: Array) -> bool:
 		var type: int = param["type"]
 		var arg: Variant = args[index]
 		if type == TYPE_OBJECT:
-			if not (is_instance_valid(arg) and arg.is_class(param["class_name"])):
+			# A class itself (GameRules as a value) is no instance: a call on it is a call of
+			# the class's static methods, and is_class() is not one of them.
+			if not is_instance_valid(arg) or str(arg).begins_with("<GDScriptNativeClass"):
+				return false
+			if not arg.is_class(param["class_name"]):
 				return false
 		elif type != TYPE_NIL and typeof(arg) != type:
 			return false
