@@ -46,20 +46,8 @@ func _init() -> void:
 	var box := VBoxContainer.new()
 	box.add_theme_constant_override("separation", 6)
 	add_child(box)
-	_title.name = "Title"
-	_title.add_theme_font_size_override("font_size", 22)
-	_title.add_theme_color_override("font_color", Color(1, 0.85, 0.3))
-	_title.horizontal_alignment = HORIZONTAL_ALIGNMENT_CENTER
-	_title.autowrap_mode = TextServer.AUTOWRAP_WORD_SMART
-	_title.custom_minimum_size = Vector2(TITLE_WIDTH, 0)
-	box.add_child(_title)
-	_subtitle.name = "Subtitle"
-	_subtitle.add_theme_font_size_override("font_size", 16)
-	_subtitle.add_theme_color_override("font_color", Color(1, 0.85, 0.3))
-	_subtitle.horizontal_alignment = HORIZONTAL_ALIGNMENT_CENTER
-	_subtitle.autowrap_mode = TextServer.AUTOWRAP_WORD_SMART
-	_subtitle.custom_minimum_size = Vector2(TITLE_WIDTH, 0)
-	box.add_child(_subtitle)
+	_add_heading(box, _title, "Title", 22)
+	_add_heading(box, _subtitle, "Subtitle", 16)
 	_board.name = "Scoreboard"
 	_board.columns = 4
 	_board.add_theme_constant_override("h_separation", 28)
@@ -163,6 +151,18 @@ static func _shortened(text: String) -> String:
 	if text.length() <= DRAW_NAME_CHARS:
 		return text
 	return text.left(DRAW_NAME_CHARS - 1).strip_edges() + "…"
+
+
+# Adds [param label] to [param box] as a centred gold heading named [param label_name], of
+# [param font_size], wrapped within the title's width.
+func _add_heading(box: VBoxContainer, label: Label, label_name: String, font_size: int) -> void:
+	label.name = label_name
+	label.add_theme_font_size_override("font_size", font_size)
+	label.add_theme_color_override("font_color", Color(1, 0.85, 0.3))
+	label.horizontal_alignment = HORIZONTAL_ALIGNMENT_CENTER
+	label.autowrap_mode = TextServer.AUTOWRAP_WORD_SMART
+	label.custom_minimum_size = Vector2(TITLE_WIDTH, 0)
+	box.add_child(label)
 
 
 func _cell(text: String, color: Color) -> Label:
