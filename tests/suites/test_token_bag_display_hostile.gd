@@ -183,22 +183,9 @@ func test_a_view_with_a_hostile_value_inside_is_refused_or_shown_right() -> void
 			display.catch_up()
 		var view := rules.get_snapshot_for(0)
 		var bag: Dictionary = values.taint(view["bag"])
-		var before := _looks(display)
-		error_log.take()
-		display.show_view(view["round"], bag, NAMES)
-		var errors := error_log.take()
-		check(errors.size() <= 1, "one view, at most one error: %s" % [errors])
-		if not errors.is_empty():
-			check_equal(_looks(display), before, "a refused view changed the display")
-			check("TokenBagDisplay.show_view" in errors[0], "the error names show_view")
+		_show_refused_or_right(display, [view["round"], bag, NAMES])
 	display.catch_up()
-	_send(display, rules, NAMES)
-	display.catch_up()
-	await get_tree().process_frame
-	check_equal(_view_problems(display, rules), PackedStringArray(), "after the hostile views")
-	values.release()
-	display.free()
-	rules.free()
+	await _check_the_next_view(display, rules, values)
 
 
 func test_hostile_names_rounds_and_winners_are_shown_or_refused() -> void:
@@ -215,15 +202,28 @@ func test_hostile_names_rounds_and_winners_are_shown_or_refused() -> void:
 		var round_number: int = view["round"]
 		if rng.randf() < 0.3:
 			round_number = values.pick(FuzzValues.INTS)
-		var before := _looks(display)
-		error_log.take()
-		display.show_view(round_number, view["bag"], names, rng.randf() < 0.1, rng.randi())
-		var errors := error_log.take()
-		check(errors.size() <= 1, "one view, at most one error: %s" % [errors])
-		if not errors.is_empty():
-			check_equal(_looks(display), before, "a refused view changed the display")
+		var over := rng.randf() < 0.1
+		_show_refused_or_right(display, [round_number, view["bag"], names, over, rng.randi()])
 		display.catch_up()
 	display.refresh()
+	await _check_the_next_view(display, rules, values)
+
+
+# Shows a view of [param args] (show_view's arguments): refused with at most one error, which
+# names show_view and leaves the display as it was, or shown.
+func _show_refused_or_right(display: TokenBagDisplay, args: Array) -> void:
+	var before := _looks(display)
+	error_log.take()
+	display.show_view.callv(args)
+	var errors := error_log.take()
+	check(errors.size() <= 1, "one view, at most one error: %s" % [errors])
+	if not errors.is_empty():
+		check_equal(_looks(display), before, "a refused view changed the display")
+		check("TokenBagDisplay.show_view" in errors[0], "the error names show_view")
+
+
+# After the hostile views: the game's next view is shown right; then frees what the test made.
+func _check_the_next_view(display: TokenBagDisplay, rules: GameRules, values: FuzzValues) -> void:
 	_send(display, rules, NAMES)
 	display.catch_up()
 	await get_tree().process_frame
