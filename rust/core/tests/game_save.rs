@@ -388,3 +388,106 @@ fn more_cards_than_a_deck_may_hold_are_refused_at_setup_and_in_a_save() {
         "a deck of the most cards"
     );
 }
+
+/// A save nobody could move on is refused, whatever makes it stuck: a mulligan with every hand
+/// kept, a setup with hands dealt, a round awaiting a draw from an empty bag, a round with every
+/// player out of the game. (Every state play reaches loads: see `game_state_machine.rs`.)
+#[test]
+fn a_save_nobody_could_move_on_is_refused() {
+    let awaiting = |v: &mut Value| {
+        v["state"]["phase"] = json!({"phase": "awaiting_draw"});
+        v["state"]["active"] = Value::Null;
+        v["state"]["extra_actions"] = json!(0);
+        v["undo"] = Value::Null;
+    };
+    let cases: Vec<(Mutation, &str)> = vec![
+        (
+            Box::new(move |v| {
+                awaiting(v);
+                v["state"]["phase"] = json!({"phase": "mulligan"});
+            }),
+            "nobody can move the game on: it is in mulligan, with no decision left to make",
+        ),
+        (
+            Box::new(move |v| {
+                awaiting(v);
+                v["state"]["phase"] = json!({"phase": "setup"});
+            }),
+            "the game is in setup, but hands are dealt or a round was played",
+        ),
+        (
+            Box::new(move |v| {
+                awaiting(v);
+                let bag = &mut v["state"]["bag"];
+                let left = std::mem::take(bag["tokens"].as_array_mut().unwrap());
+                bag["drawn"].as_array_mut().unwrap().extend(left);
+            }),
+            "nobody can move the game on: in awaiting_draw, the draw is refused",
+        ),
+        (
+            Box::new(move |v| {
+                awaiting(v);
+                for player in v["state"]["players"].as_array_mut().unwrap() {
+                    player["eliminated"] = json!(true);
+                }
+                let bag = &mut v["state"]["bag"];
+                let left = std::mem::take(bag["tokens"].as_array_mut().unwrap());
+                for tally in bag["players"].as_array_mut().unwrap() {
+                    let owned = left
+                        .iter()
+                        .filter(|t| t["owner"] == tally["player"])
+                        .count();
+                    tally["removed"] = json!(owned);
+                }
+            }),
+            "nobody can move the game on: in awaiting_draw, the draw is refused",
+        ),
+    ];
+    assert_each_refused(cases);
+}
+
+/// The parts of a save agree with each other: the replay's seating is the state's players,
+/// seated as a new game would be; the undo point is of the open activation and takes back no
+/// draw; objects and effects have ids of their own, below the next id to be given.
+#[test]
+fn a_save_whose_parts_disagree_is_refused() {
+    let cases: Vec<(Mutation, &str)> = vec![
+        (
+            Box::new(|v| v["seating"][0]["id"] = json!(7)),
+            "the seating lists players [7, 1, 2, 3], the state [0, 1, 2, 3]",
+        ),
+        (
+            Box::new(|v| {
+                v["seating"].as_array_mut().unwrap().pop();
+            }),
+            "the seating lists players [0, 1, 2], the state [0, 1, 2, 3]",
+        ),
+        (
+            Box::new(|v| v["seating"][1]["deck"][0] = json!(99)),
+            "the seating: invalid setup: player 1's deck holds card 99",
+        ),
+        (
+            Box::new(|v| {
+                v["undo"]["unchanged"]
+                    .as_array_mut()
+                    .unwrap()
+                    .retain(|field| field != "round");
+                v["undo"]["changed"]["round"] = json!(3);
+            }),
+            "the undo point is of another round or game",
+        ),
+        (
+            Box::new(|v| {
+                let objects = v["state"]["objects"].as_array_mut().unwrap();
+                let first = objects[0].clone();
+                objects.push(first);
+            }),
+            "two objects are numbered",
+        ),
+        (
+            Box::new(|v| v["state"]["objects"][0]["id"] = json!(4000)),
+            "object 4000 is numbered at or beyond the next object id",
+        ),
+    ];
+    assert_each_refused(cases);
+}

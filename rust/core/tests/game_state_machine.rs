@@ -9,7 +9,8 @@
 //! - Nothing panics.
 //! - Liveness: from every reachable state before game over someone at the table has a command
 //!   the rules accept, and a game playing itself (`autoplay_command`) always has its next
-//!   command accepted; bots finish every game. Checked over 1 to 8 players, empty, tiny and full
+//!   command accepted; bots finish every game; every reachable state saves and loads (a save's
+//!   checks refuse only what play cannot reach). Checked over 1 to 8 players, empty, tiny and full
 //!   decks, opening hands of 0 to 7, every activation order, with and without player entropy.
 //!
 //! `PROPTEST_CASES` overrides the number of cases (10 000 by default, as CI runs it; the liveness
@@ -344,6 +345,9 @@ proptest! {
         for step in &steps {
             let _ = game.apply(command(step));
             check_liveness(&game)?;
+            // A save's checks refuse states play cannot reach; every state play reaches loads.
+            let loaded = Game::from_json(&game.to_json());
+            prop_assert!(loaded.is_ok(), "a reachable state does not load: {:?}", loaded.err());
         }
         // Bots finish whatever is left (three rounds at most).
         play_out(&mut game, 5_000);

@@ -217,6 +217,71 @@ impl std::fmt::Debug for Spares {
     }
 }
 
+/// Checks how `players` are seated under `config`: 1 to 8 of them, unique ids, factions the
+/// config defines, decks of cards from its catalog no longer than a deck may be, reaction rules
+/// of seated players only, and (when
+/// `names` is set, as for a new game; a save keeps the names it was played with) names that
+/// `Command::Rename` would accept.
+pub(crate) fn check_seating(
+    players: &[PlayerSetup],
+    config: &GameConfig,
+    names: bool,
+) -> Result<(), GameError> {
+    if players.is_empty() || players.len() > MAX_PLAYERS {
+        return Err(GameError::InvalidSetup(format!(
+            "{} players given; a game seats 1 to {MAX_PLAYERS}",
+            players.len()
+        )));
+    }
+    for (index, player) in players.iter().enumerate() {
+        if players[..index].iter().any(|p| p.id == player.id) {
+            return Err(GameError::InvalidSetup(format!(
+                "player id {} is used twice",
+                player.id
+            )));
+        }
+        // A name, if given, is one `Command::Rename` would accept.
+        if names && !player.name.is_empty() {
+            command::check_name(&player.name).map_err(|error| {
+                GameError::InvalidSetup(format!("player {}'s name: {error}", player.id))
+            })?;
+        }
+        if let Some(faction) = &player.faction
+            && !config.factions.contains_key(faction)
+        {
+            return Err(GameError::InvalidSetup(format!(
+                "player {}'s faction \"{faction}\" is not in the config's factions",
+                player.id
+            )));
+        }
+        if player.deck.len() > state::MAX_CARDS_PER_PLAYER {
+            return Err(GameError::InvalidSetup(format!(
+                "player {}'s deck holds {} cards; a deck holds at most {}",
+                player.id,
+                player.deck.len(),
+                state::MAX_CARDS_PER_PLAYER
+            )));
+        }
+        if let Some(card) = player.deck.iter().find(|c| !config.cards.contains_key(c)) {
+            return Err(GameError::InvalidSetup(format!(
+                "player {}'s deck holds card {card}, which is not in the card catalog",
+                player.id
+            )));
+        }
+    }
+    if let Some(owner) = config
+        .reactions
+        .iter()
+        .filter_map(|rule| rule.owner)
+        .find(|owner| players.iter().all(|p| p.id != *owner))
+    {
+        return Err(GameError::InvalidSetup(format!(
+            "a reaction rule belongs to player {owner}, who is not seated"
+        )));
+    }
+    Ok(())
+}
+
 impl Game {
     /// Seats `players` (1 to 8, unique ids, in seat order) under `config`; every random decision
     /// will come from `seed`. The game starts in [`Phase::Setup`].
@@ -228,58 +293,7 @@ impl Game {
         config.validate()?;
         // Said outright, so that a save tells this game from one saved before the choice.
         config.free_first_mulligan.get_or_insert(false);
-        if players.is_empty() || players.len() > MAX_PLAYERS {
-            return Err(GameError::InvalidSetup(format!(
-                "{} players given; a game seats 1 to {MAX_PLAYERS}",
-                players.len()
-            )));
-        }
-        for (index, player) in players.iter().enumerate() {
-            if players[..index].iter().any(|p| p.id == player.id) {
-                return Err(GameError::InvalidSetup(format!(
-                    "player id {} is used twice",
-                    player.id
-                )));
-            }
-            // A name, if given, is one `Command::Rename` would accept.
-            if !player.name.is_empty() {
-                command::check_name(&player.name).map_err(|error| {
-                    GameError::InvalidSetup(format!("player {}'s name: {error}", player.id))
-                })?;
-            }
-            if let Some(faction) = &player.faction
-                && !config.factions.contains_key(faction)
-            {
-                return Err(GameError::InvalidSetup(format!(
-                    "player {}'s faction \"{faction}\" is not in the config's factions",
-                    player.id
-                )));
-            }
-            if player.deck.len() > state::MAX_CARDS_PER_PLAYER {
-                return Err(GameError::InvalidSetup(format!(
-                    "player {}'s deck holds {} cards; a deck holds at most {}",
-                    player.id,
-                    player.deck.len(),
-                    state::MAX_CARDS_PER_PLAYER
-                )));
-            }
-            if let Some(card) = player.deck.iter().find(|c| !config.cards.contains_key(c)) {
-                return Err(GameError::InvalidSetup(format!(
-                    "player {}'s deck holds card {card}, which is not in the card catalog",
-                    player.id
-                )));
-            }
-        }
-        if let Some(owner) = config
-            .reactions
-            .iter()
-            .filter_map(|rule| rule.owner)
-            .find(|owner| players.iter().all(|p| p.id != *owner))
-        {
-            return Err(GameError::InvalidSetup(format!(
-                "a reaction rule belongs to player {owner}, who is not seated"
-            )));
-        }
+        check_seating(&players, &config, true)?;
         let seating = players.clone();
         let state = GameState {
             seed,
@@ -598,7 +612,9 @@ fn is_action(state: &GameState, command: &Command) -> bool {
     }
 }
 
-fn dispatch(
+/// Carries out `command` on `state`, events to `out`; on `Err` `state` may be half changed (the
+/// caller runs it on a copy).
+pub(crate) fn dispatch(
     config: &GameConfig,
     state: &mut GameState,
     command: &Command,

@@ -2,11 +2,15 @@
 
 use crate::error::SaveError;
 use crate::game::activation::Sequencer;
+use crate::game::bots::{Autoplay, autoplay_command};
+use crate::game::command::Command;
 use crate::game::config::GameConfig;
 use crate::game::effects::{MAX_EFFECTS, MAX_OBJECTS};
 use crate::game::event::EventRecord;
 use crate::game::hooks::HookTrace;
-use crate::game::state::{GameState, MAX_CARDS_PER_PLAYER, Phase, Player};
+use crate::game::state::{GameState, MAX_CARDS_PER_PLAYER, Phase, Player, PlayerSetup};
+use crate::game::{Emitter, NoHooks, check_seating, dispatch};
+
 /// Checks that a loaded state adds up: known players everywhere, a bag whose tokens match the
 /// players' tiers, cards from the catalog, and a phase consistent with the rest.
 pub(super) fn check_state(config: &GameConfig, state: &GameState) -> Result<(), SaveError> {
@@ -130,7 +134,118 @@ pub(super) fn check_state(config: &GameConfig, state: &GameState) -> Result<(), 
             object.id, object.owner
         ));
     }
+    check_ids(state)
+}
+
+/// Objects and continuous effects each have their own id, below the next one to be given.
+fn check_ids(state: &GameState) -> Result<(), SaveError> {
+    let objects = state.objects.iter().map(|o| o.id.0);
+    let effects = state.effects.iter().map(|e| e.id.0);
+    for (what, mut ids, next) in [
+        ("object", objects.collect::<Vec<_>>(), state.counters.object),
+        (
+            "continuous effect",
+            effects.collect(),
+            state.counters.effect,
+        ),
+    ] {
+        if let Some(id) = ids.iter().find(|&&id| id >= next) {
+            return Err(SaveError::Inconsistent(format!(
+                "{what} {id} is numbered at or beyond the next {what} id {next}"
+            )));
+        }
+        ids.sort_unstable();
+        if let Some(pair) = ids.windows(2).find(|pair| pair[0] == pair[1]) {
+            return Err(SaveError::Inconsistent(format!(
+                "two {what}s are numbered {}",
+                pair[0]
+            )));
+        }
+    }
     Ok(())
+}
+
+/// The players a replay seats are those of the state, in the same order, seated as a new game
+/// would seat them (names aside: a save keeps the names it was played with).
+pub(super) fn check_seating_of(
+    config: &GameConfig,
+    seating: &[PlayerSetup],
+    state: &GameState,
+) -> Result<(), SaveError> {
+    let seated: Vec<_> = seating.iter().map(|p| p.id.0).collect();
+    let playing: Vec<_> = state.players.iter().map(|p| p.id.0).collect();
+    if seated != playing {
+        return Err(SaveError::Inconsistent(format!(
+            "the seating lists players {seated:?}, the state {playing:?}"
+        )));
+    }
+    check_seating(seating, config, false)
+        .map_err(|error| SaveError::Inconsistent(format!("the seating: {error}")))
+}
+
+/// The undo point is the state of the activation still open: the same round, none of its draws
+/// taken back, and a game not over.
+pub(super) fn check_undo(state: &GameState, undo: &GameState) -> Result<(), SaveError> {
+    let inconsistent = |message: &str| Err(SaveError::Inconsistent(message.to_owned()));
+    if !matches!(undo.phase, Phase::Activation { .. }) {
+        return inconsistent("the undo point is not an open activation");
+    }
+    if matches!(state.phase, Phase::GameOver { .. }) {
+        return inconsistent("a game that is over has an undo point");
+    }
+    if undo.round != state.round || undo.seed != state.seed {
+        return inconsistent("the undo point is of another round or game");
+    }
+    if undo.bag.drawn_history() != state.bag.drawn_history() {
+        return inconsistent("the undo point would take back a draw");
+    }
+    Ok(())
+}
+
+/// Someone can move the loaded game on: unless it is over, or waits for the nonces of living
+/// players, the next command of a game playing itself (a draw, a pass, a kept hand; the start
+/// in setup) is one the rules accept. Asked of the rules themselves, on a copy of the state, so
+/// that every way a state can be stuck is found, not only those foreseen here.
+pub(super) fn check_can_go_on(config: &GameConfig, state: &GameState) -> Result<(), SaveError> {
+    let command = match state.phase {
+        Phase::GameOver { .. } => return Ok(()),
+        Phase::AwaitingDraw if !state.entropy.pending.is_empty() => return Ok(()),
+        Phase::Setup => {
+            let dealt = state.players.iter().any(|p| p.kept || !p.hand.is_empty());
+            if state.round != 0 || dealt || !state.bag.tallies().is_empty() {
+                return Err(SaveError::Inconsistent(
+                    "the game is in setup, but hands are dealt or a round was played".to_owned(),
+                ));
+            }
+            Command::StartGame
+        }
+        _ => autoplay_command(config, state, Autoplay::Pass).ok_or_else(|| {
+            SaveError::Inconsistent(format!(
+                "nobody can move the game on: it is in {}, with no decision left to make",
+                state.phase.name()
+            ))
+        })?,
+    };
+    let mut trial = state.clone();
+    dispatch(
+        config,
+        &mut trial,
+        &command,
+        &mut NoHooks,
+        &mut Emitter::quiet(),
+    )
+    .map_err(|error| {
+        SaveError::Inconsistent(format!(
+            "nobody can move the game on: in {}, {} is refused: {error}",
+            state.phase.name(),
+            match command {
+                Command::StartGame => "the start",
+                Command::DrawToken => "the draw",
+                Command::Keep { .. } => "keeping a hand",
+                _ => "a pass",
+            }
+        ))
+    })
 }
 
 /// Checks that the state's counters leave room to count on: each is at most half its type's

@@ -28,7 +28,7 @@ use crate::game::hooks::HookTrace;
 use crate::game::state::{GameState, PlayerSetup};
 pub use binary::BINARY_MAGIC;
 pub(crate) use checks::check_traces;
-use checks::{check_log, check_state};
+use checks::{check_can_go_on, check_log, check_seating_of, check_state, check_undo};
 use log::{LoadedCommands, LoadedLog, Runs};
 use rows::{Columns, Row};
 use undo::UndoChanges;
@@ -194,10 +194,13 @@ impl Parts {
             .validate_loaded()
             .map_err(|e| SaveError::Inconsistent(e.to_string()))?;
         check_state(&config, &self.state)?;
+        check_seating_of(&config, &self.seating, &self.state)?;
         let undo = undo(&self.state)?;
         if let Some(undo) = &undo {
             check_state(&config, undo)?;
+            check_undo(&self.state, undo)?;
         }
+        check_can_go_on(&config, &self.state)?;
         check_log(&self.log.records)?;
         check_traces(&self.hook_traces, self.commands.commands.len())?;
         Ok(Game {
