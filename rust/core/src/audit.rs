@@ -69,6 +69,9 @@ pub enum BagStep {
         player: PlayerId,
         /// The token.
         token: TokenId,
+        /// The tokens the draw said were left (not checked when left out).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        remaining: Option<u32>,
     },
     /// A player was eliminated; their tokens left the bag.
     Eliminated {
@@ -174,19 +177,23 @@ impl RoundRecord {
         let mut draws = 0;
         for step in &self.steps {
             match *step {
-                BagStep::Drawn { player, token } => {
+                BagStep::Drawn {
+                    player,
+                    token,
+                    remaining,
+                } => {
                     let Some(sequencer) = &mut sequencer else {
                         return Err(inconsistent(format!("draw {draws} before the last nonce")));
                     };
                     let turn = sequencer
                         .next(&bag)
                         .map_err(|e| inconsistent(e.to_string()))?;
-                    let expected = match turn {
+                    let draw = match turn {
                         None => bag.draw(),
                         Some(turn) => bag.draw_for(turn),
                     }
-                    .map_err(|e| inconsistent(format!("draw {draws}: {e}")))?
-                    .token;
+                    .map_err(|e| inconsistent(format!("draw {draws}: {e}")))?;
+                    let expected = draw.token;
                     if expected.id != token || expected.owner != player {
                         return Err(FairnessError::DrawMismatch {
                             round,
@@ -196,6 +203,13 @@ impl RoundRecord {
                             seen_player: player,
                             seen_token: token,
                         });
+                    }
+                    if remaining.is_some_and(|said| said != draw.remaining) {
+                        return Err(inconsistent(format!(
+                            "draw {draws} said {} tokens were left, but {} were",
+                            remaining.unwrap_or_default(),
+                            draw.remaining
+                        )));
                     }
                     draws += 1;
                 }
@@ -366,9 +380,14 @@ impl Auditor {
                     record.contributions.push((*player, *tokens));
                 }
             }
-            Event::TokenDrawn { player, token, .. } => self.step(BagStep::Drawn {
+            Event::TokenDrawn {
+                player,
+                token,
+                remaining,
+            } => self.step(BagStep::Drawn {
                 player: *player,
                 token: *token,
+                remaining: Some(*remaining),
             }),
             Event::PlayerEliminated { player, .. } => {
                 // Also before the first round (a mulligan phase): nothing to check then.

@@ -631,3 +631,29 @@ fn an_entropy_round_ended_before_any_nonce_verifies_with_no_draws() {
     assert!(matches!(events.last(), Some(Event::GameOver { .. })));
     assert_eq!(audit(&events), vec![(1, Ok(0))]);
 }
+
+/// A draw that says more (or fewer) tokens are left than the revealed key leaves fails its
+/// round: the count every screen shows is the auditor's to check too (it was taken unread).
+#[test]
+fn a_draw_that_misstates_the_tokens_left_fails_its_round() {
+    let game = bot_game(4, 2, ActivationOrder::Bag, 12);
+    let mut events = public_events(&game);
+    assert!(audit(&events).iter().all(|(_, outcome)| outcome.is_ok()));
+    let fourth = events
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| matches!(e, Event::TokenDrawn { .. }))
+        .nth(3)
+        .map(|(index, _)| index)
+        .unwrap();
+    if let Event::TokenDrawn { remaining, .. } = &mut events[fourth] {
+        *remaining += 1;
+    }
+    let verdicts = audit(&events);
+    assert!(round_one_fails(&verdicts), "{verdicts:?}");
+    let reason = format!("{:?}", verdicts[0].1);
+    assert!(
+        reason.contains("draw 3 said 13 tokens were left, but 12 were"),
+        "{reason}"
+    );
+}

@@ -177,6 +177,12 @@ fn a_save_that_does_not_hold_together_is_refused_with_the_reason() {
         |v| v["seats"]["active"]["player"] = 1.into(),
         "player 1 is out of the game",
     );
+    // A race never skips a turn, so its round record never waits to announce a round: one that
+    // did made the next turn a new round the prediction did not show.
+    inconsistent(
+        |v| v["initiative"]["rounds"]["announce"] = true.into(),
+        "a race skips none",
+    );
     for (text, fragment) in [
         ("", "not valid JSON"),
         ("{\"format\": 1}", "not valid JSON"),

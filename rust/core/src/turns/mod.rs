@@ -136,6 +136,11 @@ impl<Id: Ord + Clone> RoundTracker<Id> {
         self.round
     }
 
+    /// Whether a skipped turn started a round that the next turn taken announces.
+    pub fn announces(&self) -> bool {
+        self.announce
+    }
+
     /// Whether `id` has had a turn in the current round.
     pub fn has_had_turn(&self, id: &Id) -> bool {
         self.had_turn.contains(id)

@@ -356,6 +356,12 @@ impl Initiative {
                 unit.id
             ));
         }
+        if self.rounds.announces() {
+            return Err(
+                "the round's record holds a round started by a skipped turn; a race skips none"
+                    .to_owned(),
+            );
+        }
         match self.rounds.members().find(|id| self.unit(**id).is_none()) {
             Some(id) => Err(format!(
                 "unit {id} had a turn this round but is not in the race"
