@@ -95,6 +95,10 @@ func test_a_round_failed_for_a_reason_outside_the_draws_stays_failed() -> void:
 	auditor.fail_round(2, "found later")
 	check_equal(auditor.get_verified_rounds(), PackedInt64Array(), "round 2 leaves the verified")
 	check_equal(auditor.get_failures().size(), 2, "and joins the failures")
+	for not_a_round: int in [0, -1]:
+		expect_error(auditor.fail_round.bind(not_a_round, "x"), "is not a round")
+	check_equal(said, [1, -2, 2], "a round below 1 is not failed")
+	check_equal(auditor.get_failures().size(), 2, "nor does it join the failures")
 	rules.free()
 
 

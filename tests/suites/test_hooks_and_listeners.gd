@@ -165,7 +165,8 @@ func test_hooks_that_take_fewer_parameters_than_given_are_refused_saying_so() ->
 	# A validator taking no parameters refused every action as if it had returned false, with
 	# nothing in the error log; a reaction provider taking none was never heard from. A hook that
 	# breaks its contract is the script's misuse (ERR_INVALID_PARAMETER, "hook_broken"), not the
-	# game's rule saying no (FAILED, "rejected_by_game").
+	# game's rule saying no (FAILED, "rejected_by_game"). The error log names the method called
+	# (it said "GameRules:" alone).
 	var rules := StarterGame.rules(13, 2, {"starting_resources": 500})
 	StarterGame.keep_all(rules)
 	rules.action_validator = func() -> bool: return true
@@ -173,7 +174,7 @@ func test_hooks_that_take_fewer_parameters_than_given_are_refused_saying_so() ->
 	check_equal(
 		expect_error(
 			rules.build.bind(active, "generator", Vector2i(1, 0)),
-			"the action_validator takes 0 arguments; it is called with 2"
+			"GameRules.build: the action_validator takes 0 arguments; it is called with 2"
 		),
 		ERR_INVALID_PARAMETER,
 		"a validator without parameters"
@@ -187,7 +188,7 @@ func test_hooks_that_take_fewer_parameters_than_given_are_refused_saying_so() ->
 	check_equal(
 		expect_error(
 			rules.build.bind(active, "generator", Vector2i(1, 0)),
-			"the reaction_provider takes 0 arguments; it is called with"
+			"GameRules.build: the reaction_provider takes 0 arguments; it is called with"
 		),
 		ERR_INVALID_PARAMETER,
 		"a reaction provider without parameters"

@@ -86,9 +86,16 @@ impl FairnessAuditor {
     /// example, a client's own nonce missing from the round's log): the round leaves
     /// [method get_verified_rounds] if it was there, [code]"round N: reason"[/code] joins
     /// [method get_failures] and [signal round_failed] is emitted. No later verdict verifies the
-    /// round; failing it again says nothing more.
+    /// round; failing it again says nothing more. A round below 1 (rounds count from 1) is the
+    /// script's mistake: an error, and nothing changes.
     #[func]
     pub fn fail_round(&mut self, round: i64, reason: GString) {
+        if round < 1 {
+            godot_error!(
+                "FairnessAuditor.fail_round: round {round} is not a round (they count from 1)"
+            );
+            return;
+        }
         if self.rejected.contains(&round) {
             return;
         }

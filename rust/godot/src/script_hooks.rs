@@ -58,11 +58,15 @@ pub struct ScriptHooks {
     /// How the first hook that broke its contract during this command broke it (already written
     /// to the error log): the refusal it caused is the script's misuse, not the game's rule.
     pub broken: Option<String>,
+    /// The `GameRules` method whose command the hooks are asked about, for the error log.
+    method: &'static str,
 }
 
 impl ScriptHooks {
-    /// Hooks for a game with `config`, showing it in `view` while they run.
+    /// Hooks for a game with `config`, asked about a command of `method`, showing the game in
+    /// `view` while they run.
     pub fn new(
+        method: &'static str,
         validator: Callable,
         reaction_provider: Callable,
         view: SharedView,
@@ -75,6 +79,7 @@ impl ScriptHooks {
             config,
             spare: None,
             broken: None,
+            method,
         }
     }
 
@@ -82,7 +87,7 @@ impl ScriptHooks {
     /// game's script), noted as [`ScriptHooks::broken`] and returned as the reason the action is
     /// refused.
     fn broke(&mut self, message: String) -> String {
-        godot_error!("GameRules: {message}");
+        godot_error!("{}: {message}", self.method);
         self.broken.get_or_insert_with(|| message.clone());
         message
     }

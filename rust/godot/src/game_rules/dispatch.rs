@@ -233,6 +233,7 @@ impl GameRules {
         let result = catch_unwind(AssertUnwindSafe(|| {
             if hooked {
                 let mut hooks = ScriptHooks::new(
+                    method,
                     self.action_validator.clone(),
                     self.reaction_provider.clone(),
                     Rc::clone(&self.hook_view),

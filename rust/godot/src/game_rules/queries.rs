@@ -204,7 +204,9 @@ impl GameRules {
 
     /// A read-only copy of the current round's bag (remaining tokens, per-player counts,
     /// next-draw chances, history); call again after a change. [code]null[/code] (and an error)
-    /// before [method setup]. Its chances and [method CommandTokenBag.peek_tokens] are the bag's
+    /// before [method setup]. The order of its tokens left is the round's secret, which the copy
+    /// does not hold: [method CommandTokenBag.peek_tokens] on it returns an empty Array (and an
+    /// error; a player's own foresight is [method get_foreseen]). Its chances are the bag's
     /// own: under the mercy rule ([member max_streak]) they do not know the cap (the
     /// [code]TokenBagDisplay[/code] applies it to the chances it shows), and in seat or
     /// initiative order the sequencer, not the bag, decides (see [method get_upcoming_players]).

@@ -42,7 +42,9 @@ mod units;
 ///
 /// A unit its statuses defeat leaves the race ([signal unit_defeated]): from then on its health
 /// reads 0 and every other call about it is refused as play ([constant ERR_UNAVAILABLE], kind
-/// [code]"defeated"[/code], nothing in the error log), where an unknown unit is an error.
+/// [code]"defeated"[/code], nothing in the error log), where an unknown unit is an error. The
+/// race remembers its latest 1 000 defeated units (as many as it races); one defeated before
+/// those is an unknown unit again.
 ///
 /// [b]Seat order[/b] ([constant MODE_SEATS]): a random first player (from a seed), then
 /// clockwise. Reversal is a toggle; skips are a counter that uses up the next natural turns;
@@ -306,8 +308,10 @@ impl TurnSystem {
     /// Ends the turn in progress (if any) and starts the next one in the current mode; returns
     /// the id of the unit or player whose turn started. A stunned unit's turn is skipped and
     /// ends at once (then [method get_active_unit] is [constant NONE]); skipped seat turns are
-    /// passed over. Returns [code]-1[/code] (and an error) when nobody can take a turn: no
-    /// units, no seating, or every player eliminated.
+    /// passed over. Returns [code]-1[/code] when nobody can take a turn:
+    /// [method get_last_refusal] says why. No units left (all defeated, say) or every player
+    /// eliminated is an outcome of play ([code]"no_units"[/code], [code]"no_living_players"[/code],
+    /// nothing in the error log); seat order without a seating is misuse, an error.
     #[func]
     pub fn next_turn(&mut self) -> Result<i64, Refusal> {
         match self.mode {

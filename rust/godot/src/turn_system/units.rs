@@ -121,7 +121,8 @@ impl TurnSystem {
 
     /// A unit's health; [code]-1[/code] (and an error) for an unknown unit. Health stays
     /// between 0 and the unit's maximum; a unit whose statuses take it to 0 leaves the race
-    /// ([signal unit_defeated]) and reads 0 from then on (until it is added again). Other
+    /// ([signal unit_defeated]) and reads 0 from then on (until it is added again, or 1 000
+    /// later defeats make the race forget it). Other
     /// queries and commands about a defeated unit are refused as play (kind
     /// [code]"defeated"[/code], no error in the log): [method next_turn] returns the id of a
     /// unit whose turn started and whose statuses then defeated it.
@@ -310,7 +311,8 @@ impl TurnSystem {
     /// its current turn, which still counts for [method has_status]), each as
     /// [code]{"name": String, "kind": int, "value": int, "health_change": int, "duration": int}[/code]:
     /// [code]value[/code] is what [method apply_status] took (an amount, never negative, so a
-    /// status can be applied again as it is read), [code]health_change[/code] the signed change
+    /// status can be applied again as it is read; 0 for a stun or a marker, whose value is
+    /// ignored), [code]health_change[/code] the signed change
     /// each tick stands for, as [signal status_ticked] reports it (negative for damage, positive
     /// for healing, 0 for stuns and markers), and [code]duration[/code] the ticks left
     /// ([constant DURATION_PERMANENT] for permanent ones). An empty array (and an error) for an
