@@ -185,14 +185,9 @@ impl RoundRecord {
                     let Some(sequencer) = &mut sequencer else {
                         return Err(inconsistent(format!("draw {draws} before the last nonce")));
                     };
-                    let turn = sequencer
-                        .next(&bag)
-                        .map_err(|e| inconsistent(e.to_string()))?;
-                    let draw = match turn {
-                        None => bag.draw(),
-                        Some(turn) => bag.draw_for(turn),
-                    }
-                    .map_err(|e| inconsistent(format!("draw {draws}: {e}")))?;
+                    let draw = sequencer
+                        .draw(&mut bag)
+                        .map_err(|e| inconsistent(format!("draw {draws}: {e}")))?;
                     let expected = draw.token;
                     if expected.id != token || expected.owner != player {
                         return Err(FairnessError::DrawMismatch {

@@ -312,6 +312,38 @@ impl Bag {
         Ok(self.record_draw(token))
     }
 
+    /// Takes a token of someone other than `passed_over` out of the bag, each of theirs equally
+    /// likely (the mercy rule's capped draw), chosen with the bag's own stream; the tokens left
+    /// keep their order, so every draw after it is as random as before. Fails with
+    /// [`BagError::Empty`] when nobody else has a token left.
+    pub fn draw_passing_over(&mut self, passed_over: PlayerId) -> Result<Draw, BagError> {
+        // Refused before the pending shuffle, which would change the bag.
+        let others = self
+            .tokens
+            .iter()
+            .filter(|token| token.owner != passed_over)
+            .count();
+        if others == 0 {
+            return Err(BagError::Empty);
+        }
+        if !self.shuffled {
+            self.shuffle();
+        }
+        // A bag holds at most MAX_PLAYERS × MAX_TOKENS_PER_PLAYER tokens.
+        let pick = self.rng.below(others as u32) as usize;
+        let index = self
+            .tokens
+            .iter()
+            .enumerate()
+            .rev()
+            .filter(|(_, token)| token.owner != passed_over)
+            .nth(pick)
+            .map(|(index, _)| index)
+            .ok_or(BagError::Empty)?;
+        let token = self.tokens.remove(index);
+        Ok(self.record_draw(token))
+    }
+
     /// Books `token`, just taken out of the bag, as drawn.
     fn record_draw(&mut self, token: Token) -> Draw {
         if let Some(tally) = self.tallies.iter_mut().find(|t| t.player == token.owner) {

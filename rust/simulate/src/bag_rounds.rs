@@ -84,11 +84,9 @@ pub fn simulate(
         let (mut previous, mut streak, mut longest, mut contested) = (u32::MAX, 0, 0, 0);
         let mut position = 0;
         while !bag.is_empty() {
-            let draw = match sequencer.next(&bag) {
-                Ok(Some(player)) => bag.draw_for(player),
-                _ => bag.draw(),
+            let Ok(draw) = sequencer.draw(&mut bag) else {
+                break;
             };
-            let Ok(draw) = draw else { break };
             let owner = draw.token.owner;
             stats.positions[position][owner.0 as usize] += 1;
             streak = if owner.0 == previous { streak + 1 } else { 1 };

@@ -42,10 +42,11 @@ pub fn first_activations(
         let mut seats = RandomStream::from_key(key, streams::ROUND_KEY_SEATS);
         let mut sequencer =
             Sequencer::for_round(order, &contributions, &mut seats).map_err(|e| e.to_string())?;
-        let first = match sequencer.next(&bag).map_err(|e| e.to_string())? {
-            Some(player) => player,
-            None => bag.draw().map_err(|e| e.to_string())?.token.owner,
-        };
+        let first = sequencer
+            .draw(&mut bag)
+            .map_err(|e| e.to_string())?
+            .token
+            .owner;
         if let Some(count) = firsts.get_mut(first.0 as usize) {
             *count += 1;
         }

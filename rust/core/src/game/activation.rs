@@ -19,7 +19,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::bag::Bag;
+use crate::bag::{Bag, Draw};
 use crate::error::RulesError;
 use crate::ids::{PlayerId, UnitId};
 use crate::random::RandomStream;
@@ -50,9 +50,12 @@ pub enum Sequencer {
     #[default]
     Bag,
     /// The bag decides, but for the mercy rule (config `max_streak`): after `max_streak` draws
-    /// in a row of one player, while anyone else has a token left, the next draw is the first
-    /// token in the bag's order that is someone else's. The bag's order comes from the round's
-    /// key, so an auditor replays the cap exactly.
+    /// in a row of one player, while anyone else has a token left, the next draw is one of the
+    /// others' tokens, each equally likely, picked by the bag's own stream
+    /// ([`Bag::draw_passing_over`]); the tokens left keep their order. So the capped draw's
+    /// chances are the others' shares of their tokens, and every later draw's are each player's
+    /// share of the bag, as a display shows them. The bag's stream comes from the round's key,
+    /// so an auditor replays the cap exactly.
     CappedBag {
         /// The longest run of draws one player may get while others wait.
         max_streak: u32,
@@ -126,21 +129,27 @@ impl Sequencer {
         (streak >= *max_streak as usize && others_wait).then_some(last)
     }
 
+    /// Draws the round's next token from `bag`: the bag's next, the mercy rule's pick when a
+    /// player is passed over, or the next token of the player the seat order or the race names
+    /// (advancing it). How a game, an auditor and a prediction all draw.
+    pub fn draw(&mut self, bag: &mut Bag) -> Result<Draw, RulesError> {
+        if let Some(capped) = self.capped_player(bag) {
+            return Ok(bag.draw_passing_over(capped)?);
+        }
+        Ok(match self.next(bag)? {
+            Some(player) => bag.draw_for(player)?,
+            None => bag.draw()?,
+        })
+    }
+
     /// The player whose token is drawn next, advancing the seat order or the race; `None` when
     /// the bag decides. `bag` must not be empty.
-    pub fn next(&mut self, bag: &Bag) -> Result<Option<PlayerId>, RulesError> {
+    fn next(&mut self, bag: &Bag) -> Result<Option<PlayerId>, RulesError> {
         let has_tokens = |player: PlayerId| bag.tally(player).is_ok_and(|t| t.remaining > 0);
         // Every pass either finds a player or retires one, so this bounds the search.
         let attempts = 2 * bag.tallies().len() + 2;
         match self {
-            Sequencer::Bag => return Ok(None),
-            Sequencer::CappedBag { .. } => {
-                let Some(capped) = self.capped_player(bag) else {
-                    return Ok(None);
-                };
-                let order = bag.peek(bag.remaining() as usize);
-                return Ok(order.iter().map(|t| t.owner).find(|&owner| owner != capped));
-            }
+            Sequencer::Bag | Sequencer::CappedBag { .. } => return Ok(None),
             Sequencer::Seats(seats) => {
                 for _ in 0..attempts {
                     seats.apply(SeatCommand::NextTurn)?;
@@ -178,11 +187,7 @@ impl Sequencer {
         let (mut sequencer, mut bag) = (self.clone(), bag.clone());
         let mut owners = Vec::with_capacity(depth.min(bag.remaining() as usize));
         while owners.len() < depth && !bag.is_empty() {
-            let draw = match sequencer.next(&bag) {
-                Ok(Some(player)) => bag.draw_for(player),
-                _ => bag.draw(),
-            };
-            match draw {
+            match sequencer.draw(&mut bag) {
                 Ok(draw) => owners.push(draw.token.owner),
                 Err(_) => break,
             }

@@ -174,8 +174,9 @@ pub struct GameConfig {
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub player_entropy: bool,
     /// The mercy rule, for bag order: at most this many draws in a row within a round for one
-    /// player while anyone else has a token left; the capped draw is the next token of someone else in the
-    /// bag's own order (see [`crate::game::activation::Sequencer::CappedBag`]). Default none
+    /// player while anyone else has a token left; the capped draw is one of the others' tokens,
+    /// each equally likely, picked by the bag's own keyed stream (see
+    /// [`crate::game::activation::Sequencer::CappedBag`]). Default none
     /// (and then left out of saves); 0 in JSON is off too, as the inspector's 0 is.
     #[serde(
         skip_serializing_if = "Option::is_none",

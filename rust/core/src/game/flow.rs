@@ -237,10 +237,7 @@ pub fn draw_token(state: &mut GameState, out: &mut Emitter) -> Result<(), RulesE
             .into());
         }
     }
-    let draw = match state.sequencer.next(&state.bag)? {
-        Some(player) => state.bag.draw_for(player)?,
-        None => state.bag.draw()?,
-    };
+    let draw = state.sequencer.draw(&mut state.bag)?;
     let player = draw.token.owner;
     out.push(Event::TokenDrawn {
         player,
