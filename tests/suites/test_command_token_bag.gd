@@ -87,15 +87,25 @@ func test_a_handler_may_call_back_into_the_bag() -> void:
 	bag.token_drawn.disconnect(handler)
 
 
-func test_bag_emptied_fires_when_removal_empties_the_bag() -> void:
+func test_tokens_in_and_out_emit_bag_changed_and_an_emptying_removal_bag_emptied() -> void:
+	# bag_changed is what lets a display follow an elimination: without it a removal went unseen
+	# (the display kept the removed tokens and its chances summed to 150 %).
 	var bag := _bag(6, [1, 3])
-	var emptied := [0]
-	bag.bag_emptied.connect(func() -> void: emptied[0] += 1)
+	var events: Array = []
+	bag.bag_changed.connect(
+		func(player_id: int, change: int) -> void: events.append([player_id, change])
+	)
+	bag.bag_emptied.connect(func() -> void: events.append(["emptied"]))
 	bag.remove_player_tokens(0)
-	check_equal(emptied[0], 0, "not empty after removing player 0")
+	check_equal(events, [[0, -1]], "player 0's token left; the bag is not empty")
+	check_equal(bag.add_player_tokens(2, 2), OK, "two tokens in")
+	check_equal(events.back(), [2, 2], "and said so")
+	bag.remove_player_tokens(2)
 	bag.remove_player_tokens(1)
-	check_equal(emptied[0], 1, "emptied by removing player 1")
+	check_equal(events.slice(2), [[2, -2], [1, -3], ["emptied"]], "the last removal empties it")
 	check(bag.is_empty(), "bag is empty")
+	check_equal(bag.remove_player_tokens(1), 0, "nothing left of player 1")
+	check_equal(events.size(), 5, "a removal of nothing says nothing")
 
 
 func test_a_bag_emptied_handler_connected_by_the_last_draws_handler_still_hears_it() -> void:

@@ -156,6 +156,12 @@ func test_the_refusal_a_ui_shows_is_the_one_the_action_gets() -> void:
 		check_equal(
 			foreseen.get("kind"), rules.get_last_refusal()["kind"], "%s: the same one" % action
 		)
+	# The looping rule is the game's mistake: both calls wrote it to the error log, naming the
+	# rule to mend (the action was refused in silence, the rule named nowhere).
+	var logged := error_log.take()
+	check_equal(logged.size(), 2, "the loop was logged by both calls: %s" % [logged])
+	for line: String in logged:
+		check('reaction rule "loop" went past it' in line, "the rule is named: " + line)
 	for action: Dictionary in rules.legal_actions(player_id):
 		check_equal(rules.get_action_refusal(player_id, action), {}, "%s: allowed" % action)
 	rules.free()

@@ -39,7 +39,7 @@ fn validation_runs_in_the_documented_order() {
     refused(
         &mut game,
         act_cmd(0, Action::Pass),
-        "no token has been drawn yet",
+        "the next token has not been drawn yet",
     );
     let active = draw(&mut game);
     let other = PlayerId(1 - active.0);
@@ -47,6 +47,21 @@ fn validation_runs_in_the_documented_order() {
         &mut game,
         act_cmd(other.0, Action::Pass),
         &format!("player {other} is not the active player (player {active} is)"),
+    );
+    // Once the active player has acted nobody is active until the next draw: the one who acted
+    // is told so, anyone else that no token is drawn (they were told the last one to act was
+    // active, as seed 000's "No action expected" is not).
+    let mut after_pass = game.clone();
+    after_pass.apply(act_cmd(active.0, Action::Pass)).unwrap();
+    refused(
+        &mut after_pass,
+        act_cmd(other.0, Action::Pass),
+        &format!("player {other} is not the active player (the next token has not been drawn"),
+    );
+    refused(
+        &mut after_pass,
+        act_cmd(active.0, Action::Pass),
+        &format!("player {active} has already acted on their token"),
     );
     refused(
         &mut game,

@@ -186,8 +186,17 @@ fn a_reaction_loop_hits_the_depth_limit_and_rolls_the_activation_back() {
             player,
             action: custom("echo"),
         },
-        "reactions nest deeper than the limit of 5",
+        // The error names the rule to mend (it said only "deeper than the limit of 5"), and it
+        // is the game's mistake, written to the error log, not a refusal of play.
+        "reactions nest deeper than the limit of 5: reaction rule \"echo->echo\" went past it",
     );
+    let error = game
+        .apply(Command::Act {
+            player,
+            action: custom("echo"),
+        })
+        .unwrap_err();
+    assert!(error.is_misuse(), "{error}");
     // The token is still theirs: another action works.
     act(&mut game, player, Action::Pass);
 }
@@ -212,7 +221,7 @@ fn too_many_reactions_in_one_activation_roll_it_back() {
             player,
             action: custom("split"),
         },
-        "more than 20 reactions to one action",
+        "more than 20 reactions to one action: reaction rule \"split->split\" went past it",
     );
 }
 
@@ -407,4 +416,25 @@ fn the_reaction_limit_is_bounded() {
             .contains("max_reactions_per_activation is 10001; at most 10000"),
         "{error}"
     );
+}
+
+/// A rule without an owner makes the player who acted react, so a `by` of "owner" or
+/// "opponents" says nothing or never fires: it was taken and ignored (the opponents a designer
+/// meant never reacted); setup refuses it now, naming the rule.
+#[test]
+fn a_rule_with_by_but_no_owner_is_refused() {
+    let mut config = config();
+    kind(&mut config, "watch");
+    for by in [TriggeredBy::Owner, TriggeredBy::Opponents] {
+        config.reactions = vec![rule("pass", "watch", None, by)];
+        let error = Game::new(players(3), config.clone(), 1).unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("reaction \"pass->watch\" has \"by\" but no \"owner\""),
+            "{error}"
+        );
+    }
+    config.reactions = vec![rule("pass", "watch", None, TriggeredBy::Anyone)];
+    assert!(Game::new(players(3), config, 1).is_ok());
 }

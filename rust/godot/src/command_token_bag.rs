@@ -76,6 +76,8 @@ pub struct CommandTokenBag {
 enum BagSignal {
     /// `token_drawn(player_id, remaining)`.
     Drawn(i64, i64),
+    /// `bag_changed(player_id, change)`.
+    Changed(i64, i64),
     /// `bag_emptied()`.
     Emptied,
 }
@@ -117,6 +119,9 @@ impl CommandTokenBag {
                 BagSignal::Drawn(player, remaining) => {
                     self.signals().token_drawn().emit(player, remaining)
                 }
+                BagSignal::Changed(player, change) => {
+                    self.signals().bag_changed().emit(player, change)
+                }
                 BagSignal::Emptied => self.signals().bag_emptied().emit(),
             }
         }
@@ -126,6 +131,16 @@ impl CommandTokenBag {
     /// is being emitted (a handler may connect one before the queue reaches it).
     fn wants(&self, name: &StringName) -> bool {
         !self.outbox.is_idle() || connections::has_connections(&self.base, name)
+    }
+
+    /// Queues `bag_changed` for `change` tokens of `player` (always heard: a bag changes
+    /// rarely, so nothing is saved by asking first) and emits what is queued.
+    fn emit_changed(&mut self, player: i64, change: i64) {
+        self.outbox.push(BagSignal::Changed(player, change));
+        if self.bag.is_empty() && change < 0 {
+            self.queue_emptied();
+        }
+        self.emit_pending();
     }
 
     /// Queues `bag_emptied` if anyone may hear it.
@@ -192,16 +207,26 @@ impl CommandTokenBag {
     #[signal]
     pub fn bag_emptied();
 
+    /// Emitted when tokens go into the bag or leave it other than by a draw:
+    /// [param change] tokens of [param player_id], positive from [method add_player_tokens],
+    /// negative from [method remove_player_tokens] (before [signal bag_emptied] if that emptied
+    /// the bag). A display following the bag (TokenBagDisplay) shows every change in order.
+    #[signal]
+    pub fn bag_changed(player_id: i64, change: i64);
+
     /// Puts [param count] tokens of [param player_id] into the bag (1 to [constant
-    /// MAX_TOKENS_PER_PLAYER] per player per round, at most [constant MAX_PLAYERS] players).
-    /// Returns [constant OK], or [constant ERR_INVALID_PARAMETER] with the bag unchanged.
+    /// MAX_TOKENS_PER_PLAYER] per player per round, at most [constant MAX_PLAYERS] players)
+    /// and emits [signal bag_changed]. Returns [constant OK], or
+    /// [constant ERR_INVALID_PARAMETER] with the bag unchanged.
     #[func]
     pub fn add_player_tokens(&mut self, player_id: i64, count: i64) -> Result<(), Refusal> {
         self.change("CommandTokenBag.add_player_tokens", |bag| {
             let player = PlayerId::from_raw(player_id)?;
             let count = count_from_raw("token count", count, 1, MAX_TOKENS_PER_PLAYER)?;
             Ok(bag.add_player_tokens(player, count)?)
-        })
+        })?;
+        self.emit_changed(player_id, count);
+        Ok(())
     }
 
     /// Puts the tokens in the bag in a uniformly random order.
@@ -292,16 +317,16 @@ impl CommandTokenBag {
     }
 
     /// Takes every remaining token of [param player_id] out of the bag (for elimination or a
-    /// disconnect) and returns how many; emits [signal bag_emptied] if that empties the bag.
+    /// disconnect) and returns how many; emits [signal bag_changed] (when there were any) and
+    /// [signal bag_emptied] if that empties the bag.
     /// Returns [code]-1[/code] (and an error) for a player with no tokens in the bag this round.
     #[func]
     pub fn remove_player_tokens(&mut self, player_id: i64) -> Result<i64, Refusal> {
         let removed = self.change("CommandTokenBag.remove_player_tokens", |bag| {
             Ok(bag.remove_player_tokens(PlayerId::from_raw(player_id)?)?)
         })?;
-        if removed > 0 && self.bag.is_empty() {
-            self.queue_emptied();
-            self.emit_pending();
+        if removed > 0 {
+            self.emit_changed(player_id, -i64::from(removed));
         }
         Ok(i64::from(removed))
     }

@@ -122,7 +122,8 @@ impl GameError {
     }
 
     /// See [`RulesError::is_misuse`]: a bad setup or config, an unknown id or name, an index
-    /// outside the hand, game data nested too deep.
+    /// outside the hand, game data nested too deep, a runaway reaction chain (a rule or hook
+    /// that loops).
     pub fn is_misuse(&self) -> bool {
         use GameError as G;
         matches!(
@@ -137,6 +138,8 @@ impl GameError {
                 | G::UnknownActionKind { .. }
                 | G::TooDeep { .. }
                 | G::InvalidBottomIndex { .. }
+                | G::ReactionTooDeep { .. }
+                | G::TooManyReactions { .. }
         )
     }
 }

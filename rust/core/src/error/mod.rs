@@ -124,7 +124,7 @@ pub enum GameError {
     /// An action by someone whose token was not drawn.
     #[error("player {player} is not the active player ({})", match active {
         Some(active) => format!("player {active} is"),
-        None => "no token has been drawn yet".to_owned(),
+        None => "the next token has not been drawn yet".to_owned(),
     })]
     NotActivePlayer {
         /// Who tried.
@@ -228,17 +228,26 @@ pub enum GameError {
         /// The target as given.
         target: String,
     },
-    /// A reaction chain deeper than the config allows.
-    #[error("reactions nest deeper than the limit of {limit}")]
+    /// A reaction chain deeper than the config allows: a config rule or the reaction provider
+    /// that answers its own trigger, or a chain of them that loops (the game's mistake).
+    #[error(
+        "reactions nest deeper than the limit of {limit}: {chosen_by} went past it (a rule or hook \
+         that answers its own trigger, or a chain of them, loops)"
+    )]
     ReactionTooDeep {
         /// `max_reaction_depth`.
         limit: u32,
+        /// What chose the reaction past the limit: `reaction rule "<name>"` or `the
+        /// reaction_provider`.
+        chosen_by: String,
     },
-    /// More reactions to one action than the config allows.
-    #[error("more than {limit} reactions to one action")]
+    /// More reactions to one action than the config allows (the game's mistake, as above).
+    #[error("more than {limit} reactions to one action: {chosen_by} went past it")]
     TooManyReactions {
         /// `max_reactions_per_activation`.
         limit: u32,
+        /// What chose the reaction past the limit, as for [`GameError::ReactionTooDeep`].
+        chosen_by: String,
     },
     /// An action that would put more objects or continuous effects into play than a game holds
     /// ([`crate::game::effects::MAX_OBJECTS`], [`crate::game::effects::MAX_EFFECTS`]): a

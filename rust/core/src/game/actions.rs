@@ -36,14 +36,21 @@ pub fn check(
         });
     }
     flow::ensure_living(state, player)?;
-    if state.active != Some(player) {
+    // Whose activation is open, if anyone's: the owner of the last token drawn is active only
+    // until they have acted (they are then told they already acted; anyone else, that no token
+    // has been drawn).
+    let open = match state.phase {
+        Phase::Activation { player } => Some(player),
+        _ => None,
+    };
+    if open != Some(player) {
+        if open.is_none() && state.active == Some(player) {
+            return Err(GameError::NoOpenActivation { player });
+        }
         return Err(GameError::NotActivePlayer {
             player,
-            active: state.active,
+            active: open,
         });
-    }
-    if state.phase != (Phase::Activation { player }) {
-        return Err(GameError::NoOpenActivation { player });
     }
     check_context("the action's context", action.context())?;
     if let Action::CreateToken { name, .. } = action {
@@ -186,6 +193,15 @@ struct Pending {
     action: Action,
     cause: Option<ActionId>,
     depth: u32,
+    /// For a reaction, what chose it (see [`Triggered`]), for an error about a runaway chain.
+    source: Option<String>,
+}
+
+/// A reaction an action triggered, with what chose it: `reaction rule "<name>"` or
+/// `the reaction_provider`.
+struct Triggered {
+    reaction: Reaction,
+    source: String,
 }
 
 /// Resolves `action` and, depth-first, everything it triggers. A pass is never refused by
@@ -204,6 +220,7 @@ fn resolve(
         action,
         cause: None,
         depth: 0,
+        source: None,
     };
     if first.action != Action::Pass {
         return resolve_chain(config, state, hooks, Some(first), Vec::new(), out);
@@ -257,9 +274,11 @@ fn resolve_chain(
 ) -> Result<(), RulesError> {
     let mut reactions_resolved = 0u32;
     while let Some(pending) = first.take().or_else(|| stack.pop()) {
+        let source = || pending.source.clone().unwrap_or_default();
         if pending.depth > config.max_reaction_depth {
             return Err(GameError::ReactionTooDeep {
                 limit: config.max_reaction_depth,
+                chosen_by: source(),
             }
             .into());
         }
@@ -268,6 +287,7 @@ fn resolve_chain(
             if reactions_resolved > config.max_reactions_per_activation {
                 return Err(GameError::TooManyReactions {
                     limit: config.max_reactions_per_activation,
+                    chosen_by: source(),
                 }
                 .into());
             }
@@ -283,8 +303,13 @@ fn resolve_chain(
 
 /// Puts `reactions` to action `cause` on `stack` at `depth`, in reverse so that the first
 /// resolves first.
-fn push_reactions(stack: &mut Vec<Pending>, reactions: Vec<Reaction>, cause: ActionId, depth: u32) {
-    for reaction in reactions.into_iter().rev() {
+fn push_reactions(
+    stack: &mut Vec<Pending>,
+    reactions: Vec<Triggered>,
+    cause: ActionId,
+    depth: u32,
+) {
+    for Triggered { reaction, source } in reactions.into_iter().rev() {
         stack.push(Pending {
             player: reaction.player,
             action: Action::Custom {
@@ -293,6 +318,7 @@ fn push_reactions(stack: &mut Vec<Pending>, reactions: Vec<Reaction>, cause: Act
             },
             cause: Some(cause),
             depth,
+            source: Some(source),
         });
     }
 }
@@ -305,7 +331,7 @@ fn resolve_one(
     hooks: &mut dyn Hooks,
     pending: Pending,
     out: &mut Emitter,
-) -> Result<Option<(ActionId, Vec<Reaction>)>, RulesError> {
+) -> Result<Option<(ActionId, Vec<Triggered>)>, RulesError> {
     let id = ActionId(state.counters.action);
     state.counters.action += 1;
     out.cause = Some(id);
@@ -413,9 +439,9 @@ fn triggered(
     view: GameView<'_>,
     hooks: &mut dyn Hooks,
     resolved: &ResolvedAction,
-) -> Result<Vec<Reaction>, GameError> {
+) -> Result<Vec<Triggered>, GameError> {
     let kind = resolved.action.kind();
-    let mut reactions: Vec<Reaction> = view
+    let mut reactions: Vec<Triggered> = view
         .config
         .reactions
         .iter()
@@ -428,10 +454,13 @@ fn triggered(
                     TriggeredBy::Owner => owner == resolved.player,
                     TriggeredBy::Opponents => owner != resolved.player,
                 };
-            applies.then(|| Reaction {
-                player: owner,
-                kind: rule.response.clone(),
-                context: serde_json::Value::Null,
+            applies.then(|| Triggered {
+                reaction: Reaction {
+                    player: owner,
+                    kind: rule.response.clone(),
+                    context: serde_json::Value::Null,
+                },
+                source: format!("reaction rule \"{}\"", rule.name),
             })
         })
         .collect();
@@ -448,8 +477,15 @@ fn triggered(
             });
         }
     }
-    reactions.extend(added);
-    reactions.retain(|r| view.state.player(r.player).is_some_and(|p| !p.eliminated));
+    reactions.extend(added.into_iter().map(|reaction| Triggered {
+        reaction,
+        source: "the reaction_provider".to_owned(),
+    }));
+    reactions.retain(|r| {
+        view.state
+            .player(r.reaction.player)
+            .is_some_and(|p| !p.eliminated)
+    });
     let seats = view.state.players.len();
     let first = view
         .state
@@ -458,7 +494,7 @@ fn triggered(
         .unwrap_or(0);
     reactions.sort_by_key(|r| {
         view.state
-            .seat(r.player)
+            .seat(r.reaction.player)
             .map_or(seats, |s| (s + seats - first) % seats)
     });
     Ok(reactions)

@@ -108,7 +108,8 @@ pub struct ReactionRule {
     /// The action kind that triggers it: `play_card`, `build`, `upgrade_command`, `pass`,
     /// `create_token` or a custom kind.
     pub trigger: String,
-    /// Whose actions count, relative to the owner (ignored when `owner` is `None`).
+    /// Whose actions count, relative to the owner; only `anyone` without an `owner` (a new
+    /// game's config is refused otherwise).
     #[serde(default)]
     pub by: TriggeredBy,
     /// The custom action kind performed in response (free of cost).
@@ -273,6 +274,19 @@ impl GameConfig {
     /// into play whose names no player could be given (see [`check_name`]).
     pub fn validate(&self) -> Result<(), GameError> {
         self.validate_loaded()?;
+        // Without an owner the player who acted reacts, so "owner" and "opponents" would say
+        // nothing or never fire: the rule does not mean what it says (a save keeps its rules).
+        if let Some(rule) = self
+            .reactions
+            .iter()
+            .find(|rule| rule.owner.is_none() && rule.by != TriggeredBy::Anyone)
+        {
+            return Err(GameError::InvalidConfig(format!(
+                "reaction \"{}\" has \"by\" but no \"owner\": without an owner the player who \
+                 acted reacts, so \"by\" needs an owner to be seen from",
+                rule.name
+            )));
+        }
         match self.misnamed_object() {
             Some((path, error)) => Err(GameError::InvalidConfig(format!("{path}.name: {error}"))),
             None => Ok(()),

@@ -156,7 +156,7 @@ pub enum Effect {
         #[serde(default)]
         until_end_of_round: bool,
     },
-    /// Layer 7d: switches power and toughness.
+    /// Layer 7e: switches power and toughness.
     SwitchPowerToughness {
         /// Which objects.
         target: Target,
@@ -164,7 +164,7 @@ pub enum Effect {
         #[serde(default)]
         until_end_of_round: bool,
     },
-    /// Layer 7c: puts counters on objects.
+    /// Layer 7d: puts counters on objects.
     AddCounters {
         /// Which objects.
         target: Target,

@@ -1,12 +1,15 @@
 //! Objects in play and the continuous effects on them, applied in the layer order of Magic's
-//! comprehensive rules 613.4 (power/toughness sublayers of layer 7):
+//! comprehensive rules 613.4 (power/toughness sublayers of layer 7), numbered as seed 001 numbers
+//! them (7c modify, 7d counters; today's rules fold counters into 7c and call the switch 7d; the
+//! order of application is the same):
 //!
 //! | Sublayer | What applies |
 //! |---|---|
 //! | 7a | characteristic-defining abilities ([`Cda`]) replace the printed power/toughness |
 //! | 7b | effects that *set* power/toughness, in timestamp order (the latest wins) |
-//! | 7c | effects that *modify* power/toughness, and +1/+1 and −1/−1 counters |
-//! | 7d | effects that *switch* power and toughness, in timestamp order |
+//! | 7c | effects that *modify* power/toughness |
+//! | 7d | +1/+1 and −1/−1 counters |
+//! | 7e | effects that *switch* power and toughness, in timestamp order |
 //!
 //! Within a sublayer effects apply in timestamp order (613.7). After every action the values are
 //! recomputed, then state-based actions run until nothing changes: +1/+1 and −1/−1 counters on the
@@ -85,7 +88,7 @@ pub enum LayerChange {
         /// Toughness change.
         toughness: i64,
     },
-    /// 7d: power and toughness trade places.
+    /// 7e: power and toughness trade places.
     Switch,
 }
 
@@ -105,7 +108,7 @@ pub struct ContinuousEffect {
     pub until_end_of_round: bool,
 }
 
-/// Power and toughness of every object, in the order of `state.objects`, after layers 7a–7d:
+/// Power and toughness of every object, in the order of `state.objects`, after layers 7a–7e:
 /// one pass over the effects per sublayer, each applying them oldest first (`state.effects` is
 /// kept in timestamp order).
 pub fn characteristics(state: &GameState) -> Vec<(i64, i64)> {
@@ -138,7 +141,7 @@ pub fn characteristics(state: &GameState) -> Vec<(i64, i64)> {
             values[at] = (power, toughness);
         }
     }
-    // 7c: modifications, then counters.
+    // 7c: modifications.
     for &(at, change) in &affected {
         if let LayerChange::Modify { power, toughness } = change {
             let value = &mut values[at];
@@ -148,6 +151,7 @@ pub fn characteristics(state: &GameState) -> Vec<(i64, i64)> {
             );
         }
     }
+    // 7d: counters.
     for (object, value) in objects.iter().zip(&mut values) {
         let counters = i64::from(object.plus_counters) - i64::from(object.minus_counters);
         *value = (
@@ -155,7 +159,7 @@ pub fn characteristics(state: &GameState) -> Vec<(i64, i64)> {
             value.1.saturating_add(counters),
         );
     }
-    // 7d: switches.
+    // 7e: switches.
     for &(at, change) in &affected {
         if change == LayerChange::Switch {
             let value = &mut values[at];

@@ -106,14 +106,15 @@ impl GameRules {
     }
 
     /// The active player plays the card at [param hand_index] for its energy cost.
-    /// [param context] (any Variant: a target, a position...) reaches the validator and the
-    /// card's effects.
+    /// [param context] (any Variant: a target, a position...; [code]null[/code] when left out,
+    /// as seed 000 calls it, [code]play_card_from_hand(player, hand_index)[/code]) reaches the
+    /// validator and the card's effects.
     #[func]
     pub fn play_card_from_hand(
         &mut self,
         player_id: i64,
         hand_index: i64,
-        context: Variant,
+        #[opt(default = &Variant::nil())] context: Variant,
     ) -> Result<(), Refusal> {
         const METHOD: &str = "GameRules.play_card_from_hand";
         let action = refusing(METHOD, || {
@@ -129,13 +130,14 @@ impl GameRules {
     }
 
     /// The active player builds [param structure] (a name from the config's structures) for its
-    /// resource cost; [param context] (e.g. a position) reaches the validator.
+    /// resource cost; [param context] (e.g. a position; [code]null[/code] when left out) reaches
+    /// the validator.
     #[func]
     pub fn build(
         &mut self,
         player_id: i64,
         structure: GString,
-        context: Variant,
+        #[opt(default = &Variant::nil())] context: Variant,
     ) -> Result<(), Refusal> {
         const METHOD: &str = "GameRules.build";
         let action = context_json(METHOD, &context).map(|context| Action::Build {

@@ -363,7 +363,10 @@ impl GameRules {
     #[signal]
     pub fn refused(method: GString, player_id: i64, kind: GString, reason: GString);
     /// A reaction resolved: who reacted, with what, the id of the action it answered, and its
-    /// depth (1 for a reaction to the active player's action).
+    /// depth (1 for a reaction to the active player's action). The ids are the log's: each
+    /// [code]action_resolved[/code] event ([signal event_logged], [method get_events_since])
+    /// carries its action's [code]id[/code] and [code]cause[/code], which is how to build the
+    /// tree of a chain; this signal and [signal action_completed] do not carry their own id.
     #[signal]
     pub fn reaction_resolved(player_id: i64, action: VarDictionary, cause_id: i64, depth: i64);
     /// A player reached a new command tier; [param tokens] per round from the next round.

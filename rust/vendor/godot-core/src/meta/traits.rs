@@ -243,7 +243,19 @@ mod godot_immutable_impls {
     unsafe impl GodotImmutable for f32 {}
     unsafe impl GodotImmutable for f64 {}
 
-    // No NodePath, Callable, Signal, Rid, Variant.
+    // No NodePath, Callable, Signal, Rid.
+
+    // Horizon's Edge patch: a null Variant, the one Variant default value that cannot change
+    // (for a parameter that takes any value: `play_card_from_hand(..., context = null)`).
+    unsafe impl GodotImmutable for Variant {
+        fn into_runtime_immutable(self) -> Self {
+            assert!(
+                self.is_nil(),
+                "a Variant parameter's default value can only be null"
+            );
+            self
+        }
+    }
     unsafe impl GodotImmutable for Aabb {}
     unsafe impl GodotImmutable for Basis {}
     unsafe impl GodotImmutable for Color {}
