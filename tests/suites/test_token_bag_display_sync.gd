@@ -1,9 +1,11 @@
 extends TestSuite
 ## TokenBagDisplay kept in step with the rules whatever changes them: rows rebuilt (a loaded game
 ## with other seats, compact mode switched), an elimination, a loaded game mid-activation under
-## the mercy rule, a renamed player; the last token's faster pulse; text that fits the panel
-## (long names, long status lines); and caught_up, for views that keep in step with it, also
-## after a refresh mid-flight.
+## the mercy rule, a renamed player; the seat or initiative order as of the draw on screen, not
+## the game's present one; a bare bag's tokens taken out or put in; the last token's faster
+## pulse; text that fits the panel (long names, long status lines, a token line that keeps one
+## line, a banner that never breaks a word) and a free-standing scene no taller than its
+## contents; and caught_up, for views that keep in step with it, also after a refresh mid-flight.
 
 const NAMES: Array[String] = ["Ada", "Brin", "Cato", "Dara"]
 
@@ -137,7 +139,9 @@ func test_names_use_the_row_s_width_and_end_in_an_ellipsis_when_cut() -> void:
 	rules.free()
 
 
-func test_status_lines_wrap_in_a_side_panel_rather_than_being_cut() -> void:
+func test_status_lines_in_a_side_panel_wrap_or_keep_the_whole_line_in_a_tooltip() -> void:
+	# The hint wraps; whose token it is keeps one line, cut with an ellipsis where it must be and
+	# whole in its tooltip (see test_the_token_line_keeps_one_line_whatever_the_name_or_the_token).
 	var config := StarterGame.config({"round_limit": 2})
 	config["cards"]["7"] = {
 		"name": "Rally",
@@ -168,7 +172,11 @@ func test_status_lines_wrap_in_a_side_panel_rather_than_being_cut() -> void:
 			doubled = true
 			await get_tree().process_frame
 			check(active_label.text.ends_with(TokenBagDisplay.DOUBLE_ACTION_TEXT), "double")
-			check(_shows_all(active_label), "the whole line: %s" % active_label.text)
+			check(
+				_shows_all(active_label) or _ends_in_ellipsis(active_label),
+				"the line cut with no ellipsis: %s" % active_label.text
+			)
+			check_equal(active_label.tooltip_text, active_label.text, "the whole line's tooltip")
 		if rules.get_player_state(player_id)["hand_size"] > 0:
 			rules.play_card_from_hand(player_id, 0, null)
 		while rules.get_active_player() == player_id:
@@ -207,6 +215,183 @@ func test_caught_up_is_signalled_once_the_round_end_hold_is_over() -> void:
 	check_equal(seen[-1], "Round 2", "with round 2 on screen")
 	display.refresh()
 	check_equal(seen.size(), draws + 2, "and after refresh()")
+	display.free()
+	rules.free()
+
+
+func test_the_order_shown_is_that_of_the_draw_on_screen() -> void:
+	# Seat order: three draws made at once fly one after another; while each flies, the column
+	# and the "Next:" strip show the order as of that draw, not as the game has it by then.
+	var rules := _ordered_rules(3, GameRules.ORDER_SEATS, 3)
+	var display := DisplayCheck.make(self, rules)
+	display.draw_duration = 0.5
+	StarterGame.keep_all(rules)
+	var drawn: Array[int] = []
+	var orders: Array[PackedInt64Array] = []
+	for draw in 3:
+		drawn.append(rules.draw_next_token())
+		rules.pass_activation(drawn[-1])
+		orders.append(rules.get_upcoming_players(100))
+	for draw in 3:
+		if draw > 0:
+			await display.draw_shown
+			await get_tree().process_frame
+		check_equal(display.get_active_player(), drawn[draw], "draw %d in flight" % (draw + 1))
+		check_equal(
+			_order_problems(display, rules, orders[draw]),
+			PackedStringArray(),
+			"while draw %d flies" % (draw + 1)
+		)
+	await wait_until(display.is_caught_up, "the last draw shown")
+	check_equal(_order_problems(display, rules, orders[2]), PackedStringArray(), "caught up")
+	display.free()
+	rules.free()
+
+
+func test_a_round_drawn_from_during_its_hold_shows_its_order_draw_by_draw() -> void:
+	# Initiative order: round 2's first draws, made while round 1's "Round Complete!" is held,
+	# each fly with round 2's order as of that draw.
+	var rules := _ordered_rules(68, GameRules.ORDER_INITIATIVE, 4)
+	var display := DisplayCheck.make(self, rules, 0.3)
+	StarterGame.keep_all(rules)
+	while rules.get_round() == 1:
+		_step(rules)
+	check(display.is_round_complete_shown(), "round 1's end is held")
+	display.draw_duration = 0.5
+	var drawn: Array[int] = []
+	var orders: Array[PackedInt64Array] = []
+	for draw in 2:
+		drawn.append(rules.draw_next_token())
+		rules.pass_activation(drawn[-1])
+		orders.append(rules.get_upcoming_players(100))
+	check(orders[0] != orders[1], "the order changes from one draw to the next")
+	await wait_until(func() -> bool: return not display.is_round_complete_shown(), "the hold")
+	for draw in 2:
+		if draw > 0:
+			await display.draw_shown
+			await get_tree().process_frame
+		check_equal(display.get_active_player(), drawn[draw], "draw %d in flight" % (draw + 1))
+		check_equal(
+			_order_problems(display, rules, orders[draw]),
+			PackedStringArray(),
+			"while round 2's draw %d flies" % (draw + 1)
+		)
+	display.free()
+	rules.free()
+
+
+func test_a_bare_bag_shows_tokens_taken_out_and_put_in_as_they_go() -> void:
+	var bag := CommandTokenBag.new()
+	bag.set_seed(4)
+	for player_id in [1, 2, 3]:
+		bag.add_player_tokens(player_id, 3)
+	bag.shuffle()
+	var display := DisplayCheck.make(self, null)
+	display.token_bag = bag
+	bag.draw_token()
+	bag.draw_token()
+	check(bag.remove_player_tokens(2) > 0, "player 2's tokens taken out")
+	check_equal(_bag_problems(display, bag), PackedStringArray(), "after the removal")
+	check_equal(bag.add_player_tokens(1, 2), OK, "two more tokens mid-round")
+	check_equal(_bag_problems(display, bag), PackedStringArray(), "after the addition")
+	while not bag.is_empty():
+		bag.draw_token()
+		check_equal(_bag_problems(display, bag), PackedStringArray(), "a draw after them")
+	check(display.is_round_complete_shown(), "Round Complete! once the bag is empty")
+	# The next round as the README has it: the bag cleared and filled, then refresh().
+	bag.clear()
+	bag.add_player_tokens(1, 2)
+	bag.add_player_tokens(3, 4)
+	bag.shuffle()
+	check_equal(_bag_problems(display, bag), PackedStringArray(), "the refilled bag")
+	display.refresh()
+	check_equal(_bag_problems(display, bag), PackedStringArray(), "refreshed: no double count")
+	bag.draw_token()
+	check_equal(_bag_problems(display, bag), PackedStringArray(), "the new round's first draw")
+	display.token_bag = null
+	check(bag.bag_changed.get_connections().is_empty(), "a display given no bag lets go")
+	display.token_bag = bag
+	display.free()
+	check(bag.bag_changed.get_connections().is_empty(), "a freed display lets go")
+
+
+func test_a_free_standing_scene_sizes_itself_as_a_bare_display_does() -> void:
+	var rules := StarterGame.rules(13, 4)
+	StarterGame.keep_all(rules)
+	var scene := DisplayCheck.make(self, null)
+	scene.position = Vector2(20, 20)
+	scene.rules = rules
+	var bare := TokenBagDisplay.new()
+	add_child(bare)
+	bare.position = Vector2(540, 20)
+	bare.rules = rules
+	for frame in 3:
+		await get_tree().process_frame
+	check_equal(scene.size, bare.size, "the scene's size, as a bare display's")
+	check_equal(scene.size, scene.get_combined_minimum_size(), "no taller than its contents")
+	scene.free()
+	bare.free()
+	rules.free()
+
+
+func test_the_token_line_keeps_one_line_whatever_the_name_or_the_token() -> void:
+	# A long name or a double action's token must not wrap the line: the rows below would jump
+	# up and down from one draw to the next.
+	var rules := _rally_rules(
+		["Bartholomew-Maximilian Wolfeschlegelsteinhausenbergerdorff Sr.", "Ada"]
+	)
+	var display := DisplayCheck.make(self, rules, 10.0)
+	StarterGame.keep_all(rules)
+	var active_label: Label = display.get_node("%ActiveLabel")
+	var rows: Control = display.get_node("%Rows")
+	await get_tree().process_frame
+	var first_y := rows.global_position.y
+	var seen := {}
+	while rules.get_phase() != GameRules.PHASE_GAME_OVER:
+		var player_id := rules.draw_next_token()
+		seen[player_id] = true
+		if rules.get_actions_left() == 2:
+			seen["double"] = true
+		await get_tree().process_frame
+		await get_tree().process_frame
+		var what := "after %s" % active_label.text
+		check_equal(active_label.get_line_count(), 1, what)
+		check_equal(rows.global_position.y, first_y, "the rows stay put %s" % what)
+		check_equal(active_label.tooltip_text, active_label.text, "the tooltip " + what)
+		check(_shows_all(active_label) or _ends_in_ellipsis(active_label), "cut: %s" % what)
+		_finish_activation(rules, player_id)
+	check(seen.has(0) and seen.has(1) and seen.has("double"), "every kind of line: %s" % seen)
+	display.free()
+	rules.free()
+
+
+func test_the_game_over_banner_never_breaks_a_name_inside_a_word() -> void:
+	var long_name := "Wolfeschlegelsteinhausenbergerdorffvorsteinhausen"
+	var rules := GameRules.new()
+	rules.randomize_seed = false
+	rules.seed = 4
+	var players := StarterGame.players(2, PackedStringArray([long_name, "Ada"]))
+	check_equal(rules.setup(players, StarterGame.config({"round_limit": 2})), OK, "setup")
+	var display := DisplayCheck.make(self, rules)
+	check_equal(StarterGame.play_bots(rules), OK, "bots")
+	check_equal(rules.get_winner(), 0, "the long-named player wins")
+	await get_tree().process_frame
+	await get_tree().process_frame
+	check(display.is_game_over_shown(), "the end is shown")
+	var full := "Game over: %s wins!" % long_name
+	# The banner, and the line under "Game over" that names the winner too.
+	for shown: Array in [["%Banner", full], ["%HintLabel", full.trim_prefix("Game over: ")]]:
+		var label: Label = display.get_node(shown[0])
+		check(
+			label.text == shown[1] or label.tooltip_text == shown[1],
+			"%s: the whole line: %s" % [shown[0], label.text]
+		)
+		var font := label.get_theme_font("font")
+		var font_size := label.get_theme_font_size("font_size")
+		for word in label.text.split(" "):
+			var width := font.get_string_size(word, HORIZONTAL_ALIGNMENT_LEFT, -1, font_size).x
+			check(width <= label.size.x, "%s: %d px on %d" % [word, width, label.size.x])
+		check(label.autowrap_mode != TextServer.AUTOWRAP_WORD_SMART, "no word broken to fit")
 	display.free()
 	rules.free()
 
@@ -367,3 +552,80 @@ func test_the_next_round_s_first_views_wait_for_round_complete() -> void:
 	check_equal(display.get_remaining(), rules.get_bag().get_remaining_count(), "then round 2")
 	display.free()
 	rules.free()
+
+
+# A game in [param order] of [param count] players named from NAMES, three rounds long.
+func _ordered_rules(seed_value: int, order: int, count: int) -> GameRules:
+	var rules := GameRules.new()
+	rules.randomize_seed = false
+	rules.seed = seed_value
+	rules.activation_order = order
+	var players := StarterGame.players(count, PackedStringArray(NAMES))
+	check_equal(rules.setup(players, StarterGame.config({"round_limit": 3})), OK, "setup")
+	return rules
+
+
+# A one-round game of [param names] whose every card is a double action ("Rally").
+func _rally_rules(names: Array) -> GameRules:
+	var config := StarterGame.config({"round_limit": 1})
+	config["cards"]["7"] = {
+		"name": "Rally",
+		"energy": 1,
+		"effects": [{"effect": "grant_double_action", "this_round": true}]
+	}
+	var rules := GameRules.new()
+	rules.randomize_seed = false
+	rules.seed = 3
+	var players: Array = []
+	for player_id in names.size():
+		players.append({"id": player_id, "name": names[player_id], "deck": [7, 7, 7, 7, 7, 7, 7]})
+	check_equal(rules.setup(players, config), OK, "setup")
+	return rules
+
+
+# The active [param player_id] plays a card if they have one, then passes.
+func _finish_activation(rules: GameRules, player_id: int) -> void:
+	if rules.get_player_state(player_id)["hand_size"] > 0:
+		rules.play_card_from_hand(player_id, 0, null)
+	while rules.get_active_player() == player_id:
+		rules.pass_activation(player_id)
+
+
+# Where [param display]'s order column and "Next:" strip differ from [param upcoming].
+func _order_problems(
+	display: TokenBagDisplay, rules: GameRules, upcoming: PackedInt64Array
+) -> PackedStringArray:
+	var found := ChanceColumn.problems(display, rules.get_bag(), upcoming)
+	var names := PackedStringArray()
+	for player_id in upcoming.slice(0, 3):
+		names.append(_name(rules, player_id))
+	var hint := (display.get_node("%HintLabel") as Label).text
+	if hint != "Next: %s" % " → ".join(names):
+		found.append("the strip says %s, not Next: %s" % [hint, " → ".join(names)])
+	return found
+
+
+# What [param display] shows differently from the bare [param bag]: the count in the bag, each
+# player's tokens left and put in, the chance column.
+func _bag_problems(display: TokenBagDisplay, bag: CommandTokenBag) -> PackedStringArray:
+	var found := ChanceColumn.problems(display, bag)
+	var remaining := (display.get_node("%RemainingLabel") as Label).text
+	if remaining != str(bag.get_remaining_count()):
+		found.append("the bag shows %s, not %d" % [remaining, bag.get_remaining_count()])
+	for player_id in bag.get_player_ids():
+		var count := display.get_node_or_null("%%Rows/Row%d/Line/Count" % player_id) as Label
+		var expected := (
+			"%d / %d"
+			% [
+				bag.get_player_remaining_count(player_id),
+				bag.get_player_contributed_count(player_id)
+			]
+		)
+		if count == null or count.text != expected:
+			found.append(
+				(
+					"player %d shows %s, not %s"
+					% [player_id, count.text if count else "nothing", expected]
+				)
+			)
+	return found

@@ -15,6 +15,34 @@ static func dashes(player_ids: Array[int]) -> Dictionary[int, String]:
 	return texts
 
 
+## Every one of [param player_ids]' chance that the next draw is theirs: their tokens
+## [param left] over all [param remaining], as the bag itself reckons it; under the mercy rule
+## ([member GameRules.max_streak]) the player [param capped] on the longest run allowed (-1:
+## nobody) has none, and the others share their chance.
+static func chances(
+	player_ids: Array[int], left: Dictionary[int, int], remaining: int, capped: int
+) -> Dictionary[int, float]:
+	var found: Dictionary[int, float] = {}
+	var pool: int = remaining - (left.get(capped, 0) if capped >= 0 else 0)
+	for player_id in player_ids:
+		var own: int = 0 if player_id == capped else left[player_id]
+		found[player_id] = float(own) / pool if pool > 0 else 0.0
+	return found
+
+
+## The run of draws the mercy rule counts at the end of [param history] (a round's draws, oldest
+## first): [code][whose token was drawn last, how many times in a row][/code], or
+## [code][-1, 0][/code] before the first draw.
+static func streak_of(history: Array[CommandToken]) -> Array[int]:
+	var player_id := history[-1].player_id if not history.is_empty() else -1
+	var count := 0
+	for index in range(history.size() - 1, -1, -1):
+		if history[index].player_id != player_id:
+			break
+		count += 1
+	return [player_id, count]
+
+
 ## The column of each of [param player_ids], with [param left] tokens in the bag by player. In
 ## seat or initiative order, where the next activations are known ([param upcoming] in order):
 ## each player's place in it. In bag order ([param upcoming] empty): the chance that the next

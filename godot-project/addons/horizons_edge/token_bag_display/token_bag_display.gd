@@ -16,10 +16,10 @@ extends PanelContainer
 ## loaded game does.
 ##
 ## A game with its own round loop can inject a bare [CommandTokenBag] instead
-## ([member token_bag]): the display follows its draws, shows "Round Complete!" when it is
-## emptied, and shows the refilled bag when the game calls [method refresh]. A game that has
-## neither — an online client, which only receives snapshots — calls [method show_view] with
-## each snapshot's bag.
+## ([member token_bag]): the display follows its draws and the tokens put in or taken out (a bag
+## refilled for a new round shows that round), shows "Round Complete!" when it is emptied, and
+## reads it again on [method refresh] (after a load, say). A game that has neither — an online
+## client, which only receives snapshots — calls [method show_view] with each snapshot's bag.
 ##
 ## Instance [code]token_bag_display.tscn[/code], or create the node in code
 ## ([code]TokenBagDisplay.new()[/code]) or from the Create Node dialog: a display created bare
@@ -50,7 +50,10 @@ const DrawEffects := preload("draw_effects.gd")
 const NextColumn := preload("next_column.gd")
 const SceneParts := preload("scene_parts.gd")
 const SettingCheck := preload("setting_check.gd")
+const StatusLines := preload("status_lines.gd")
 const ViewCheck := preload("view_check.gd")
+# How many of the next activations the order column looks ahead (all a round can hold).
+const _ORDER_DEPTH := 1000
 
 ## The rules whose bag is shown. Setting it connects to their signals and reads the current bag.
 @export var rules: GameRules:
@@ -97,7 +100,8 @@ const ViewCheck := preload("view_check.gd")
 ## No draw sound.
 @export var muted := false
 
-## A bare bag to show when there is no [member rules]. Setting it connects to its signals.
+## A bare bag to show when there is no [member rules]. Setting it connects to its signals (draws,
+## tokens put in or taken out, the bag emptied).
 var token_bag: CommandTokenBag:
 	set = set_token_bag
 
@@ -141,6 +145,9 @@ var _views_forgotten := 0
 # In seat or initiative order, each round's activations as the views tell them (drawn, then
 # upcoming), by round: what the display shows as "next" while it catches up with the views.
 var _view_orders: Dictionary[int, PackedInt64Array] = {}
+# In seat or initiative order, the rules' next activations as of the change on screen, taken
+# when it happened (see _enqueue()): the rules may be further on by the time it is shown.
+var _order := PackedInt64Array()
 var _effects: DrawEffects
 var _busy := false
 # While catch_up() shows what waits: everything at once.
@@ -164,6 +171,9 @@ var _hint_label: Label
 var _share_bar: HBoxContainer
 var _rows_box: VBoxContainer
 var _banner: Label
+# The whole text of the hint and the banner (their words may be cut to fit).
+var _hint_text := ""
+var _banner_text := ROUND_COMPLETE_TEXT
 var _flyer: Panel
 
 
@@ -179,9 +189,11 @@ func _ready() -> void:
 	_rows_box = %Rows
 	_banner = %Banner
 	_flyer = %Flyer
-	_banner.text = ROUND_COMPLETE_TEXT
 	_banner.visible = false
 	_flyer.visible = false
+	# Their words are cut to their width, so they are fitted again when that changes.
+	for label: Label in [_hint_label, _banner]:
+		(label.get_parent_control() as Control).resized.connect(_fit_lines)
 	_effects = DrawEffects.new()
 	_effects.name = "DrawEffects"
 	add_child(_effects)
@@ -228,18 +240,20 @@ func set_rules(value: GameRules) -> void:
 func set_token_bag(value: CommandTokenBag) -> void:
 	if token_bag != null and token_bag.token_drawn.is_connected(_on_token_drawn):
 		token_bag.token_drawn.disconnect(_on_token_drawn)
+		token_bag.bag_changed.disconnect(_on_bare_bag_changed)
 		token_bag.bag_emptied.disconnect(_on_bare_bag_emptied)
 	token_bag = value
 	if token_bag != null:
 		token_bag.token_drawn.connect(_on_token_drawn)
+		token_bag.bag_changed.connect(_on_bare_bag_changed)
 		token_bag.bag_emptied.connect(_on_bare_bag_emptied)
 	if is_node_ready():
 		refresh()
 
 
 ## Reads everything again from the rules or the bag and shows it at once, ending any
-## "Round Complete!" hold: for a bare [member token_bag] after refilling it (and forgetting the
-## views [method show_view] was given, for a new online game).
+## "Round Complete!" hold: for a bare [member token_bag] cleared or loaded, which it does not signal
+## (and forgetting the views [method show_view] was given, for a new online game).
 func refresh() -> void:
 	_queue.clear()
 	if _step != null:
@@ -489,13 +503,16 @@ func _read_bag() -> void:
 	_round_over = false
 	_game_over = rules != null and rules.get_phase() == GameRules.PHASE_GAME_OVER
 	_winner = rules.get_winner() if _game_over else -1
+	_order = _rules_order()
 	var bag := _current_bag()
 	if bag == null:
 		return
 	var from_rules := bag != token_bag
 	# Whose token was drawn last this round: the open activation's, if any.
 	var history := bag.get_drawn_history()
-	_read_streak(history)
+	var streak := NextColumn.streak_of(history)
+	_streak_player = streak[0]
+	_streak = streak[1]
 	_active = _streak_player
 	_active_actions = _actions_of(history)
 	_drawn = history.size()
@@ -518,17 +535,6 @@ func _read_bag() -> void:
 		_round_total += contributed
 		_most_contributed = maxi(_most_contributed, contributed)
 	_remaining = bag.get_remaining_count()
-
-
-# The run of draws the mercy rule counts, from this round's [param history] (oldest first): whose
-# token was drawn last and how many times in a row.
-func _read_streak(history: Array[CommandToken]) -> void:
-	_streak_player = history[-1].player_id if not history.is_empty() else -1
-	_streak = 0
-	for index in range(history.size() - 1, -1, -1):
-		if history[index].player_id != _streak_player:
-			return
-		_streak += 1
 
 
 # The actions the newest token of [param history] (a round's draws) gives its owner: 2 for a
@@ -558,19 +564,6 @@ func _current_bag() -> CommandTokenBag:
 	return token_bag
 
 
-# Every player's chance that the next draw is theirs, from the display's own counts: their
-# tokens left over all tokens left, as the bag itself reckons it; under the mercy rule
-# ([member GameRules.max_streak]) a player on the longest run allowed has none, and the others
-# share their chance. Worked out on every refresh, so no change to the bag can leave it stale.
-func _read_chances() -> void:
-	_chances.clear()
-	var capped := _capped_player()
-	var pool: int = _remaining - (_left.get(capped, 0) if capped >= 0 else 0)
-	for player_id in _player_ids:
-		var left: int = 0 if player_id == capped else _left[player_id]
-		_chances[player_id] = float(left) / pool if pool > 0 else 0.0
-
-
 # The player the mercy rule passes over for the next draw, or -1.
 func _capped_player() -> int:
 	if _max_streak <= 0 or _streak < _max_streak or _streak_player < 0:
@@ -593,6 +586,15 @@ func _on_round_started(round_number: int) -> void:
 func _on_token_drawn(player_id: int, remaining: int) -> void:
 	var actions := _actions_of(_current_bag().get_drawn_history())
 	_enqueue(_show_draw.bind(player_id, remaining, actions))
+
+
+# Tokens put into the bare bag or taken out, not by a draw: its counts as they are now. A bag
+# nothing was drawn from yet (filled for a new round) starts the round anew.
+func _on_bare_bag_changed(_player_id: int, _change: int) -> void:
+	if token_bag.get_drawn_history().is_empty():
+		_enqueue(_show_round_start.bind(_round, _counts_now()))
+	else:
+		_enqueue(_show_restored.bind(_counts_now()))
 
 
 func _on_bare_bag_emptied() -> void:
@@ -621,19 +623,40 @@ func _on_player_renamed(player_id: int, new_name: String) -> void:
 
 # An undone action's changes to the bag are gone: the counts as they are now, read now.
 func _on_action_undone(_player_id: int) -> void:
+	_enqueue(_show_restored.bind(_counts_now()))
+
+
+# The bag's counts as they are now, for a change shown later (see _show_restored()).
+func _counts_now() -> Dictionary:
 	var snapshot := _round_start_snapshot()
 	snapshot["left"] = _current_bag().get_remaining_counts()
-	_enqueue(_show_restored.bind(snapshot))
+	return snapshot
 
 
 # Queues [param step] and shows what it can. A change the rules or the bag signal while more than
 # catch_up_after wait first ends the flight or hold on screen and shows them all at once, so a
-# long one never keeps a backlog waiting (show_view() does the same, counting by view).
+# long one never keeps a backlog waiting (show_view() does the same, counting by view). The rules'
+# order goes with the step as it is now, when the game is at that change.
 func _enqueue(step: Callable) -> void:
+	var order := _rules_order()
 	if not _viewing and _busy and _queue.size() >= catch_up_after:
 		catch_up()
-	_queue.append(step)
+	_queue.append(_in_order.bind(step, order))
 	_show_queued()
+
+
+# Shows [param step] with [param order] as the next activations.
+func _in_order(step: Callable, order: PackedInt64Array) -> void:
+	_order = order
+	step.call()
+
+
+# The next activations as the rules foresee them now; empty for the bag (its order is secret),
+# a bare bag or views.
+func _rules_order() -> PackedInt64Array:
+	if not is_instance_valid(rules) or Engine.is_editor_hint() or not rules.is_set_up():
+		return PackedInt64Array()
+	return rules.get_upcoming_players(_ORDER_DEPTH)
 
 
 # Shows the changes waiting, one after another, until one animates.
@@ -726,7 +749,7 @@ func _show_round_end(round_number: int) -> void:
 	for player_id in _player_ids:
 		_left[player_id] = 0
 	_refresh(true)
-	_banner.text = ROUND_COMPLETE_TEXT
+	_show_banner(ROUND_COMPLETE_TEXT)
 	_banner.visible = true
 	_banner.modulate = Color(1, 1, 1, 0)
 	create_tween().tween_property(_banner, "modulate:a", 1.0, maxf(transition_duration, 0.01))
@@ -793,40 +816,16 @@ func _color_of(player_id: int) -> Color:
 
 
 func _rebuild_rows() -> void:
-	_discard_children(_rows_box)
-	_discard_children(_share_bar)
-	_rows.clear()
-	_segments.clear()
 	_rows_for = _player_ids.duplicate()
-	for player_id in _player_ids:
-		var seat := _player_ids.find(player_id)
-		var player_name: String = _names.get(player_id, "Player %d" % player_id)
-		var row := PlayerRow.new(player_name, seat, _color_of(player_id), compact)
-		row.name = "Row%d" % player_id
-		_rows_box.add_child(row)
-		_rows[player_id] = row
-		var segment := ColorRect.new()
-		segment.name = "Share%d" % player_id
-		segment.color = _color_of(player_id)
-		segment.custom_minimum_size = Vector2(0, 10 if compact else 16)
-		segment.size_flags_horizontal = Control.SIZE_EXPAND_FILL
-		segment.size_flags_stretch_ratio = 0.0
-		_share_bar.add_child(segment)
-		_segments[player_id] = segment
-
-
-# Takes [param parent]'s children out before they are freed (at the end of the frame), so that
-# the new ones get their names at once and nothing finds the old ones by name meanwhile.
-func _discard_children(parent: Node) -> void:
-	for child in parent.get_children():
-		parent.remove_child(child)
-		child.queue_free()
+	var parts: Array[Node] = [_rows_box, _share_bar]
+	SceneParts.build_rows(parts, _player_ids, _names, _color_of, compact, _rows, _segments)
 
 
 func _refresh(animate: bool) -> void:
 	if _rows_for != _player_ids:
 		_rebuild_rows()
-	_read_chances()
+	# Worked out on every refresh, so no change to the bag can leave the chances stale.
+	_chances = NextColumn.chances(_player_ids, _left, _remaining, _capped_player())
 	var seconds := transition_duration if animate else 0.0
 	if _round > 0:
 		_round_label.text = "Round %d" % _round
@@ -834,7 +833,7 @@ func _refresh(animate: bool) -> void:
 		_round_label.text = "" if rules == null else "Waiting for the first round"
 	_remaining_label.text = str(_remaining)
 	if _game_over:
-		_banner.text = _game_over_text()
+		_banner_text = _game_over_text()
 		_banner.visible = true
 		_banner.modulate = Color.WHITE
 	var settle: Tween = null
@@ -844,6 +843,9 @@ func _refresh(animate: bool) -> void:
 	for player_id in _player_ids:
 		_refresh_row(player_id, next_texts[player_id], settle, seconds)
 	_refresh_texts()
+	# One line (cut with "…" where it must be, so the rows below stay put), whole in its tooltip.
+	_active_label.tooltip_text = _active_label.text
+	_fit_lines()
 	_refresh_pulse()
 
 
@@ -860,12 +862,12 @@ func _next_texts() -> Dictionary[int, String]:
 	return NextColumn.texts(_player_ids, _left, _chances, _upcoming(), _capped_player())
 
 
-# The next activations in order, as the rules foresee them or the views told them; empty for a
-# bag, whose next draw is secret.
+# The next activations in order as of the change on screen, as the rules foresaw them or the
+# views told them; empty for a bag, whose next draw is secret.
 func _upcoming() -> PackedInt64Array:
 	if rules == null or Engine.is_editor_hint() or not rules.is_set_up():
 		return _view_orders.get(_round, PackedInt64Array()).slice(_drawn)
-	return rules.get_upcoming_players(_remaining)
+	return _order
 
 
 func _refresh_row(player_id: int, next_text: String, settle: Tween, seconds: float) -> void:
@@ -901,19 +903,13 @@ func _refresh_texts() -> void:
 	if _game_over:
 		_active_label.text = "Game over"
 		_active_label.remove_theme_color_override("font_color")
-		_hint_label.text = _game_over_text().trim_prefix("Game over: ")
+		_hint_text = _game_over_text().trim_prefix("Game over: ")
 		return
 	if _round_over:
-		# A round whose bag an effect or an elimination emptied: not every token was drawn.
-		var all_drawn := _drawn >= _round_total
-		_active_label.text = "All tokens drawn" if all_drawn else "The bag is empty"
+		var lines := StatusLines.round_over(_drawn >= _round_total, _is_last_round())
+		_active_label.text = lines[0]
 		_active_label.remove_theme_color_override("font_color")
-		var over := "Every player has acted" if all_drawn else "The round is over"
-		_hint_label.text = (
-			over + ": that was the last round"
-			if _is_last_round()
-			else over + "; the next bag is being filled"
-		)
+		_hint_text = lines[1]
 		return
 	if _active >= 0 and _player_ids.has(_active):
 		_active_label.text = "%s's token!" % _names.get(_active, "Player %d" % _active)
@@ -925,22 +921,22 @@ func _refresh_texts() -> void:
 	else:
 		_active_label.text = "Waiting for the %s draw" % ("first" if _streak_player < 0 else "next")
 		_active_label.remove_theme_color_override("font_color")
-	if _round_total == 0:
-		_hint_label.text = "The bag is empty"
-	elif _remaining == 0:
-		_hint_label.text = "The bag is empty: the last activation"
-	elif _remaining == 1:
-		_hint_label.text = "Last token in the bag!"
-	elif _remaining <= anticipation_threshold:
-		_hint_label.text = "Only %d tokens left!" % _remaining
-	else:
-		_hint_label.text = "%d of %d tokens left" % [_remaining, _round_total]
-		var upcoming := _upcoming()
-		if not upcoming.is_empty():
-			var names := PackedStringArray()
-			for player_id in upcoming.slice(0, 3):
-				names.append(_names.get(player_id, "Player %d" % player_id))
-			_hint_label.text = "Next: %s" % " → ".join(names)
+	var next_names := PackedStringArray()
+	for player_id in _upcoming().slice(0, 3):
+		next_names.append(_names.get(player_id, "Player %d" % player_id))
+	_hint_text = StatusLines.hint(_remaining, _round_total, anticipation_threshold, next_names)
+
+
+# Shows [param text] in the banner.
+func _show_banner(text: String) -> void:
+	_banner_text = text
+	_fit_lines()
+
+
+# The hint and the banner, no word broken across lines (see StatusLines.show_words()).
+func _fit_lines() -> void:
+	StatusLines.show_words(_hint_label, _hint_text)
+	StatusLines.show_words(_banner, _banner_text)
 
 
 # The bag pulses while few tokens are left, faster for the last one.
