@@ -18,7 +18,7 @@ pub const TURNS_VERSION: u32 = 2;
 
 /// The oldest version this build reads: version 1 took extra turns the latest granted first,
 /// which a table loaded from it goes on doing (see
-/// [`ExtraTurnOrder`](super::seats::ExtraTurnOrder)).
+/// [`ExtraTurnOrder`]).
 pub const OLDEST_TURNS_VERSION: u32 = 1;
 
 /// Which order a turn system drives.
