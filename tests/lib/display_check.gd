@@ -17,16 +17,20 @@ static func make(parent: Node, rules: GameRules, hold := 0.0) -> TokenBagDisplay
 	return display
 
 
-## What [param display] shows differently from [param rules]' bag: the bag count, each row's
-## tokens left and put in, the chance column (see [ChanceColumn]). Empty when nothing is.
+## What [param display] shows differently from [param rules]' bag (see [method bag_problems]).
 static func problems(display: TokenBagDisplay, rules: GameRules) -> PackedStringArray:
+	return bag_problems(display, rules.get_bag())
+
+
+## What [param display] shows differently from [param bag]: the bag count, each row's tokens left
+## and put in, the chance column (see [ChanceColumn]). Empty when nothing is.
+static func bag_problems(display: TokenBagDisplay, bag: CommandTokenBag) -> PackedStringArray:
 	var found := PackedStringArray()
-	var bag := rules.get_bag()
 	var remaining := (display.get_node("%RemainingLabel") as Label).text
 	if remaining != str(bag.get_remaining_count()):
 		found.append("the bag count shows %s, not %d" % [remaining, bag.get_remaining_count()])
 	for player_id in bag.get_player_ids():
-		var count := display.get_node("%%Rows/Row%d/Line/Count" % player_id) as Label
+		var count := display.get_node_or_null("%%Rows/Row%d/Line/Count" % player_id) as Label
 		var expected := (
 			"%d / %d"
 			% [
@@ -34,7 +38,8 @@ static func problems(display: TokenBagDisplay, rules: GameRules) -> PackedString
 				bag.get_player_contributed_count(player_id)
 			]
 		)
-		if count.text != expected:
-			found.append("player %d's tokens show %s, not %s" % [player_id, count.text, expected])
+		var shown := count.text if count != null else "no row"
+		if shown != expected:
+			found.append("player %d's tokens show %s, not %s" % [player_id, shown, expected])
 	found.append_array(ChanceColumn.problems(display, bag))
 	return found

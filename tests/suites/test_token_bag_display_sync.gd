@@ -142,20 +142,7 @@ func test_names_use_the_row_s_width_and_end_in_an_ellipsis_when_cut() -> void:
 func test_status_lines_in_a_side_panel_wrap_or_keep_the_whole_line_in_a_tooltip() -> void:
 	# The hint wraps; whose token it is keeps one line, cut with an ellipsis where it must be and
 	# whole in its tooltip (see test_the_token_line_keeps_one_line_whatever_the_name_or_the_token).
-	var config := StarterGame.config({"round_limit": 2})
-	config["cards"]["7"] = {
-		"name": "Rally",
-		"energy": 1,
-		"effects": [{"effect": "grant_double_action", "this_round": true}]
-	}
-	var rules := GameRules.new()
-	rules.randomize_seed = false
-	rules.seed = 3
-	var deck := [7, 7, 7, 7, 7, 7, 7, 7, 7, 7]
-	var players: Array = []
-	for player_id in 2:
-		players.append({"id": player_id, "name": NAMES[player_id], "deck": deck})
-	check_equal(rules.setup(players, config), OK, "setup")
+	var rules := _rally_rules(NAMES.slice(0, 2), 2, 10)
 	var display := DisplayCheck.make(self, rules, 10.0)
 	display.compact = true
 	StarterGame.keep_all(rules)
@@ -226,24 +213,10 @@ func test_the_order_shown_is_that_of_the_draw_on_screen() -> void:
 	var display := DisplayCheck.make(self, rules)
 	display.draw_duration = 0.5
 	StarterGame.keep_all(rules)
-	var drawn: Array[int] = []
-	var orders: Array[PackedInt64Array] = []
-	for draw in 3:
-		drawn.append(rules.draw_next_token())
-		rules.pass_activation(drawn[-1])
-		orders.append(rules.get_upcoming_players(100))
-	for draw in 3:
-		if draw > 0:
-			await display.draw_shown
-			await get_tree().process_frame
-		check_equal(display.get_active_player(), drawn[draw], "draw %d in flight" % (draw + 1))
-		check_equal(
-			_order_problems(display, rules, orders[draw]),
-			PackedStringArray(),
-			"while draw %d flies" % (draw + 1)
-		)
+	var played := _draw_and_pass(rules, 3)
+	await _check_flights(display, rules, played, "")
 	await wait_until(display.is_caught_up, "the last draw shown")
-	check_equal(_order_problems(display, rules, orders[2]), PackedStringArray(), "caught up")
+	check_equal(_order_problems(display, rules, played[1][2]), PackedStringArray(), "caught up")
 	display.free()
 	rules.free()
 
@@ -258,24 +231,10 @@ func test_a_round_drawn_from_during_its_hold_shows_its_order_draw_by_draw() -> v
 		_step(rules)
 	check(display.is_round_complete_shown(), "round 1's end is held")
 	display.draw_duration = 0.5
-	var drawn: Array[int] = []
-	var orders: Array[PackedInt64Array] = []
-	for draw in 2:
-		drawn.append(rules.draw_next_token())
-		rules.pass_activation(drawn[-1])
-		orders.append(rules.get_upcoming_players(100))
-	check(orders[0] != orders[1], "the order changes from one draw to the next")
+	var played := _draw_and_pass(rules, 2)
+	check(played[1][0] != played[1][1], "the order changes from one draw to the next")
 	await wait_until(func() -> bool: return not display.is_round_complete_shown(), "the hold")
-	for draw in 2:
-		if draw > 0:
-			await display.draw_shown
-			await get_tree().process_frame
-		check_equal(display.get_active_player(), drawn[draw], "draw %d in flight" % (draw + 1))
-		check_equal(
-			_order_problems(display, rules, orders[draw]),
-			PackedStringArray(),
-			"while round 2's draw %d flies" % (draw + 1)
-		)
+	await _check_flights(display, rules, played, "round 2's ")
 	display.free()
 	rules.free()
 
@@ -291,23 +250,29 @@ func test_a_bare_bag_shows_tokens_taken_out_and_put_in_as_they_go() -> void:
 	bag.draw_token()
 	bag.draw_token()
 	check(bag.remove_player_tokens(2) > 0, "player 2's tokens taken out")
-	check_equal(_bag_problems(display, bag), PackedStringArray(), "after the removal")
+	check_equal(DisplayCheck.bag_problems(display, bag), PackedStringArray(), "after the removal")
 	check_equal(bag.add_player_tokens(1, 2), OK, "two more tokens mid-round")
-	check_equal(_bag_problems(display, bag), PackedStringArray(), "after the addition")
+	check_equal(DisplayCheck.bag_problems(display, bag), PackedStringArray(), "after the addition")
 	while not bag.is_empty():
 		bag.draw_token()
-		check_equal(_bag_problems(display, bag), PackedStringArray(), "a draw after them")
+		check_equal(
+			DisplayCheck.bag_problems(display, bag), PackedStringArray(), "a draw after them"
+		)
 	check(display.is_round_complete_shown(), "Round Complete! once the bag is empty")
 	# The next round as the README has it: the bag cleared and filled, then refresh().
 	bag.clear()
 	bag.add_player_tokens(1, 2)
 	bag.add_player_tokens(3, 4)
 	bag.shuffle()
-	check_equal(_bag_problems(display, bag), PackedStringArray(), "the refilled bag")
+	check_equal(DisplayCheck.bag_problems(display, bag), PackedStringArray(), "the refilled bag")
 	display.refresh()
-	check_equal(_bag_problems(display, bag), PackedStringArray(), "refreshed: no double count")
+	check_equal(
+		DisplayCheck.bag_problems(display, bag), PackedStringArray(), "refreshed: no double count"
+	)
 	bag.draw_token()
-	check_equal(_bag_problems(display, bag), PackedStringArray(), "the new round's first draw")
+	check_equal(
+		DisplayCheck.bag_problems(display, bag), PackedStringArray(), "the new round's first draw"
+	)
 	display.token_bag = null
 	check(bag.bag_changed.get_connections().is_empty(), "a display given no bag lets go")
 	display.token_bag = bag
@@ -565,9 +530,10 @@ func _ordered_rules(seed_value: int, order: int, count: int) -> GameRules:
 	return rules
 
 
-# A one-round game of [param names] whose every card is a double action ("Rally").
-func _rally_rules(names: Array) -> GameRules:
-	var config := StarterGame.config({"round_limit": 1})
+# A game of [param rounds] rounds of [param names] whose every card, [param cards] of them in
+# each deck, is a double action ("Rally").
+func _rally_rules(names: Array, rounds := 1, cards := 7) -> GameRules:
+	var config := StarterGame.config({"round_limit": rounds})
 	config["cards"]["7"] = {
 		"name": "Rally",
 		"energy": 1,
@@ -578,7 +544,10 @@ func _rally_rules(names: Array) -> GameRules:
 	rules.seed = 3
 	var players: Array = []
 	for player_id in names.size():
-		players.append({"id": player_id, "name": names[player_id], "deck": [7, 7, 7, 7, 7, 7, 7]})
+		var deck: Array = []
+		deck.resize(cards)
+		deck.fill(7)
+		players.append({"id": player_id, "name": names[player_id], "deck": deck})
 	check_equal(rules.setup(players, config), OK, "setup")
 	return rules
 
@@ -605,27 +574,32 @@ func _order_problems(
 	return found
 
 
-# What [param display] shows differently from the bare [param bag]: the count in the bag, each
-# player's tokens left and put in, the chance column.
-func _bag_problems(display: TokenBagDisplay, bag: CommandTokenBag) -> PackedStringArray:
-	var found := ChanceColumn.problems(display, bag)
-	var remaining := (display.get_node("%RemainingLabel") as Label).text
-	if remaining != str(bag.get_remaining_count()):
-		found.append("the bag shows %s, not %d" % [remaining, bag.get_remaining_count()])
-	for player_id in bag.get_player_ids():
-		var count := display.get_node_or_null("%%Rows/Row%d/Line/Count" % player_id) as Label
-		var expected := (
-			"%d / %d"
-			% [
-				bag.get_player_remaining_count(player_id),
-				bag.get_player_contributed_count(player_id)
-			]
+## Draws [param count] tokens, each passed at once, as a game ahead of its display does:
+## [code][the players drawn, the rules' upcoming order after each][/code].
+func _draw_and_pass(rules: GameRules, count: int) -> Array:
+	var drawn: Array[int] = []
+	var orders: Array[PackedInt64Array] = []
+	for draw in count:
+		drawn.append(rules.draw_next_token())
+		rules.pass_activation(drawn[-1])
+		orders.append(rules.get_upcoming_players(100))
+	return [drawn, orders]
+
+
+## Follows the flights of the draws [param played] (see [method _draw_and_pass]) and checks that
+## while each flies the display shows its player and the order as of that draw.
+func _check_flights(
+	display: TokenBagDisplay, rules: GameRules, played: Array, what: String
+) -> void:
+	var drawn: Array[int] = played[0]
+	var orders: Array[PackedInt64Array] = played[1]
+	for draw in drawn.size():
+		if draw > 0:
+			await display.draw_shown
+			await get_tree().process_frame
+		check_equal(display.get_active_player(), drawn[draw], "draw %d in flight" % (draw + 1))
+		check_equal(
+			_order_problems(display, rules, orders[draw]),
+			PackedStringArray(),
+			"while %sdraw %d flies" % [what, draw + 1]
 		)
-		if count == null or count.text != expected:
-			found.append(
-				(
-					"player %d shows %s, not %s"
-					% [player_id, count.text if count else "nothing", expected]
-				)
-			)
-	return found
