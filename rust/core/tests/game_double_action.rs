@@ -143,3 +143,25 @@ fn a_token_for_next_round_joins_its_bag_and_rounds_verify() {
     assert_eq!(loaded.state_hash(), game.state_hash());
     assert_replays(&game);
 }
+
+/// A game that ends while a double-action token's activation is open (the last opponent is
+/// eliminated) closes that activation: the extra action went with it. It stayed counted at
+/// game over, and the game's own save was then refused ("1 extra actions are left outside an
+/// activation"; found by an outside review's save fuzzer).
+#[test]
+fn a_game_that_ends_in_a_double_action_saves_and_loads() {
+    let mut game = in_round_one(2, special(), 3);
+    let player = draw(&mut game);
+    act(&mut game, player, custom("rally"));
+    assert!(draw_until_double(&mut game, player));
+    let other = PlayerId(1 - player.0);
+    game.apply(horizons_edge_core::Command::Eliminate { player: other })
+        .unwrap();
+    assert!(matches!(
+        game.state().phase,
+        horizons_edge_core::Phase::GameOver { .. }
+    ));
+    assert_eq!(game.state().extra_actions, 0);
+    let loaded = Game::from_json(&game.to_json());
+    assert!(loaded.is_ok(), "{:?}", loaded.err());
+}

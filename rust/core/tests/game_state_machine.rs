@@ -336,6 +336,13 @@ proptest! {
         config.round_limit = Some(3);
         // In bag order, half the cases with the mercy rule.
         config.max_streak = (order == 0 && seed % 2 == 1).then_some(1);
+        // In bag order "rally" grants a double-action token, for this round or the next: a game
+        // may end, or a player leave, in the middle of its two actions.
+        if let Some(rally) = config.action_kinds.get_mut("rally").filter(|_| order == 0) {
+            rally.effects = vec![horizons_edge_core::game::effects::Effect::GrantDoubleAction {
+                this_round: seed % 3 != 0,
+            }];
+        }
         let mut seated = players(count);
         for player in &mut seated {
             player.deck.truncate(deck);

@@ -419,6 +419,9 @@ fn reveal_round(state: &GameState, out: &mut Emitter) {
 
 fn game_over(state: &mut GameState, winner: Option<PlayerId>, out: &mut Emitter) {
     state.phase = Phase::GameOver { winner };
+    // An activation still open (an elimination ends the game mid-activation) ends with it, and a
+    // double-action token's second action with that.
+    state.extra_actions = 0;
     out.push(Event::GameOver { winner });
 }
 
