@@ -289,9 +289,11 @@ pub struct Auditor {
     /// How many of the open round's steps came before the last action taken: an undone
     /// action's changes to the bag are taken back with it.
     action_start: usize,
-    /// Where the next action's steps will start: after the draw that opened the activation, or
-    /// after a double action's first.
+    /// Where the next action's steps will start: after the draw that opened the activation, a
+    /// double action's first, or a step no action made (an elimination, a reserve token).
     next_start: usize,
+    /// A reserve token was committed: the tokens added next are its, not an action's.
+    reserve_next: bool,
     /// Why the open round already fails, if it does.
     broken: Option<String>,
     /// Draws seen with no round committed, since the last verdict.
@@ -388,12 +390,20 @@ impl Auditor {
                 // Also before the first round (a mulligan phase): nothing to check then.
                 if let Some(record) = &mut self.open {
                     record.steps.push(BagStep::Eliminated { player: *player });
+                    // A command of its own, never undone with an action.
+                    self.next_start = record.steps.len();
                 }
             }
-            Event::TokensAdded { player, count } => self.step(BagStep::Added {
-                player: *player,
-                count: *count,
-            }),
+            Event::ReserveCommitted { .. } => self.reserve_next = true,
+            Event::TokensAdded { player, count } => {
+                self.step(BagStep::Added {
+                    player: *player,
+                    count: *count,
+                });
+                if std::mem::take(&mut self.reserve_next) {
+                    self.next_start = self.open.as_ref().map_or(0, |r| r.steps.len());
+                }
+            }
             Event::TokensRemoved { player, count } => self.step(BagStep::Removed {
                 player: *player,
                 count: *count,
