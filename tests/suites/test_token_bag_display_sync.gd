@@ -280,6 +280,33 @@ func test_a_bare_bag_shows_tokens_taken_out_and_put_in_as_they_go() -> void:
 	check(bag.bag_changed.get_connections().is_empty(), "a freed display lets go")
 
 
+func test_a_bare_bag_drawn_from_by_a_handler_of_its_changes_is_counted_once() -> void:
+	# A game that starts the round from bag_changed (its handler connected before the display's)
+	# draws before the display hears of the change: the display read the bag then, already short
+	# of that draw, and took the draw off again when its token_drawn came (found by a review).
+	var bag := CommandTokenBag.new()
+	bag.set_seed(6)
+	var start_round := func(_player_id: int, _change: int) -> void:
+		if bag.get_remaining_count() == 8 and bag.get_drawn_history().is_empty():
+			bag.draw_token()
+	bag.bag_changed.connect(start_round)
+	var display := DisplayCheck.make(self, null)
+	display.token_bag = bag
+	for round_number in 2:
+		bag.add_player_tokens(1, 4)
+		bag.add_player_tokens(2, 4)
+		check_equal(bag.get_remaining_count(), 7, "round %d: the handler drew" % round_number)
+		check_equal(
+			DisplayCheck.bag_problems(display, bag), PackedStringArray(), "after the handler's draw"
+		)
+		while not bag.is_empty():
+			bag.draw_token()
+			check_equal(DisplayCheck.bag_problems(display, bag), PackedStringArray(), "a draw")
+		bag.clear()
+	bag.bag_changed.disconnect(start_round)
+	display.free()
+
+
 func test_a_free_standing_scene_sizes_itself_as_a_bare_display_does() -> void:
 	var rules := StarterGame.rules(13, 4)
 	StarterGame.keep_all(rules)

@@ -30,6 +30,14 @@ static func chances(
 	return found
 
 
+## The actions the newest token of [param history] (a round's draws) gives its owner: 2 for a
+## double-action token. From the token, not the rules' actions left, which a handler that acts
+## before the display may already have spent.
+static func actions_of(history: Array[CommandToken]) -> int:
+	var double := not history.is_empty() and history[-1].kind == CommandToken.KIND_DOUBLE_ACTION
+	return 2 if double else 1
+
+
 ## The run of draws the mercy rule counts at the end of [param history] (a round's draws, oldest
 ## first): [code][whose token was drawn last, how many times in a row][/code], or
 ## [code][-1, 0][/code] before the first draw.

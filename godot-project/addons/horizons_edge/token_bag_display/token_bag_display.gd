@@ -148,6 +148,8 @@ var _view_orders: Dictionary[int, PackedInt64Array] = {}
 # In seat or initiative order, the rules' next activations as of the change on screen, taken
 # when it happened (see _enqueue()): the rules may be further on by the time it is shown.
 var _order := PackedInt64Array()
+# The draws of the bag shown whose token_drawn the display has heard (see _on_bare_bag_changed()).
+var _draws_heard := 0
 var _effects: DrawEffects
 var _busy := false
 # While catch_up() shows what waits: everything at once.
@@ -514,8 +516,9 @@ func _read_bag() -> void:
 	_streak_player = streak[0]
 	_streak = streak[1]
 	_active = _streak_player
-	_active_actions = _actions_of(history)
+	_active_actions = NextColumn.actions_of(history)
 	_drawn = history.size()
+	_draws_heard = _drawn
 	if from_rules:
 		_round = rules.get_round()
 		_max_streak = _rules_max_streak()
@@ -535,14 +538,6 @@ func _read_bag() -> void:
 		_round_total += contributed
 		_most_contributed = maxi(_most_contributed, contributed)
 	_remaining = bag.get_remaining_count()
-
-
-# The actions the newest token of [param history] (a round's draws) gives its owner: 2 for a
-# double-action token. From the token, not the rules' actions left, which a handler that acts
-# before the display may already have spent.
-func _actions_of(history: Array[CommandToken]) -> int:
-	var double := not history.is_empty() and history[-1].kind == CommandToken.KIND_DOUBLE_ACTION
-	return 2 if double else 1
 
 
 # The mercy rule's longest run of one player's draws in the rules' game (0: off).
@@ -584,17 +579,24 @@ func _on_round_started(round_number: int) -> void:
 
 
 func _on_token_drawn(player_id: int, remaining: int) -> void:
-	var actions := _actions_of(_current_bag().get_drawn_history())
+	_draws_heard += 1
+	var actions := NextColumn.actions_of(_current_bag().get_drawn_history())
 	_enqueue(_show_draw.bind(player_id, remaining, actions))
 
 
-# Tokens put into the bare bag or taken out, not by a draw: its counts as they are now. A bag
-# nothing was drawn from yet (filled for a new round) starts the round anew.
+# Tokens put into the bare bag or taken out, not by a draw: its counts as of the draws heard (a
+# handler before this one may have drawn; that token_drawn is still to come). A bag nothing was
+# drawn from yet (filled for a new round, or cleared: its history is shorter) starts anew.
 func _on_bare_bag_changed(_player_id: int, _change: int) -> void:
-	if token_bag.get_drawn_history().is_empty():
-		_enqueue(_show_round_start.bind(_round, _counts_now()))
+	var history := token_bag.get_drawn_history()
+	_draws_heard = _draws_heard if history.size() >= _draws_heard else 0
+	var snapshot := _counts_now()
+	for token in history.slice(_draws_heard):
+		snapshot["left"][token.player_id] = snapshot["left"].get(token.player_id, 0) + 1
+	if _draws_heard == 0:
+		_enqueue(_show_round_start.bind(_round, snapshot))
 	else:
-		_enqueue(_show_restored.bind(_counts_now()))
+		_enqueue(_show_restored.bind(snapshot))
 
 
 func _on_bare_bag_emptied() -> void:
