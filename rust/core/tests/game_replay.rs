@@ -105,3 +105,20 @@ fn bad_replays_are_refused() {
     edited.commands.insert(0, Command::DrawToken);
     assert!(edited.play().is_err(), "a draw before the game started");
 }
+
+/// A replay plays the game as it was played: a rule a later build refuses at setup (a reaction
+/// rule's `by` without an `owner`, once ignored) does not make it unplayable, as it does not
+/// make the game's save unloadable. (An earlier build's replay of such a game was refused.)
+#[test]
+fn a_replay_of_a_rule_setup_now_refuses_still_plays() {
+    let game = bot_game(3, 2, 5);
+    let mut value: serde_json::Value = serde_json::from_str(&game.replay().to_json()).unwrap();
+    value["config"]["reactions"] = serde_json::json!([
+        {"name": "cheer", "trigger": "dance", "by": "opponents", "response": "scout"}
+    ]);
+    let edited = value.to_string();
+    let replay = Replay::from_json(&edited);
+    assert!(replay.is_ok(), "{:?}", replay.err());
+    let played = replay.unwrap().play();
+    assert!(played.is_ok(), "{:?}", played.err());
+}

@@ -293,9 +293,9 @@ impl GameConfig {
         }
     }
 
-    /// [`GameConfig::validate`] but for the names of the objects the config puts into play,
-    /// which builds before this one did not check: what the config of a saved game must pass to
-    /// load.
+    /// [`GameConfig::validate`] but for the names of the objects the config puts into play and a
+    /// reaction rule's `by` without an `owner`, which builds before this one did not check: what
+    /// the config of a saved or replayed game must pass to load.
     pub fn validate_loaded(&self) -> Result<(), GameError> {
         let invalid = |reason: String| Err(GameError::InvalidConfig(reason));
         match self.command_tiers.first() {

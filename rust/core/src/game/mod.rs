@@ -293,7 +293,28 @@ impl Game {
         config.validate()?;
         // Said outright, so that a save tells this game from one saved before the choice.
         config.free_first_mulligan.get_or_insert(false);
-        check_seating(&players, &config, true)?;
+        Self::seat(players, config, seed, true)
+    }
+
+    /// [`Game::new`] for a game a replay plays again: its config and names are held only to the
+    /// rules a save is (names, and rules a later build refuses at setup, as the game was played).
+    pub(crate) fn new_replayed(
+        players: Vec<PlayerSetup>,
+        config: GameConfig,
+        seed: u64,
+    ) -> Result<Game, GameError> {
+        config.validate_loaded()?;
+        Self::seat(players, config, seed, false)
+    }
+
+    /// Seats `players` under a checked `config`; `names` as for [`check_seating`].
+    fn seat(
+        players: Vec<PlayerSetup>,
+        config: GameConfig,
+        seed: u64,
+        names: bool,
+    ) -> Result<Game, GameError> {
+        check_seating(&players, &config, names)?;
         let seating = players.clone();
         let state = GameState {
             seed,

@@ -66,7 +66,7 @@ impl Replay {
         let mut config = self.config.clone();
         // A replay from before the choice was played with a free first mulligan (3+ players).
         config.free_first_mulligan.get_or_insert(true);
-        let mut game = Game::new(self.players.clone(), config, self.seed)
+        let mut game = Game::new_replayed(self.players.clone(), config, self.seed)
             .map_err(|error| SaveError::Inconsistent(error.to_string()))?;
         let mut hashes = Vec::with_capacity(self.commands.len());
         let mut traces = self.hook_traces.iter().peekable();
