@@ -12,16 +12,9 @@ use horizons_edge_core::{
 
 /// Vanguard holds one reserve token; Engineers pay half for upgrades.
 fn factions() -> GameConfig {
-    let mut config = config();
+    let mut config = with_vanguard(config());
     config.round_limit = Some(3);
     config.victory_points_to_win = None;
-    config.factions.insert(
-        "vanguard".into(),
-        FactionDef {
-            reserve_tokens: 1,
-            upgrade_discount: 0,
-        },
-    );
     config.factions.insert(
         "engineers".into(),
         FactionDef {

@@ -665,17 +665,9 @@ fn a_draw_that_misstates_the_tokens_left_fails_its_round() {
 /// a draw the key did not give. Found by an outside review.)
 #[test]
 fn an_undo_after_an_elimination_or_a_reserve_token_leaves_them_in_the_record() {
-    use horizons_edge_core::game::config::FactionDef;
-    let mut config = config();
+    let mut config = with_vanguard(config());
     config.round_limit = Some(2);
     config.victory_points_to_win = None;
-    config.factions.insert(
-        "vanguard".into(),
-        FactionDef {
-            reserve_tokens: 1,
-            upgrade_discount: 0,
-        },
-    );
     for eliminate in [true, false] {
         let mut seated = players(3);
         for player in &mut seated {

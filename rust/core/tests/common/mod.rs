@@ -3,7 +3,7 @@
 // Each test file uses a different part of the fixtures.
 #![allow(dead_code)]
 
-use horizons_edge_core::game::config::{ActionKindDef, CardDef, Cost, StructureDef};
+use horizons_edge_core::game::config::{ActionKindDef, CardDef, Cost, FactionDef, StructureDef};
 use horizons_edge_core::game::effects::{Counter, Effect, ObjectDef, ObjectKind, Target};
 use horizons_edge_core::{
     Action, CardId, Command, Event, Game, GameConfig, Phase, PlayerId, PlayerSetup,
@@ -101,6 +101,18 @@ pub fn custom(kind: &str) -> Action {
         kind: kind.into(),
         context: serde_json::Value::Null,
     }
+}
+
+/// `config` with the faction "vanguard": one reserve token held back each game.
+pub fn with_vanguard(mut config: GameConfig) -> GameConfig {
+    config.factions.insert(
+        "vanguard".into(),
+        FactionDef {
+            reserve_tokens: 1,
+            upgrade_discount: 0,
+        },
+    );
+    config
 }
 
 /// `config` with the action kind "watchtower": no cost, and foresight of the next two draws.
