@@ -426,7 +426,7 @@ fn create_token_puts_a_token_object_on_the_players_side() {
     assert_eq!(object.owner, player);
     assert_eq!(
         object.kind,
-        horizons_edge_core::game::effects::ObjectKind::Token
+        horizons_edge_core::game::objects::ObjectKind::Token
     );
     assert_eq!((object.power, object.toughness), (1, 1));
 }

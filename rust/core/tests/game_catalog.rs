@@ -4,8 +4,9 @@
 use std::collections::BTreeSet;
 
 use horizons_edge_core::GameConfig;
-use horizons_edge_core::game::bag_effects::TokenOwner;
-use horizons_edge_core::game::effects::{Cda, Counter, Effect, ObjectDef, ObjectKind, Target};
+use horizons_edge_core::game::effect_defs::TokenOwner;
+use horizons_edge_core::game::effect_defs::{Counter, Effect, ObjectDef, Target};
+use horizons_edge_core::game::objects::{Cda, ObjectKind};
 use serde_json::{Value, json};
 
 const ADDON: &str = concat!(

@@ -5,7 +5,7 @@ mod common;
 
 use common::*;
 use horizons_edge_core::game::config::ActionKindDef;
-use horizons_edge_core::game::effects::Effect;
+use horizons_edge_core::game::effect_defs::Effect;
 use horizons_edge_core::{Action, Event, Game, GameConfig, PlayerId, TokenKind};
 
 /// `rally` grants a double-action token for this round, `muster` one for the next.

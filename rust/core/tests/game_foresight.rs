@@ -6,7 +6,7 @@ mod common;
 use common::*;
 use horizons_edge_core::game::activation::ActivationOrder;
 use horizons_edge_core::game::config::ActionKindDef;
-use horizons_edge_core::game::effects::Effect;
+use horizons_edge_core::game::effect_defs::Effect;
 use horizons_edge_core::{Action, Event, Game, GameConfig, PlayerId, PlayerSetup};
 
 fn seated(count: u32, foresight: u32) -> Vec<PlayerSetup> {
@@ -163,7 +163,8 @@ fn with_player_entropy_nothing_is_foretold_before_the_last_nonce() {
 /// a round, the game's end (then an empty peek says nothing is foretold any more).
 #[test]
 fn the_latest_peek_is_always_what_foresight_shows_now() {
-    use horizons_edge_core::game::bag_effects::{TokenOwner, foreseen};
+    use horizons_edge_core::game::bag_effects::foreseen;
+    use horizons_edge_core::game::effect_defs::TokenOwner;
     for (entropy, points) in [(true, None), (false, Some(3)), (true, Some(4))] {
         let mut config = config_in(ActivationOrder::Bag, None);
         config.player_entropy = entropy;

@@ -5,7 +5,8 @@ mod common;
 
 use common::*;
 use horizons_edge_core::game::config::{ActionKindDef, CommandTier};
-use horizons_edge_core::game::effects::{Cda, Counter, Effect, ObjectDef, ObjectKind, Target};
+use horizons_edge_core::game::effect_defs::{Counter, Effect, ObjectDef, Target};
+use horizons_edge_core::game::objects::{Cda, ObjectKind};
 use horizons_edge_core::{Action, Event, Game, ObjectId, PlayerId};
 use serde_json::json;
 

@@ -5,7 +5,7 @@ mod common;
 
 use common::*;
 use horizons_edge_core::game::config::{ActionKindDef, CommandTier, ReactionRule, TriggeredBy};
-use horizons_edge_core::game::effects::Effect;
+use horizons_edge_core::game::effect_defs::Effect;
 use horizons_edge_core::game::{GameView, Hooks, Reaction, ResolvedAction};
 use horizons_edge_core::{Action, ActionId, Command, Event, Game, GameConfig, PlayerId};
 use serde_json::json;

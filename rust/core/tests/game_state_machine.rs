@@ -339,7 +339,7 @@ proptest! {
         // In bag order "rally" grants a double-action token, for this round or the next: a game
         // may end, or a player leave, in the middle of its two actions.
         if let Some(rally) = config.action_kinds.get_mut("rally").filter(|_| order == 0) {
-            rally.effects = vec![horizons_edge_core::game::effects::Effect::GrantDoubleAction {
+            rally.effects = vec![horizons_edge_core::game::effect_defs::Effect::GrantDoubleAction {
                 this_round: seed % 3 != 0,
             }];
         }

@@ -6,9 +6,9 @@ mod common;
 use common::*;
 use horizons_edge_core::audit::{Auditor, BagStep};
 use horizons_edge_core::game::activation::ActivationOrder;
-use horizons_edge_core::game::bag_effects::TokenOwner;
 use horizons_edge_core::game::config::ActionKindDef;
-use horizons_edge_core::game::effects::Effect;
+use horizons_edge_core::game::effect_defs::Effect;
+use horizons_edge_core::game::effect_defs::TokenOwner;
 use horizons_edge_core::{Action, Command, Event, Game, GameConfig, GameError, PlayerId};
 
 /// The common catalog with `reinforce` (two more tokens of one's own) and `sabotage` (one token

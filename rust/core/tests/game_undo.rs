@@ -4,7 +4,7 @@
 mod common;
 
 use common::*;
-use horizons_edge_core::game::effects::Effect;
+use horizons_edge_core::game::effect_defs::Effect;
 use horizons_edge_core::{Action, Command, Event, Game, GameConfig, Phase};
 
 /// The common config, but scouting gains resources instead of drawing a card: no action shows

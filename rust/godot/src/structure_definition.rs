@@ -6,7 +6,7 @@
 
 use godot::prelude::*;
 use horizons_edge_core::game::config::StructureDef;
-use horizons_edge_core::game::effects::{Cda, ObjectKind};
+use horizons_edge_core::game::objects::{Cda, ObjectKind};
 use serde_json::{Value, json};
 
 use crate::card_definition::effect_dictionaries;

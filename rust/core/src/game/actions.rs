@@ -12,8 +12,10 @@
 use crate::error::{GameError, RulesError};
 use crate::game::command::{self, Action, MAX_CONTEXT_DEPTH, depth};
 use crate::game::config::{Cost, GameConfig, TriggeredBy};
-use crate::game::effects::{self, EffectScope, ObjectDef, ObjectKind};
+use crate::game::effect_defs::ObjectDef;
+use crate::game::effects::{self, EffectScope};
 use crate::game::event::Event;
+use crate::game::objects::ObjectKind;
 use crate::game::state::{GameState, Phase};
 use crate::game::{Emitter, GameView, Hooks, Reaction, ResolvedAction, flow, layers};
 use crate::ids::{ActionId, PlayerId};

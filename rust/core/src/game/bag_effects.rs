@@ -4,24 +4,14 @@
 //! orders are fixed when a round starts. Token prediction ("buildings that reveal upcoming token
 //! draws"): a player's foresight, and the private peeks that tell them the next draws.
 
-use serde::{Deserialize, Serialize};
-
+use crate::bag::MAX_PLAYERS;
 use crate::bag::TokenKind;
 use crate::error::GameError;
+use crate::game::effect_defs::TokenOwner;
+use crate::game::emitter::Emitter;
 use crate::game::event::Event;
 use crate::game::state::{GameState, Phase};
-use crate::game::{Emitter, MAX_PLAYERS};
 use crate::ids::PlayerId;
-
-/// Whose tokens a token effect changes, seen from the acting player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum TokenOwner {
-    /// The acting player's.
-    Own,
-    /// Every other living player's.
-    Opponents,
-}
 
 /// Puts `count` more tokens of each of `whose` into the bag, as many as fit under the bag's
 /// limit for a player in a round.

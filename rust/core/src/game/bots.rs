@@ -148,11 +148,11 @@ pub fn decide_and_act(
     if *action == Action::Pass {
         return actions::act(config, state, hooks, player, action, out);
     }
-    let before = (state.clone(), out.log.len());
+    let before = (state.clone(), out.mark());
     match actions::act(config, state, hooks, player, action, out) {
         Err(RulesError::Game(GameError::RejectedByGame { .. })) => {
             *state = before.0;
-            out.log.truncate(before.1);
+            out.rewind(before.1);
             out.cause = None;
             actions::act(config, state, hooks, player, &Action::Pass, out)
         }

@@ -10,7 +10,7 @@ use serde_path_to_error::{Path, Segment};
 use crate::error::GameError;
 use crate::game::activation::ActivationOrder;
 use crate::game::command::check_name;
-use crate::game::effects::{Effect, ObjectDef};
+use crate::game::effect_defs::{Effect, ObjectDef};
 use crate::ids::{CardId, PlayerId};
 
 /// What a cost or a purse holds.

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::fairness::Bytes32;
 use crate::game::activation::ActivationOrder;
 use crate::game::command::Action;
-use crate::game::effects::ObjectKind;
+use crate::game::objects::ObjectKind;
 use crate::ids::{ActionId, CardId, EffectId, ObjectId, PlayerId, TokenId};
 
 /// One thing that happened.

@@ -16,97 +16,11 @@
 //! same object cancel in pairs (704.5q) and an object with toughness 0 or less is destroyed
 //! (704.5f). Effects "until end of round" end in the round's cleanup.
 
-use serde::{Deserialize, Serialize};
-
-use crate::game::Emitter;
-use crate::game::effects::{Cda, ObjectKind};
+use crate::game::emitter::Emitter;
 use crate::game::event::Event;
+use crate::game::objects::{Cda, ContinuousEffect, GameObject, LayerChange};
 use crate::game::state::GameState;
 use crate::ids::{EffectId, ObjectId, PlayerId};
-
-/// A unit, building or token in play.
-#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct GameObject {
-    /// Its id.
-    pub id: ObjectId,
-    /// The player who controls it.
-    pub owner: PlayerId,
-    /// Its name.
-    pub name: String,
-    /// Unit, building or token.
-    pub kind: ObjectKind,
-    /// Printed power.
-    pub base_power: i64,
-    /// Printed toughness.
-    pub base_toughness: i64,
-    /// A characteristic-defining ability, if any (layer 7a).
-    pub cda: Option<Cda>,
-    /// +1/+1 counters.
-    pub plus_counters: u32,
-    /// −1/−1 counters.
-    pub minus_counters: u32,
-    /// When it entered play.
-    pub timestamp: u64,
-    /// Power after all layers.
-    pub power: i64,
-    /// Toughness after all layers.
-    pub toughness: i64,
-}
-
-impl Clone for GameObject {
-    fn clone(&self) -> Self {
-        GameObject {
-            name: self.name.clone(),
-            ..*self
-        }
-    }
-
-    /// Reuses the name's allocation: a state's working copy copies every object in play.
-    fn clone_from(&mut self, source: &Self) {
-        let mut name = std::mem::take(&mut self.name);
-        name.clone_from(&source.name);
-        *self = GameObject { name, ..*source };
-    }
-}
-
-/// How a continuous effect changes power and toughness; the variant decides the sublayer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "change", rename_all = "snake_case")]
-pub enum LayerChange {
-    /// 7b: power and toughness become these values.
-    Set {
-        /// New power.
-        power: i64,
-        /// New toughness.
-        toughness: i64,
-    },
-    /// 7c: power and toughness change by these amounts.
-    Modify {
-        /// Power change.
-        power: i64,
-        /// Toughness change.
-        toughness: i64,
-    },
-    /// 7e: power and toughness trade places.
-    Switch,
-}
-
-/// A continuous effect on one object.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ContinuousEffect {
-    /// Its id.
-    pub id: EffectId,
-    /// When it began: the order within its sublayer.
-    pub timestamp: u64,
-    /// The object it affects.
-    pub object: ObjectId,
-    /// What it does.
-    pub change: LayerChange,
-    /// Whether it ends in the round's cleanup.
-    pub until_end_of_round: bool,
-}
 
 /// Power and toughness of every object, in the order of `state.objects`, after layers 7a–7e:
 /// one pass over the effects per sublayer, each applying them oldest first (`state.effects` is
@@ -117,7 +31,7 @@ pub fn characteristics(state: &GameState) -> Vec<(i64, i64)> {
         .iter()
         .map(|object| match object.cda {
             Some(cda) => {
-                let value = cda.value(state, object.owner);
+                let value = cda_value(cda, state, object.owner);
                 (value, value)
             }
             None => (object.base_power, object.base_toughness),
@@ -245,4 +159,13 @@ fn expire(
     for effect in ended {
         out.push(Event::EffectExpired { effect });
     }
+}
+
+/// The count a characteristic-defining ability reads for `owner` in `state`.
+fn cda_value(cda: Cda, state: &GameState, owner: PlayerId) -> i64 {
+    let count = match cda {
+        Cda::HandSize => state.player(owner).map_or(0, |p| p.hand.len()),
+        Cda::ObjectCount => state.objects.iter().filter(|o| o.owner == owner).count(),
+    };
+    i64::try_from(count).unwrap_or(i64::MAX)
 }

@@ -27,12 +27,15 @@ pub mod bag_effects;
 pub mod bots;
 pub mod command;
 pub mod config;
+pub mod effect_defs;
 pub mod effects;
+pub mod emitter;
 pub mod event;
 pub mod flow;
 pub mod hooks;
 pub mod layers;
 pub mod mulligan;
+pub mod objects;
 pub mod planner;
 pub mod replay;
 pub mod save;
@@ -43,11 +46,12 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 
 use crate::error::{GameError, RulesError};
-use crate::ids::{ActionId, CardId, PlayerId};
+use crate::ids::PlayerId;
 use crate::random::RandomStream;
 use bots::Autoplay;
 use command::{Action, Command};
 use config::GameConfig;
+use emitter::Emitter;
 use event::{Event, EventRecord};
 pub use hooks::{GameView, Hooks, NoHooks, Reaction, ResolvedAction};
 use hooks::{HookTrace, Recorder};
@@ -69,84 +73,6 @@ pub mod streams {
 
 /// The most players in one game.
 pub const MAX_PLAYERS: usize = crate::bag::MAX_PLAYERS;
-
-/// Writes the events of one command into the game's log, each with the round and the resolving
-/// action it belongs to. `Game::apply_logged` takes back whatever a refused command wrote.
-pub struct Emitter {
-    /// The game's log, lent for the command.
-    log: Vec<EventRecord>,
-    /// Index of the command being applied.
-    command: u64,
-    /// The action whose effects are being emitted, if any.
-    pub cause: Option<ActionId>,
-    round: u32,
-    /// Whether events are kept at all: a quiet emitter drops them, and the rules skip the work
-    /// of events nobody reads (a commitment's hash, a copy of the resolved action).
-    recording: bool,
-}
-
-impl Emitter {
-    /// An emitter that keeps nothing, for a state played on its own (a planner's rollout, a
-    /// trial of an action).
-    pub fn quiet() -> Emitter {
-        Emitter {
-            log: Vec::new(),
-            command: 0,
-            cause: None,
-            round: 0,
-            recording: false,
-        }
-    }
-
-    /// Whether events are kept: when not, an event that is costly to make need not be made.
-    pub fn is_recording(&self) -> bool {
-        self.recording
-    }
-
-    /// Records `event`.
-    pub fn push(&mut self, event: Event) {
-        if !self.recording {
-            return;
-        }
-        if let Event::RoundStarted { round } = event {
-            self.round = round;
-        }
-        self.log.push(EventRecord {
-            seq: self.log.len() as u64 + 1,
-            round: self.round,
-            command: self.command,
-            cause: self.cause,
-            event,
-        });
-    }
-
-    /// Where the log stands, for [`Emitter::rewind`].
-    pub fn mark(&self) -> usize {
-        self.log.len()
-    }
-
-    /// Takes back the events recorded since `mark`.
-    pub fn rewind(&mut self, mark: usize) {
-        self.log.truncate(mark);
-    }
-
-    /// Whether an event recorded since `mark` showed someone something hidden: cards drawn, or
-    /// the bag's next draws.
-    fn revealed_since(&self, mark: usize) -> bool {
-        self.log[mark.min(self.log.len())..]
-            .iter()
-            .any(|record| record.event.reveals())
-    }
-
-    /// Records a draw of `cards` by `player`: the public `event` (which tells only how many),
-    /// then, if any were drawn, the [`Event::PrivateDraw`] only that player sees.
-    pub fn push_draw(&mut self, event: Event, player: PlayerId, cards: Vec<CardId>) {
-        self.push(event);
-        if !cards.is_empty() {
-            self.push(Event::PrivateDraw { player, cards });
-        }
-    }
-}
 
 /// One game of Horizon's Edge: config, state, and the log of what happened.
 #[derive(Clone, Debug, PartialEq)]
@@ -378,13 +304,7 @@ impl Game {
     ) -> Result<&[EventRecord], RulesError> {
         let start = self.log.len();
         let index = self.commands.len() as u64;
-        let mut out = Emitter {
-            log: std::mem::take(&mut self.log),
-            command: index,
-            cause: None,
-            round: self.state.round,
-            recording: true,
-        };
+        let mut out = Emitter::recording(std::mem::take(&mut self.log), index, self.state.round);
         let mut recorder = (!hooks.is_neutral()).then(|| Recorder::new(hooks));
         let result = catch_unwind(AssertUnwindSafe(|| {
             let hooks: &mut dyn Hooks = match &mut recorder {
@@ -394,7 +314,7 @@ impl Game {
             self.change_state(&command, hooks, &mut out)
         }))
         .unwrap_or_else(|panic| Err(RulesError::Internal(panic_message(panic.as_ref()))));
-        self.log = out.log;
+        self.log = out.into_log();
         match result {
             Ok(()) => {
                 self.commands.push(command);
@@ -429,7 +349,10 @@ impl Game {
         let next = match command {
             Command::Undo => {
                 // The undo point becomes the state as it is: nothing to copy.
-                let next = self.undo.take().ok_or_else(|| self.cannot_undo(&out.log))?;
+                let next = self
+                    .undo
+                    .take()
+                    .ok_or_else(|| self.cannot_undo(out.log()))?;
                 if let Phase::Activation { player } = next.phase {
                     out.push(Event::ActionUndone { player });
                 }

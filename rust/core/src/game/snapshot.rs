@@ -15,8 +15,8 @@ use crate::game::bag_effects;
 use crate::game::config::GameConfig;
 use crate::game::event::EventRecord;
 use crate::game::flow::round_secret;
-use crate::game::layers::{ContinuousEffect, GameObject};
 use crate::game::mulligan::cards_to_bottom;
+use crate::game::objects::{ContinuousEffect, GameObject};
 use crate::game::state::{GameState, Phase, Player};
 use crate::ids::{CardId, PlayerId};
 

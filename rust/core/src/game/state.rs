@@ -7,7 +7,7 @@ use crate::bag::Bag;
 use crate::fairness::Bytes32;
 use crate::game::activation::Sequencer;
 use crate::game::config::GameConfig;
-use crate::game::layers::{ContinuousEffect, GameObject};
+use crate::game::objects::{ContinuousEffect, GameObject};
 use crate::ids::{CardId, PlayerId};
 use crate::random::RandomStream;
 

@@ -4,7 +4,8 @@
 #![allow(dead_code)]
 
 use horizons_edge_core::game::config::{ActionKindDef, CardDef, Cost, FactionDef, StructureDef};
-use horizons_edge_core::game::effects::{Counter, Effect, ObjectDef, ObjectKind, Target};
+use horizons_edge_core::game::effect_defs::{Counter, Effect, ObjectDef, Target};
+use horizons_edge_core::game::objects::ObjectKind;
 use horizons_edge_core::{
     Action, CardId, Command, Event, Game, GameConfig, Phase, PlayerId, PlayerSetup,
 };

@@ -157,7 +157,7 @@ mod tests {
     use crate::fairness::Bytes32;
     use crate::game::activation::ActivationOrder;
     use crate::game::command::Action;
-    use crate::game::effects::ObjectKind;
+    use crate::game::objects::ObjectKind;
     use crate::game::save::rows::{Columns, Row};
     use crate::ids::{ActionId, CardId, EffectId, ObjectId, PlayerId, TokenId};
 
