@@ -181,13 +181,15 @@ func _upcoming_text() -> String:
 
 func _on_human_turn_started(player_id: int) -> void:
 	var seat: PlayerSeat = _seats.get_node("Seat%d" % player_id)
-	_action_bar.offer(_rules, player_id, _shortened(seat.display_name, PROMPT_NAME_CHARS))
+	_action_bar.offer(_rules, player_id, CardText.shortened(seat.display_name, PROMPT_NAME_CHARS))
 
 
 # The offer of a human who can no longer act (they were eliminated) is withdrawn.
 func _on_human_turn_cancelled(player_id: int) -> void:
 	var seat: PlayerSeat = _seats.get_node("Seat%d" % player_id)
-	_action_bar.close("%s is out of the game" % _shortened(seat.display_name, PROMPT_NAME_CHARS))
+	_action_bar.close(
+		"%s is out of the game" % CardText.shortened(seat.display_name, PROMPT_NAME_CHARS)
+	)
 
 
 func _on_action_chosen(player_id: int, action: Dictionary) -> void:
@@ -212,11 +214,6 @@ func _on_line_logged(text: String) -> void:
 
 static func _is_reaction(line: String) -> bool:
 	return line.strip_edges().begins_with(REACTION_MARK)
-
-
-## [param text] cut to [param most] characters, ending in "…" when it was cut.
-static func _shortened(text: String, most: int) -> String:
-	return text if text.length() <= most else text.left(most - 1).strip_edges() + "…"
 
 
 func _open_online() -> void:

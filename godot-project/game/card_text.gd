@@ -1,7 +1,13 @@
 class_name CardText
 extends RefCounted
 ## Words for what cards, structures and actions cost and do, from the game's config (the same
-## Dictionaries [method GameRules.get_config] returns), for the hand and the action buttons.
+## Dictionaries [method GameRules.get_config] returns), for the hand and the action buttons; and
+## names cut to fit where they are shown.
+
+
+## [param text] cut to [param most] characters, ending in "…" when it was cut.
+static func shortened(text: String, most: int) -> String:
+	return text if text.length() <= most else text.left(most - 1).strip_edges() + "…"
 
 
 ## "1 energy", "60 res + 5 energy", "free".

@@ -103,7 +103,9 @@ func show_result(rules: GameRules, names: Dictionary, tokens_used: Dictionary) -
 	if winner != GameRules.NO_PLAYER:
 		_title.text = "Game over: %s wins!" % named[0]
 	elif leaders.size() == 2:
-		var pair := named.map(func(text: String) -> String: return _shortened(text))
+		var pair := named.map(
+			func(text: String) -> String: return CardText.shortened(text, DRAW_NAME_CHARS)
+		)
 		_subtitle.text = (
 			"%s and %s share the lead with %d VP" % [pair[0], pair[1], points[leaders[0]]]
 		)
@@ -144,13 +146,6 @@ func get_rows() -> Array[PackedStringArray]:
 			row.append((cell as Label).text)
 		rows.append(row)
 	return rows
-
-
-# [param text] cut to DRAW_NAME_CHARS characters, ending in "…" when it was cut.
-static func _shortened(text: String) -> String:
-	if text.length() <= DRAW_NAME_CHARS:
-		return text
-	return text.left(DRAW_NAME_CHARS - 1).strip_edges() + "…"
 
 
 # Adds [param label] to [param box] as a centred gold heading named [param label_name], of

@@ -269,7 +269,7 @@ func _show_held() -> void:
 
 func _status_text(snapshot: Dictionary, me: int) -> String:
 	var phase: Dictionary = snapshot["phase"]
-	var seat := "You are %s" % _name_of(me)
+	var seat := "You are %s" % EventText.name_of(me, _names)
 	match phase["phase"]:
 		"setup":
 			return "%s · waiting for every seat to be taken" % seat
@@ -279,18 +279,16 @@ func _status_text(snapshot: Dictionary, me: int) -> String:
 			var turn := (
 				"your activation: choose one action"
 				if phase["player"] == me
-				else "%s's activation" % _name_of(phase["player"])
+				else "%s's activation" % EventText.name_of(phase["player"], _names)
 			)
 			return "%s · round %d · %s" % [seat, snapshot["round"], turn]
 		"game_over":
 			var winner: Variant = phase["winner"]
-			var verdict := "a draw" if winner == null else "%s wins" % _name_of(winner)
+			var verdict := (
+				"a draw" if winner == null else "%s wins" % EventText.name_of(winner, _names)
+			)
 			return "%s · game over: %s" % [seat, verdict]
 	return "%s · round %d" % [seat, snapshot["round"]]
-
-
-func _name_of(player_id: int) -> String:
-	return _names.get(player_id, "player %d" % player_id)
 
 
 func _player_text(player: Dictionary, me: int) -> String:
