@@ -135,6 +135,85 @@ func test_a_refusal_never_echoes_what_was_sent() -> void:
 	_close_all()
 
 
+func test_a_keep_that_repeats_a_card_is_refused_before_the_rules_see_it() -> void:
+	# After two mulligans a client keeps with [0, 0]: two cards to the bottom, one card twice. The
+	# server's checks refuse it, as they refuse an index out of range: the rules would have taken
+	# it for the server's own misuse, an error in its log for what a client wrote.
+	if not _host_game(2):
+		return
+	_host.turn_deadline = 0.0
+	_autoplay(_client("honest"))
+	var hostile := _client("hostile")
+	var refusals: Array[String] = []
+	hostile.request_refused.connect(refusals.append)
+	var bottoms := func() -> int:
+		return _rules.get_player_state(hostile.get_player_id()).get("cards_to_bottom", 0)
+	for mulligans in [1, 2]:
+		await wait_until(func(): return hostile.get_decision() == "mulligan", "the mulligan")
+		hostile.request_mulligan()
+		await wait_until(func(): return bottoms.call() == mulligans, "mulligan %d" % mulligans)
+	await wait_until(func(): return hostile.get_decision() == "mulligan", "the keep")
+	var before := _rules.get_state_hash()
+	hostile.send_request(
+		{"command": "keep", "player_id": hostile.get_player_id(), "bottom": [0, 0]}
+	)
+	await wait_until(func(): return not refusals.is_empty(), "the refusal")
+	check(not refusals.is_empty() and "distinct" in refusals[0], "refused: %s" % [refusals])
+	check_equal(_rules.get_state_hash(), before, "the game")
+	_close_all()
+
+
+func test_a_session_outside_the_tree_neither_hosts_nor_joins_and_changes_nothing() -> void:
+	# It talks through the tree's multiplayer API: outside the tree host_game was a script error
+	# that returned OK, after rekeying the game.
+	var rules := GameRules.new()
+	rules.setup(StarterGame.players(2), StarterGame.config({"round_limit": 1}))
+	var before := rules.get_state_hash()
+	var session := RulesSession.new()
+	var hosted: Variant = expect_error(
+		func() -> Error: return session.host_game(rules, 0, "127.0.0.1"), "scene tree first"
+	)
+	check_equal(hosted, ERR_UNCONFIGURED, "host_game")
+	check_equal(rules.get_state_hash(), before, "the game, not rekeyed")
+	var joined: Variant = expect_error(
+		func() -> Error: return session.join_game("127.0.0.1", 1, "Ada"), "scene tree first"
+	)
+	check_equal(joined, ERR_UNCONFIGURED, "join_game")
+	check(not session.is_host() and session.get_player_id() < 0, "neither host nor seated")
+	session.free()
+	rules.free()
+
+
+func test_joining_again_on_the_same_session_takes_the_seat_back_with_its_handlers_once() -> void:
+	# README's rejoin, on the node that lost its connection: its handlers were connected again
+	# (engine errors), and the first join's guest answered the new connection too.
+	if not _host_game(2):
+		return
+	_host.turn_deadline = 0.0
+	_autoplay(_client("honest"))
+	var back := _client("back")
+	await wait_until(func(): return back.get_rejoin_token() != "", "a seat")
+	var seat := back.get_player_id()
+	var token := back.get_rejoin_token()
+	_leave(back)
+	await wait_until(
+		func():
+			return (
+				back.multiplayer.multiplayer_peer == null
+				or (
+					back.multiplayer.multiplayer_peer.get_connection_status()
+					== MultiplayerPeer.CONNECTION_DISCONNECTED
+				)
+			),
+		"the connection closed"
+	)
+	check_equal(back.join_game("127.0.0.1", _port, "back", token), OK, "join_game again")
+	await wait_until(func(): return back.get_player_id() == seat, "the same seat back")
+	for name in ["connected_to_server", "connection_failed", "server_disconnected"]:
+		check_equal(back.multiplayer.get_signal_connection_list(name).size(), 1, name)
+	_close_all()
+
+
 ## Hosts a game of [param players] seats (with player entropy if [param entropy]) on a port of
 ## [code]loopback.gd[/code]; false, with a failure, if it could not listen.
 func _host_game(players: int, entropy := false) -> bool:

@@ -117,11 +117,13 @@ func _process(_delta: float) -> void:
 ## fresh bits from the OS ([method GameRules.rekey_from_os]): an online game must not depend on
 ## a seed staying secret, and a chosen seed (say, [code]--seed 7[/code]) would give every round
 ## away. The key stays in the server's saves and replays. Returns the rekey's or ENet's error,
-## if any.
+## if any, or [constant ERR_UNCONFIGURED] for a session outside the scene tree (nothing changed).
 func host_game(rules: GameRules, port: int, bind_address := "*") -> Error:
 	if not is_instance_valid(rules):
 		push_error("RulesSession.host_game: no GameRules to host")
 		return ERR_INVALID_PARAMETER
+	if not _is_in_tree("host_game"):
+		return ERR_UNCONFIGURED
 	# The port first: a session that cannot listen leaves the game as it was.
 	var peer := ENetMultiplayerPeer.new()
 	peer.set_bind_ip(bind_address)
@@ -170,13 +172,16 @@ func host_table(rules: GameRules, journal: RulesTableJournal, gate: Callable) ->
 ## this client spectates: it receives the public view and audits every round.
 func join_table(player_name: String, rejoin_token := "") -> void:
 	_guest = RulesSessionGuest.new(self, player_name, rejoin_token)
-	multiplayer.server_disconnected.connect(connection_lost.emit)
+	_connect_once(multiplayer.server_disconnected, connection_lost.emit)
 	_guest.on_connected()
 
 
 ## Joins the server at [param address]:[param port] as [param player_name]; with
-## [param rejoin_token] (from [method get_rejoin_token]) takes back an earlier seat.
+## [param rejoin_token] (from [method get_rejoin_token]) takes back an earlier seat, also on this
+## session after its connection was lost. [constant ERR_UNCONFIGURED] outside the scene tree.
 func join_game(address: String, port: int, player_name: String, rejoin_token := "") -> Error:
+	if not _is_in_tree("join_game"):
+		return ERR_UNCONFIGURED
 	var peer := ENetMultiplayerPeer.new()
 	var error := peer.create_client(address, port)
 	if error != OK:
@@ -186,9 +191,9 @@ func join_game(address: String, port: int, player_name: String, rejoin_token := 
 		return error
 	multiplayer.multiplayer_peer = peer
 	_guest = RulesSessionGuest.new(self, player_name, rejoin_token)
-	multiplayer.connected_to_server.connect(_guest.on_connected)
-	multiplayer.connection_failed.connect(connection_lost.emit)
-	multiplayer.server_disconnected.connect(connection_lost.emit)
+	_connect_once(multiplayer.connected_to_server, _on_connected_to_server)
+	_connect_once(multiplayer.connection_failed, connection_lost.emit)
+	_connect_once(multiplayer.server_disconnected, connection_lost.emit)
 	return OK
 
 
@@ -300,6 +305,27 @@ func close() -> void:
 ## The digest both sides compute of a snapshot to check that a client is in sync.
 static func digest(snapshot: Dictionary) -> String:
 	return JSON.stringify(snapshot, "", true).sha256_text()
+
+
+## Whether this session is in the scene tree, whose multiplayer API it talks through; if not,
+## says so for [param method].
+func _is_in_tree(method: String) -> bool:
+	if not is_inside_tree():
+		push_error("RulesSession.%s: add the session to the scene tree first" % method)
+	return is_inside_tree()
+
+
+## Connects [param callable] to [param to] unless it already is: a session may join again
+## (after a lost connection, say), and its handlers must run once.
+func _connect_once(to: Signal, callable: Callable) -> void:
+	if not to.is_connected(callable):
+		to.connect(callable)
+
+
+## Client: the connection is up; the guest of the latest join asks for its seat.
+func _on_connected_to_server() -> void:
+	if _guest:
+		_guest.on_connected()
 
 
 func _answering(decision: String) -> void:

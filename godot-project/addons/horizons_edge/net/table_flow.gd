@@ -49,7 +49,7 @@ func apply(player_id: int, request: Dictionary) -> String:
 		"keep":
 			var bottom: Variant = request.get("bottom", [])
 			if not _is_bottom(player_id, bottom):
-				return "bottom must be an Array of indices into this seat's hand"
+				return "bottom must be an Array of distinct indices into this seat's hand"
 			error = _rules.keep_hand(player_id, PackedInt64Array(bottom))
 		"mulligan":
 			error = _rules.take_mulligan(player_id)
@@ -167,14 +167,17 @@ static func _text(value: Variant) -> String:
 	return str(value) if typeof(value) in [TYPE_STRING, TYPE_STRING_NAME] else ""
 
 
-## Whether [param bottom] is an Array of indices into [param player_id]'s hand.
+## Whether [param bottom] is an Array of distinct indices into [param player_id]'s hand.
 func _is_bottom(player_id: int, bottom: Variant) -> bool:
 	if typeof(bottom) != TYPE_ARRAY:
 		return false
 	var size: int = _rules.get_player_state(player_id).get("hand_size", 0)
-	return bottom.all(
-		func(i: Variant) -> bool: return typeof(i) == TYPE_INT and i >= 0 and i < size
-	)
+	var seen := {}
+	for i: Variant in bottom:
+		if typeof(i) != TYPE_INT or i < 0 or i >= size or seen.has(i):
+			return false
+		seen[i] = true
+	return true
 
 
 ## "" for [constant OK]; otherwise the kind of refusal the rules gave (a fixed word such as
