@@ -187,6 +187,26 @@ func test_a_nonce_asked_for_and_not_sent_may_come_from_the_host_at_the_deadline(
 	_close_all()
 
 
+func test_a_nonce_sent_as_the_deadline_ran_out_gives_way_to_the_deadline_nonce_fairly() -> void:
+	# Honest: the host's deadline nonce and this client's nonce crossed on the way; the host
+	# refused the late one. The round failed ("the server changed this client's nonce") though
+	# the host did what README says is fair. Its deadline nonce is public, so the client knows it.
+	if not await _guest_loopback():
+		return
+	_guest._rpc_update({"snapshot": ASKING, "events": []})
+	if not await _nonce_sent():
+		_close_all()
+		return
+	var game := StarterGame.rules(3, 2, {"round_limit": 1, "player_entropy": true})
+	StarterGame.keep_all(game)
+	check_equal(game.add_entropy(0, RulesSession.DEADLINE_NONCE), OK, "the deadline nonce")
+	StarterGame.play_bots(game)
+	_guest._rpc_update({"snapshot": game.get_snapshot_for(0), "events": game.get_events_for(0, 0)})
+	game.free()
+	check_equal(_fair(), [[1, true]], "audits")
+	_close_all()
+
+
 func test_a_rejoining_client_does_not_fail_the_nonces_an_earlier_client_of_its_seat_sent() -> void:
 	# Back with its token (a new process, say), the client catches up on a log whose nonces for
 	# its seat it cannot know: they are not failed as "not sent" (the auditor checks the draws).

@@ -214,6 +214,33 @@ func test_joining_again_on_the_same_session_takes_the_seat_back_with_its_handler
 	_close_all()
 
 
+func test_a_seat_whose_nonce_does_not_come_in_time_gets_the_public_deadline_nonce() -> void:
+	# It came from the game's bot stream, which a client cannot tell from a nonce swapped for its
+	# own: one whose nonce crossed the server's on the way failed an honest round.
+	if not _host_game(2, true):
+		return
+	_host.turn_deadline = 0.5
+	var late: Array[int] = []
+	_host.nonce_timed_out.connect(late.append)
+	_autoplay(_client("honest"))
+	var silent := _client("silent")
+	silent.auto_entropy = false
+	silent.snapshot_received.connect(_keep_only.bind(silent).unbind(1))
+	if not await wait_until(func(): return not late.is_empty(), "the nonce's deadline"):
+		_close_all()
+		return
+	var logged := _rules.get_events_since(0).filter(
+		func(event: Dictionary) -> bool:
+			return event["type"] == "entropy_added" and event["player"] == late[0]
+	)
+	check_equal(
+		logged.map(func(event: Dictionary) -> String: return event["nonce"]),
+		[RulesSession.DEADLINE_NONCE],
+		"the nonce logged for the late seat"
+	)
+	_close_all()
+
+
 ## Hosts a game of [param players] seats (with player entropy if [param entropy]) on a port of
 ## [code]loopback.gd[/code]; false, with a failure, if it could not listen.
 func _host_game(players: int, entropy := false) -> bool:

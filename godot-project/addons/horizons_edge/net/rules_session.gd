@@ -57,7 +57,7 @@ signal update_sent(player_id: int, update: Dictionary)
 ## Server: [param player_id]'s activation outlasted [member turn_deadline] and was passed.
 signal activation_timed_out(player_id: int)
 ## Server: with player entropy, [param player_id]'s nonce did not come within
-## [member turn_deadline]; the server added one from the game's bot stream.
+## [member turn_deadline]; the server added [constant DEADLINE_NONCE] for it.
 signal nonce_timed_out(player_id: int)
 ## Server: [param player_id] had not kept a hand when [member turn_deadline] ran out in the
 ## mulligan; the server kept it (with as many cards on the bottom as the mulligans that count).
@@ -78,6 +78,10 @@ enum ReconnectPolicy {
 
 ## The default [member turn_deadline], in seconds.
 const DEFAULT_TURN_DEADLINE := 30.0
+## The nonce the server adds for a seat whose nonce did not come in time: public and fixed, so
+## the server cannot choose it (a seat that times out adds nothing to the shuffle, and takes
+## nothing away) and a client whose nonce crossed it on the way knows it for what it is.
+const DEADLINE_NONCE := "0000000000000000000000000000000000000000000000000000000000000000"
 
 ## Server: seconds a disconnected player's seat waits for them.
 @export_range(0.0, 3600.0, 0.5, "suffix:s") var reconnect_timeout := 30.0
@@ -85,7 +89,7 @@ const DEFAULT_TURN_DEADLINE := 30.0
 @export var reconnect_policy := ReconnectPolicy.PASS_ACTIVATIONS
 ## Server: seconds the game waits on players before the server decides for them: the whole
 ## mulligan (undecided hands are kept), each activation (passed) and, with player entropy, each
-## round's nonces (the missing ones come from the game's bot stream). All are ordinary commands,
+## round's nonces (the missing ones are [constant DEADLINE_NONCE]). All are ordinary commands,
 ## so replays reproduce them. 0 means no limit: one silent player can then stall the table.
 @export_range(0.0, 600.0, 0.5, "suffix:s") var turn_deadline := DEFAULT_TURN_DEADLINE
 ## Client, with the rules' player entropy: add a fresh random nonce to every round by itself. Off,

@@ -263,9 +263,11 @@ func _add_entropy_if_due() -> void:
 
 
 ## Checks this seat's nonce in the log (before the auditor sees [param event]): a round fails if
-## the log shows another nonce for this client than it sent, a nonce it did not send in a round
-## the server never asked it for one (the server's at a deadline is one it asked for), or none at
-## all where this client sent one it was asked for (a commitment without entropy, or a draw
+## the log shows another nonce for this client than it sent (but
+## [constant RulesSession.DEADLINE_NONCE] in a round it was asked: this client's came too late),
+## a nonce it did not send in a round the server never asked it for one (the server's at a
+## deadline is one it asked for), or none at all where this client sent one it was asked for (a
+## commitment without entropy, or a draw
 ## with no nonce of this seat logged: the draws wait for every nonce; a round the game ends in
 ## before its first draw may leave a late nonce out). Nonces in the history a rejoining client
 ## catches up on ([param catching_up]) were sent by an earlier client, which this one cannot
@@ -280,7 +282,12 @@ func _check_own_nonce(event: Dictionary, catching_up: bool) -> void:
 			if event["player"] != player_id:
 				return
 			_nonce_logged[round_number] = true
-			if nonces.has(round_number):
+			# The deadline's nonce, in a round the server asked this seat for one: this client's
+			# nonce came too late (it may have crossed the server's update on the way).
+			var deadline: bool = (
+				event["nonce"] == RulesSession.DEADLINE_NONCE and _asked_rounds.has(round_number)
+			)
+			if nonces.has(round_number) and not deadline:
 				if nonces[round_number] != event["nonce"]:
 					_fail_round(round_number, "the server changed this client's nonce")
 			elif not _asked_rounds.has(round_number) and not catching_up:

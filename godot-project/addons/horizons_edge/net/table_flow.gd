@@ -66,8 +66,9 @@ func apply(player_id: int, request: Dictionary) -> String:
 
 
 ## Draws tokens while one is due (once every nonce is in, with player entropy), decides for seats
-## whose turns are being passed (a pass, a kept hand during the mulligan, a nonce from the
-## game's bot stream), and starts the deadline of what the game now waits for.
+## whose turns are being passed (a pass, a kept hand during the mulligan,
+## [constant RulesSession.DEADLINE_NONCE]), and starts the deadline of what the game now waits
+## for.
 func advance() -> void:
 	if _rules.get_phase() == GameRules.PHASE_MULLIGAN:
 		for player_id in _rules.get_living_player_ids():
@@ -77,7 +78,7 @@ func advance() -> void:
 		if _rules.get_phase() == GameRules.PHASE_AWAITING_DRAW:
 			for player_id in _rules.get_pending_entropy():
 				if _seats[player_id]["passing"]:
-					_must(_rules.bot_decide(player_id), "add a nonce for player %d" % player_id)
+					_add_deadline_nonce(player_id)
 			if not _rules.get_pending_entropy().is_empty():
 				break  # The clients' nonces come first.
 			# A draw always logs an event; NO_PLAYER alone may be a token of nobody's.
@@ -224,8 +225,8 @@ func _restart_deadline() -> void:
 
 
 ## Passes the open activation; in the mulligan, keeps every undecided hand; with player
-## entropy, adds the missing nonces from the game's bot stream. All are ordinary commands, so
-## replays reproduce them.
+## entropy, adds [constant RulesSession.DEADLINE_NONCE] for the missing nonces. All are
+## ordinary commands, so replays reproduce them.
 func _time_out() -> void:
 	match _rules.get_phase():
 		GameRules.PHASE_ACTIVATION:
@@ -239,8 +240,15 @@ func _time_out() -> void:
 					_session.mulligan_timed_out.emit(late)
 		_:
 			for late in _rules.get_pending_entropy():
-				_must(_rules.bot_decide(late), "add a nonce for player %d" % late)
+				_add_deadline_nonce(late)
 				_session.nonce_timed_out.emit(late)
+
+
+## Adds the public [constant RulesSession.DEADLINE_NONCE] for [param player_id], whose nonce
+## the server decides.
+func _add_deadline_nonce(player_id: int) -> void:
+	var added := _rules.add_entropy(player_id, RulesSession.DEADLINE_NONCE)
+	_must(added, "add the deadline nonce for player %d" % player_id)
 
 
 ## Keeps [param player_id]'s hand, putting its first cards on the bottom, as many as the rules
