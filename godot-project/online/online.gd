@@ -61,7 +61,8 @@ func _on_host_requested(port: int, seats: int, player_name: String) -> void:
 		_lobby.show_status("Could not start the server.")
 		return
 	_server_pid = pid
-	_join(LOCALHOST, port, player_name)
+	# The server this starts always runs with player entropy: a round without it is not fair.
+	_join(LOCALHOST, port, player_name, true)
 
 
 func _on_join_requested(address: String, port: int, player_name: String) -> void:
@@ -69,8 +70,9 @@ func _on_join_requested(address: String, port: int, player_name: String) -> void
 	_join(address, port, player_name)
 
 
-func _join(address: String, port: int, player_name: String) -> void:
+func _join(address: String, port: int, player_name: String, require_entropy := false) -> void:
 	_session = RulesSession.new()
+	_session.require_entropy = require_entropy
 	# The node path must be the server's.
 	_session.name = DedicatedServer.SESSION_NAME
 	get_tree().root.add_child(_session)

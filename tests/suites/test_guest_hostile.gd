@@ -207,6 +207,21 @@ func test_a_nonce_sent_as_the_deadline_ran_out_gives_way_to_the_deadline_nonce_f
 	_close_all()
 
 
+func test_a_client_that_requires_entropy_fails_rounds_a_host_committed_without_asking() -> void:
+	# A host that never asks for nonces picks every key alone, and the guest trusted it: a table
+	# created with entropy 1 ran without, every round verified.
+	if not await _guest_loopback():
+		return
+	_guest.require_entropy = true
+	var game := _played(false, 2)
+	_guest._rpc_update({"snapshot": game[1], "events": game[0]})
+	var plain := "the round was committed without player entropy"
+	check_equal(
+		_audits, [[1, false, "round 1: " + plain], [2, false, "round 2: " + plain]], "audits"
+	)
+	_close_all()
+
+
 func test_a_rejoining_client_does_not_fail_the_nonces_an_earlier_client_of_its_seat_sent() -> void:
 	# Back with its token (a new process, say), the client catches up on a log whose nonces for
 	# its seat it cannot know: they are not failed as "not sent" (the auditor checks the draws).

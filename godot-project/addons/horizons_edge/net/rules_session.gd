@@ -95,6 +95,11 @@ const DEADLINE_NONCE := "0000000000000000000000000000000000000000000000000000000
 ## Client, with the rules' player entropy: add a fresh random nonce to every round by itself. Off,
 ## the game adds its own with [method request_entropy] (e.g. from a hardware source).
 @export var auto_entropy := true
+## Client: fail every round the server commits without player entropy. A host that never asks
+## for nonces picks each round's key alone, and nothing else shows it; turn this on when the
+## game was meant to have them (a table created with [code]entropy[/code] 1, a server known to
+## run with it). Spectators check it too.
+@export var require_entropy := false
 
 var _host: RulesSessionHost
 var _guest: RulesSessionGuest

@@ -151,6 +151,7 @@ func on_update(update: Dictionary) -> void:
 			return
 		if event["seq"] <= last_seq:
 			continue
+		_check_entropy_required(event)
 		_check_own_nonce(event, _catching_up)
 		if not auditor.observe(event):
 			return  # The auditor said why; the event is not taken.
@@ -260,6 +261,13 @@ func _add_entropy_if_due() -> void:
 	_asked_rounds[snapshot["round"]] = true
 	if _session.auto_entropy:
 		add_entropy()
+
+
+## With [member RulesSession.require_entropy], fails a round whose commitment
+## ([param event]) mixes in no player entropy.
+func _check_entropy_required(event: Dictionary) -> void:
+	if _session.require_entropy and event["type"] == "round_committed" and not event["entropy"]:
+		_fail_round(event["round"], "the round was committed without player entropy")
 
 
 ## Checks this seat's nonce in the log (before the auditor sees [param event]): a round fails if
