@@ -43,7 +43,6 @@ pub mod fairness;
 pub mod game;
 pub mod ids;
 pub mod random;
-pub mod stats;
 pub mod turns;
 
 pub use bag::{Bag, Chance, Draw, PlayerTally, Token, TokenKind};
