@@ -55,6 +55,17 @@ var _panels_dirty := false
 @onready var _table: Control = $Margin/Columns/Left
 
 
+## The starter set's config (cards, structures, action kinds) with [param round_limit] rounds.
+static func starter_config(round_limit := DEFAULT_ROUNDS) -> Dictionary:
+	var config: Dictionary = JSON.parse_string(FileAccess.get_file_as_string(STARTER_SET))
+	config["round_limit"] = round_limit
+	return config
+
+
+static func _is_reaction(line: String) -> bool:
+	return line.strip_edges().begins_with(REACTION_MARK)
+
+
 func _ready() -> void:
 	var headless := DisplayServer.get_name() == "headless"
 	_menu.visible = not headless
@@ -100,13 +111,6 @@ func _ready() -> void:
 	var error := _manager.start(seats, config)
 	if error != OK and headless:
 		get_tree().quit(1)
-
-
-## The starter set's config (cards, structures, action kinds) with [param round_limit] rounds.
-static func starter_config(round_limit := DEFAULT_ROUNDS) -> Dictionary:
-	var config: Dictionary = JSON.parse_string(FileAccess.get_file_as_string(STARTER_SET))
-	config["round_limit"] = round_limit
-	return config
 
 
 func _make_seats(count: int, humans: int) -> Array[PlayerSeat]:
@@ -210,10 +214,6 @@ func _on_line_logged(text: String) -> void:
 	if _log_lines.size() > LOG_LINES:
 		_log_lines.resize(LOG_LINES)
 	_log_label.text = "\n".join(_log_lines)
-
-
-static func _is_reaction(line: String) -> bool:
-	return line.strip_edges().begins_with(REACTION_MARK)
 
 
 func _open_online() -> void:

@@ -105,6 +105,13 @@ func submit_action(player_id: int, action: Dictionary) -> Error:
 	return OK
 
 
+## Every player's state ([method GameRules.get_player_state]) as the latest action left it, by
+## player id. The action that ends a round also starts the next: this is the round's end, for
+## views that still show it ("Round Complete!").
+func get_states_after_last_action() -> Dictionary[int, Dictionary]:
+	return _after_action
+
+
 ## Draws tokens and lets bots act until a human must decide or the game ends. A double-action
 ## token gives its owner two actions in one activation: a bot takes both, a human is offered
 ## both in turn.
@@ -162,13 +169,6 @@ func _run_until_human() -> void:
 # replaces the scene while a draw or a bot may still be awaited).
 func _is_running() -> bool:
 	return is_inside_tree() and rules.get_phase() != GameRules.PHASE_GAME_OVER
-
-
-## Every player's state ([method GameRules.get_player_state]) as the latest action left it, by
-## player id. The action that ends a round also starts the next: this is the round's end, for
-## views that still show it ("Round Complete!").
-func get_states_after_last_action() -> Dictionary[int, Dictionary]:
-	return _after_action
 
 
 # The rules call this after every action, with the game as that action left it: it notes every

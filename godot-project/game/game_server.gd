@@ -49,6 +49,40 @@ var _agones: AgonesSdk
 var _listening := false
 
 
+## A table's rules on the starter set, for [param options] as [RulesServerLobby] checked them.
+static func make_rules(options: Dictionary) -> GameRules:
+	var rules := GameRules.new()
+	rules.player_entropy = options["entropy"] == 1
+	var players: Array = []
+	for player_id in options["players"]:
+		players.append({"id": player_id, "name": "player %d" % player_id, "deck": Main.DECK})
+	if rules.setup(players, Main.starter_config(options["rounds"])) != OK:
+		rules.free()
+		return null
+	return rules
+
+
+## Moves into [param folder] the journals and archives of every sibling folder whose server
+## stopped beating ([constant HEARTBEAT_FILE]) more than [param after_sec] seconds ago. Each file
+## is one rename, so two servers starting at once split the tables, never share one.
+static func adopt_orphans(folder: String, after_sec: float) -> void:
+	DirAccess.make_dir_recursive_absolute(folder)
+	var parent := folder.get_base_dir()
+	var now := Time.get_unix_time_from_system()
+	for sibling in DirAccess.get_directories_at(parent):
+		var orphan := parent.path_join(sibling)
+		var heartbeat := orphan.path_join(HEARTBEAT_FILE)
+		if orphan == folder or not FileAccess.file_exists(heartbeat):
+			continue
+		if now - FileAccess.get_modified_time(heartbeat) < after_sec:
+			continue
+		for file in DirAccess.get_files_at(orphan):
+			if not (file.ends_with(".journal") or file.ends_with(".replay.gz")):
+				continue
+			if DirAccess.rename_absolute(orphan.path_join(file), folder.path_join(file)) == OK:
+				print("server: adopted %s from %s" % [file, orphan])
+
+
 func _initialize() -> void:
 	var options := ServerOptions.parse(OS.get_cmdline_user_args(), DEFAULTS)
 	if options.is_empty():
@@ -83,40 +117,6 @@ func _initialize() -> void:
 	# The root enters the tree only after _initialize returns, and hosting needs the tree's
 	# multiplayer API.
 	_listen.call_deferred(options)
-
-
-## A table's rules on the starter set, for [param options] as [RulesServerLobby] checked them.
-static func make_rules(options: Dictionary) -> GameRules:
-	var rules := GameRules.new()
-	rules.player_entropy = options["entropy"] == 1
-	var players: Array = []
-	for player_id in options["players"]:
-		players.append({"id": player_id, "name": "player %d" % player_id, "deck": Main.DECK})
-	if rules.setup(players, Main.starter_config(options["rounds"])) != OK:
-		rules.free()
-		return null
-	return rules
-
-
-## Moves into [param folder] the journals and archives of every sibling folder whose server
-## stopped beating ([constant HEARTBEAT_FILE]) more than [param after_sec] seconds ago. Each file
-## is one rename, so two servers starting at once split the tables, never share one.
-static func adopt_orphans(folder: String, after_sec: float) -> void:
-	DirAccess.make_dir_recursive_absolute(folder)
-	var parent := folder.get_base_dir()
-	var now := Time.get_unix_time_from_system()
-	for sibling in DirAccess.get_directories_at(parent):
-		var orphan := parent.path_join(sibling)
-		var heartbeat := orphan.path_join(HEARTBEAT_FILE)
-		if orphan == folder or not FileAccess.file_exists(heartbeat):
-			continue
-		if now - FileAccess.get_modified_time(heartbeat) < after_sec:
-			continue
-		for file in DirAccess.get_files_at(orphan):
-			if not (file.ends_with(".journal") or file.ends_with(".replay.gz")):
-				continue
-			if DirAccess.rename_absolute(orphan.path_join(file), folder.path_join(file)) == OK:
-				print("server: adopted %s from %s" % [file, orphan])
 
 
 func _listen(options: Dictionary) -> void:

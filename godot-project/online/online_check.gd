@@ -45,14 +45,13 @@ var _done := false
 var _finished := false
 
 
-func _initialize() -> void:
-	_online = (load("res://online/online.tscn") as PackedScene).instantiate()
-	root.add_child(_online)
-	_lobby = _online.get_node("%Lobby")
-	_table = _online.get_node("%Table")
-	create_timer(WATCHDOG_SEC).timeout.connect(_on_watchdog)
-	# The scene is ready (its buttons connected) once the root enters the tree: after this method.
-	_host.call_deferred()
+## A UDP port on 127.0.0.1 that was free a moment ago.
+static func _free_port() -> int:
+	var probe := PacketPeerUDP.new()
+	probe.bind(0, "127.0.0.1")
+	var port := probe.get_local_port()
+	probe.close()
+	return port
 
 
 func _process(_delta: float) -> bool:
@@ -77,6 +76,16 @@ func _process(_delta: float) -> bool:
 		_rounds = maxi(_rounds, found.get_string(1).to_int())
 	_press_first_choice()
 	return false
+
+
+func _initialize() -> void:
+	_online = (load("res://online/online.tscn") as PackedScene).instantiate()
+	root.add_child(_online)
+	_lobby = _online.get_node("%Lobby")
+	_table = _online.get_node("%Table")
+	create_timer(WATCHDOG_SEC).timeout.connect(_on_watchdog)
+	# The scene is ready (its buttons connected) once the root enters the tree: after this method.
+	_host.call_deferred()
 
 
 ## Fills the lobby (one seat, a free port) and presses its Host button.
@@ -326,12 +335,3 @@ func _progress() -> String:
 
 func _label(parent: Node, path: String) -> Label:
 	return parent.get_node(path) as Label
-
-
-## A UDP port on 127.0.0.1 that was free a moment ago.
-static func _free_port() -> int:
-	var probe := PacketPeerUDP.new()
-	probe.bind(0, "127.0.0.1")
-	var port := probe.get_local_port()
-	probe.close()
-	return port

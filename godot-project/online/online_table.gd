@@ -81,75 +81,6 @@ var _choices_due := false
 @onready var _audits: Label = %Audits
 
 
-func _ready() -> void:
-	%Leave.pressed.connect(leave_requested.emit)
-	_bag.caught_up.connect(_show_held)
-
-
-## Empties the table for a new game.
-func clear() -> void:
-	_snapshot = {}
-	_legal_actions = []
-	_choices_due = false
-	_held_lines.clear()
-	for panel in _seat_panels.values():
-		panel.queue_free()
-	_seat_panels.clear()
-	_clear_actions()
-	_bag.refresh()
-	_log_lines.clear()
-	_audit_lines.clear()
-	_names.clear()
-	_game_over = false
-	_log.text = ""
-	_audits.text = "No round checked yet."
-	_notice.text = ""
-	_status.text = "Waiting for the server…"
-
-
-## Shows [param snapshot] (see [method GameRules.get_snapshot_for]) and offers
-## [param legal_actions], the server's list for this client. A snapshot or a list this table
-## cannot read (see [method snapshot_problem]) is refused with an error, and the table keeps
-## showing the last one.
-func show_snapshot(snapshot: Dictionary, legal_actions: Array) -> void:
-	var problem := snapshot_problem(snapshot, legal_actions)
-	if problem != "":
-		push_error("OnlineTable: the server's snapshot is ignored: %s" % problem)
-		return
-	_game_over = snapshot["phase"]["phase"] == "game_over"
-	for player: Dictionary in snapshot["players"]:
-		_names[player["id"]] = player["name"]
-	_snapshot = snapshot
-	_legal_actions = legal_actions
-	_choices_due = true
-	_clear_actions()
-	var winner: Variant = snapshot["phase"].get("winner")
-	_bag.show_view(
-		snapshot["round"], snapshot["bag"], _names, _game_over, -1 if winner == null else winner
-	)
-	_show_held()
-
-
-# This client's choices in the latest snapshot: keeping its hand in the mulligan, the server's
-# legal actions in its activation. Offered once the bag display shows the game as it is now
-# (this client's own draw has landed), so the bag, the status and the choices agree.
-func _offer_choices() -> void:
-	var own: Dictionary = {}
-	for player: Dictionary in _snapshot["players"]:
-		if player["id"] == _snapshot["viewer"]:
-			own = player
-	if _snapshot["phase"]["phase"] == "mulligan" and not own.get("kept", true):
-		_add_choice("Keep this hand", keep_chosen.emit)
-	var offered := PackedStringArray()
-	var hand: Array = own.get("hand") if own.get("hand") is Array else []
-	for action: Dictionary in _legal_actions:
-		# Copies of a card in hand are one choice.
-		var text := _action_text(action, hand)
-		if text not in offered:
-			offered.append(text)
-			_add_choice(text, action_chosen.emit.bind(action))
-
-
 ## What is wrong with [param snapshot] and [param legal_actions] for this table ("" if nothing):
 ## a field it reads missing or of another type (see [constant SNAPSHOT_FIELDS],
 ## [constant PLAYER_FIELDS], [constant ACTION_FIELDS]), more players than a game seats, or this
@@ -211,6 +142,55 @@ static func _phase_problem(phase: Dictionary) -> String:
 	return ""
 
 
+func _ready() -> void:
+	%Leave.pressed.connect(leave_requested.emit)
+	_bag.caught_up.connect(_show_held)
+
+
+## Empties the table for a new game.
+func clear() -> void:
+	_snapshot = {}
+	_legal_actions = []
+	_choices_due = false
+	_held_lines.clear()
+	for panel in _seat_panels.values():
+		panel.queue_free()
+	_seat_panels.clear()
+	_clear_actions()
+	_bag.refresh()
+	_log_lines.clear()
+	_audit_lines.clear()
+	_names.clear()
+	_game_over = false
+	_log.text = ""
+	_audits.text = "No round checked yet."
+	_notice.text = ""
+	_status.text = "Waiting for the server…"
+
+
+## Shows [param snapshot] (see [method GameRules.get_snapshot_for]) and offers
+## [param legal_actions], the server's list for this client. A snapshot or a list this table
+## cannot read (see [method snapshot_problem]) is refused with an error, and the table keeps
+## showing the last one.
+func show_snapshot(snapshot: Dictionary, legal_actions: Array) -> void:
+	var problem := snapshot_problem(snapshot, legal_actions)
+	if problem != "":
+		push_error("OnlineTable: the server's snapshot is ignored: %s" % problem)
+		return
+	_game_over = snapshot["phase"]["phase"] == "game_over"
+	for player: Dictionary in snapshot["players"]:
+		_names[player["id"]] = player["name"]
+	_snapshot = snapshot
+	_legal_actions = legal_actions
+	_choices_due = true
+	_clear_actions()
+	var winner: Variant = snapshot["phase"].get("winner")
+	_bag.show_view(
+		snapshot["round"], snapshot["bag"], _names, _game_over, -1 if winner == null else winner
+	)
+	_show_held()
+
+
 ## Adds [param event] (one of the server's log, in order) to the event log.
 func add_event(event: Dictionary) -> void:
 	var round_number: Variant = event.get("round", 0)
@@ -237,6 +217,26 @@ func show_notice(text: String) -> void:
 ## Whether the last snapshot showed the game over (the server closing then is the normal end).
 func is_game_over() -> bool:
 	return _game_over
+
+
+# This client's choices in the latest snapshot: keeping its hand in the mulligan, the server's
+# legal actions in its activation. Offered once the bag display shows the game as it is now
+# (this client's own draw has landed), so the bag, the status and the choices agree.
+func _offer_choices() -> void:
+	var own: Dictionary = {}
+	for player: Dictionary in _snapshot["players"]:
+		if player["id"] == _snapshot["viewer"]:
+			own = player
+	if _snapshot["phase"]["phase"] == "mulligan" and not own.get("kept", true):
+		_add_choice("Keep this hand", keep_chosen.emit)
+	var offered := PackedStringArray()
+	var hand: Array = own.get("hand") if own.get("hand") is Array else []
+	for action: Dictionary in _legal_actions:
+		# Copies of a card in hand are one choice.
+		var text := _action_text(action, hand)
+		if text not in offered:
+			offered.append(text)
+			_add_choice(text, action_chosen.emit.bind(action))
 
 
 # Shows what waited for the bag display (the latest snapshot's panels and status, the log's new

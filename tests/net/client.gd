@@ -56,6 +56,11 @@ var _peeks := 0
 var _has_foresight := false
 
 
+func _process(_delta: float) -> bool:
+	_count_traffic()
+	return false
+
+
 func _initialize() -> void:
 	_options = NetOptions.parse(OS.get_cmdline_user_args(), _options)
 	_rng.seed = _options["seed"]
@@ -70,11 +75,6 @@ func _initialize() -> void:
 	create_timer(WATCHDOG_SEC).timeout.connect(_on_watchdog)
 	# The multiplayer API is there once the root is in the tree: after this method.
 	_join.call_deferred()
-
-
-func _process(_delta: float) -> bool:
-	_count_traffic()
-	return false
 
 
 func _join() -> void:

@@ -36,25 +36,19 @@ var _lost := 0
 var _games_over := 0
 
 
-## One bot client: its own multiplayer branch, lobby node and table session.
-class LoadBot:
-	extends RefCounted
+## The sample of rank ceil(p * n) (nearest rank) of the sorted [param sorted], in ms.
+static func percentile_ms(sorted: PackedInt64Array, p: float) -> float:
+	if sorted.is_empty():
+		return NAN
+	var rank := clampi(ceili(p * sorted.size()), 1, sorted.size())
+	return sorted[rank - 1] / 1000.0
 
-	var branch := Node.new()
-	var server := RulesServer.new()
-	var session: RulesSession
-	var creator := false
-	var code := ""
-	var rng := RandomNumberGenerator.new()
-	var answered := ""
-	## When the pending action was requested (usec), or 0.
-	var requested_usec := 0
 
-	func _init(index: int) -> void:
-		branch.name = "Bot%d" % index
-		server.name = "Server"
-		branch.add_child(server)
-		rng.seed = index + 1
+func _process(_delta: float) -> bool:
+	for _index in mini(_options["per_frame"], _waiting.size()):
+		var bot: LoadBot = _waiting.pop_front()
+		bot.server.connect_to_server("127.0.0.1", _options["port"])
+	return false
 
 
 func _initialize() -> void:
@@ -74,13 +68,6 @@ func _initialize() -> void:
 			_waiting.append(bot)
 	create_timer(_options["setup_seconds"]).timeout.connect(_start_measuring)
 	print("LOAD %d bots for %d tables" % [count, _options["tables"]])
-
-
-func _process(_delta: float) -> bool:
-	for _index in mini(_options["per_frame"], _waiting.size()):
-		var bot: LoadBot = _waiting.pop_front()
-		bot.server.connect_to_server("127.0.0.1", _options["port"])
-	return false
 
 
 func _on_lobby_connected(bot: LoadBot) -> void:
@@ -160,14 +147,6 @@ func _on_event(event: Dictionary, bot: LoadBot) -> void:
 	bot.requested_usec = 0
 
 
-## The sample of rank ceil(p * n) (nearest rank) of the sorted [param sorted], in ms.
-static func percentile_ms(sorted: PackedInt64Array, p: float) -> float:
-	if sorted.is_empty():
-		return NAN
-	var rank := clampi(ceili(p * sorted.size()), 1, sorted.size())
-	return sorted[rank - 1] / 1000.0
-
-
 func _report() -> void:
 	var sorted := _latencies.duplicate()
 	sorted.sort()
@@ -186,3 +165,24 @@ func _report() -> void:
 	for bot in _bots:
 		bot.server.close()
 	quit()
+
+
+## One bot client: its own multiplayer branch, lobby node and table session.
+class LoadBot:
+	extends RefCounted
+
+	var branch := Node.new()
+	var server := RulesServer.new()
+	var session: RulesSession
+	var creator := false
+	var code := ""
+	var rng := RandomNumberGenerator.new()
+	var answered := ""
+	## When the pending action was requested (usec), or 0.
+	var requested_usec := 0
+
+	func _init(index: int) -> void:
+		branch.name = "Bot%d" % index
+		server.name = "Server"
+		branch.add_child(server)
+		rng.seed = index + 1

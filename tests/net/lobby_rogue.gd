@@ -57,6 +57,76 @@ var _failures: PackedStringArray = []
 var _paced_at := {}
 
 
+static func _packed_arrays() -> Array:
+	return [
+		PackedByteArray([1, 2]),
+		PackedInt32Array([-1]),
+		PackedInt64Array([1 << 62]),
+		PackedFloat32Array([NAN]),
+		PackedFloat64Array([INF]),
+		PackedStringArray(["op", "list"]),
+		PackedVector2Array([Vector2.ONE]),
+		PackedVector3Array([Vector3.ONE]),
+		PackedColorArray([Color.RED]),
+		PackedVector4Array([Vector4.ONE]),
+		PackedByteArray(),
+	]
+
+
+## [param depth] Arrays, each the only element of the one around it.
+static func _nested_array(depth: int) -> Array:
+	var value: Array = []
+	for _level in depth - 1:
+		value = [value]
+	return value
+
+
+static func _nested_dictionary(key: String, depth: int) -> Dictionary:
+	var value := {}
+	for _level in depth - 1:
+		value = {key: value}
+	return value
+
+
+## An Array nested [param depth] deep, encoded by hand (Godot encodes at most 1 024 levels).
+static func _deep_bytes(depth: int) -> PackedByteArray:
+	var bytes := PackedByteArray()
+	for _level in depth:
+		bytes.append_array([28, 0, 0, 0, 1, 0, 0, 0])  # Array of 1.
+	bytes.append_array([0, 0, 0, 0])  # null.
+	return bytes
+
+
+## A whole object, encoded (which the server must not decode).
+static func _object_bytes() -> PackedByteArray:
+	var object := Resource.new()
+	object.resource_name = "rogue"
+	return var_to_bytes_with_objects(object)
+
+
+## An answer of the server, short.
+static func _shown_reply(reply: Variant) -> String:
+	return str(reply).left(160)
+
+
+## What [param value] is, short (never the whole of a deep or large value).
+static func _describe(value: Variant) -> String:
+	if value is Call:
+		return value.shown
+	var type := type_string(typeof(value))
+	if value is Array or value is Dictionary or typeof(value) >= TYPE_PACKED_BYTE_ARRAY:
+		var first: Variant = value.keys()[0] if value is Dictionary and not value.is_empty() else ""
+		var key := " (%s %s)" % [type_string(typeof(first)), first] if value is Dictionary else ""
+		var op := (
+			" op %s" % type_string(typeof(value["op"]))
+			if value is Dictionary and value.has("op")
+			else ""
+		)
+		return "%s of %d%s%s" % [type, value.size(), key.left(40), op]
+	var text := "%s %s" % [type, str(value)]
+	return text.left(60) + ("…" if text.length() > 60 else "")
+
+
 func _initialize() -> void:
 	_options = NetOptions.parse(OS.get_cmdline_user_args(), _options)
 	create_timer(WATCHDOG_SEC).timeout.connect(
@@ -370,76 +440,6 @@ func _seated(listing: Variant, code: String) -> int:
 		if table["code"] == code:
 			return table["seated"]
 	return -1
-
-
-static func _packed_arrays() -> Array:
-	return [
-		PackedByteArray([1, 2]),
-		PackedInt32Array([-1]),
-		PackedInt64Array([1 << 62]),
-		PackedFloat32Array([NAN]),
-		PackedFloat64Array([INF]),
-		PackedStringArray(["op", "list"]),
-		PackedVector2Array([Vector2.ONE]),
-		PackedVector3Array([Vector3.ONE]),
-		PackedColorArray([Color.RED]),
-		PackedVector4Array([Vector4.ONE]),
-		PackedByteArray(),
-	]
-
-
-## [param depth] Arrays, each the only element of the one around it.
-static func _nested_array(depth: int) -> Array:
-	var value: Array = []
-	for _level in depth - 1:
-		value = [value]
-	return value
-
-
-static func _nested_dictionary(key: String, depth: int) -> Dictionary:
-	var value := {}
-	for _level in depth - 1:
-		value = {key: value}
-	return value
-
-
-## An Array nested [param depth] deep, encoded by hand (Godot encodes at most 1 024 levels).
-static func _deep_bytes(depth: int) -> PackedByteArray:
-	var bytes := PackedByteArray()
-	for _level in depth:
-		bytes.append_array([28, 0, 0, 0, 1, 0, 0, 0])  # Array of 1.
-	bytes.append_array([0, 0, 0, 0])  # null.
-	return bytes
-
-
-## A whole object, encoded (which the server must not decode).
-static func _object_bytes() -> PackedByteArray:
-	var object := Resource.new()
-	object.resource_name = "rogue"
-	return var_to_bytes_with_objects(object)
-
-
-## An answer of the server, short.
-static func _shown_reply(reply: Variant) -> String:
-	return str(reply).left(160)
-
-
-## What [param value] is, short (never the whole of a deep or large value).
-static func _describe(value: Variant) -> String:
-	if value is Call:
-		return value.shown
-	var type := type_string(typeof(value))
-	if value is Array or value is Dictionary or typeof(value) >= TYPE_PACKED_BYTE_ARRAY:
-		var first: Variant = value.keys()[0] if value is Dictionary and not value.is_empty() else ""
-		var key := " (%s %s)" % [type_string(typeof(first)), first] if value is Dictionary else ""
-		var op := (
-			" op %s" % type_string(typeof(value["op"]))
-			if value is Dictionary and value.has("op")
-			else ""
-		)
-		return "%s of %d%s%s" % [type, value.size(), key.left(40), op]
-	var text := "%s %s" % [type, str(value)]
-	return text.left(60) + ("…" if text.length() > 60 else "")
 
 
 func _fail(failure: String) -> void:

@@ -76,13 +76,18 @@ var _failures: PackedStringArray = []
 var _finished := false
 
 
-func _initialize() -> void:
-	_options = NetOptions.parse(OS.get_cmdline_user_args(), _options)
-	_started_msec = Time.get_ticks_msec()
-	create_timer(WATCHDOG_SEC).timeout.connect(_on_watchdog)
-	# The multiplayer API is there once the root is in the tree: after this method.
-	_probe.call_deferred()
-	_keep_silent.call_deferred()
+static func _nested(depth: int) -> Array:
+	var value: Array = []
+	for _level in depth:
+		value = [value]
+	return value
+
+
+static func _wide(size: int) -> Dictionary:
+	var value := {}
+	for key in size:
+		value[key] = key
+	return value
 
 
 func _process(delta: float) -> bool:
@@ -98,6 +103,15 @@ func _process(delta: float) -> bool:
 	if _flooded_at > 0 and not _kicked["flood"] and now - _flooded_at > KICK_WAIT_MSEC:
 		_fail("the server did not disconnect the rogue within %d ms of the flood" % KICK_WAIT_MSEC)
 	return false
+
+
+func _initialize() -> void:
+	_options = NetOptions.parse(OS.get_cmdline_user_args(), _options)
+	_started_msec = Time.get_ticks_msec()
+	create_timer(WATCHDOG_SEC).timeout.connect(_on_watchdog)
+	# The multiplayer API is there once the root is in the tree: after this method.
+	_probe.call_deferred()
+	_keep_silent.call_deferred()
 
 
 ## Connection 1: no seat, only malformed messages, then a bogus rejoin token.
@@ -492,20 +506,6 @@ func _count_traffic() -> void:
 	var peer := root.multiplayer.multiplayer_peer as ENetMultiplayerPeer
 	if peer and peer.host:
 		_received_bytes += peer.host.pop_statistic(ENetConnection.HOST_TOTAL_RECEIVED_DATA)
-
-
-static func _nested(depth: int) -> Array:
-	var value: Array = []
-	for _level in depth:
-		value = [value]
-	return value
-
-
-static func _wide(size: int) -> Dictionary:
-	var value := {}
-	for key in size:
-		value[key] = key
-	return value
 
 
 func _fail(failure: String) -> void:

@@ -53,6 +53,18 @@ var _present := {}
 var _over_at := 0
 
 
+func _process(_delta: float) -> bool:
+	if _over_at == 0:
+		return false
+	var all_synced := true
+	for player_id in _present:
+		if _present[player_id]:
+			all_synced = all_synced and _rules.get_round() in _synced.get(player_id, [])
+	if all_synced or Time.get_ticks_msec() - _over_at > GRACE_MSEC:
+		_finish(all_synced)
+	return false
+
+
 func _initialize() -> void:
 	_options = NetOptions.parse(OS.get_cmdline_user_args(), _options)
 	var overrides := {"round_limit": _options["rounds"], "player_entropy": _options["entropy"] == 1}
@@ -92,18 +104,6 @@ func _listen() -> void:
 func _on_watchdog() -> void:
 	_failures.append("the game was not over within %d s" % WATCHDOG_SEC)
 	_finish(false)
-
-
-func _process(_delta: float) -> bool:
-	if _over_at == 0:
-		return false
-	var all_synced := true
-	for player_id in _present:
-		if _present[player_id]:
-			all_synced = all_synced and _rules.get_round() in _synced.get(player_id, [])
-	if all_synced or Time.get_ticks_msec() - _over_at > GRACE_MSEC:
-		_finish(all_synced)
-	return false
 
 
 func _on_update_sent(player_id: int, update: Dictionary) -> void:

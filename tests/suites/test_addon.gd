@@ -7,29 +7,6 @@ const EXTENSION := "res://addons/horizons_edge/horizons_edge.gdextension"
 const ADDON := "res://addons/horizons_edge/"
 
 
-## Collects what is printed, to tell whether a refusal was logged.
-class PrintLog:
-	extends Logger
-
-	var lines: PackedStringArray = []
-	var _mutex := Mutex.new()
-
-	func _log_message(message: String, _error: bool) -> void:
-		_mutex.lock()
-		lines.append(message)
-		_mutex.unlock()
-
-	## The lines printed so far that contain [param fragment].
-	func matching(fragment: String) -> PackedStringArray:
-		_mutex.lock()
-		var found := PackedStringArray()
-		for line in lines:
-			if fragment in line:
-				found.append(line)
-		_mutex.unlock()
-		return found
-
-
 func test_refusals_of_play_are_printed_only_when_log_refusals_is_on() -> void:
 	var printed := PrintLog.new()
 	OS.add_logger(printed)
@@ -87,14 +64,6 @@ func test_every_class_of_the_addon_has_an_editor_icon() -> void:
 			check(entry["icon"] != "", "%s has an @icon" % entry["class"])
 			_check_icon(entry["icon"], entry["class"])
 	check(script_classes >= 1, "the addon's script classes are listed")
-
-
-func _check_icon(path: String, owner_name: String) -> void:
-	check(path.begins_with(ADDON + "icons/"), "%s's icon is in the addon: %s" % [owner_name, path])
-	var image := Image.new()
-	var svg := FileAccess.get_file_as_string(path)
-	check_equal(image.load_svg_from_string(svg), OK, "%s's icon is an SVG that loads" % owner_name)
-	check_equal(image.get_size(), Vector2i(16, 16), "%s's icon is 16×16" % owner_name)
 
 
 func test_the_inspector_groups_the_settings_of_game_rules() -> void:
@@ -170,3 +139,34 @@ func test_the_editor_preview_shows_a_round_in_progress() -> void:
 	check_equal((display.get_node("%RoundLabel") as Label).text, "Round 1", "the round")
 	check_equal(display.get_node("%Rows").get_child_count(), 4, "four players")
 	display.free()
+
+
+func _check_icon(path: String, owner_name: String) -> void:
+	check(path.begins_with(ADDON + "icons/"), "%s's icon is in the addon: %s" % [owner_name, path])
+	var image := Image.new()
+	var svg := FileAccess.get_file_as_string(path)
+	check_equal(image.load_svg_from_string(svg), OK, "%s's icon is an SVG that loads" % owner_name)
+	check_equal(image.get_size(), Vector2i(16, 16), "%s's icon is 16×16" % owner_name)
+
+
+## Collects what is printed, to tell whether a refusal was logged.
+class PrintLog:
+	extends Logger
+
+	var lines: PackedStringArray = []
+	var _mutex := Mutex.new()
+
+	func _log_message(message: String, _error: bool) -> void:
+		_mutex.lock()
+		lines.append(message)
+		_mutex.unlock()
+
+	## The lines printed so far that contain [param fragment].
+	func matching(fragment: String) -> PackedStringArray:
+		_mutex.lock()
+		var found := PackedStringArray()
+		for line in lines:
+			if fragment in line:
+				found.append(line)
+		_mutex.unlock()
+		return found

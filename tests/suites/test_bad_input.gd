@@ -135,35 +135,6 @@ func test_a_signal_handler_calling_back_in_with_bad_input_changes_nothing() -> v
 	rules.free()
 
 
-## Calls [param method] with [param args] and checks the refusal: misuse logged as an error, or
-## a refusal of play said by [method GameRules.get_last_refusal] and not logged (either
-## containing [param fragment] when it is not empty), no OK returned, and the game unchanged.
-func _check_refused(rules: GameRules, method: String, args: Array, fragment: String) -> void:
-	var saved := rules.save_game()
-	var hash := rules.get_state_hash()
-	var before := rules.get_last_refusal()
-	var result: Variant = rules.callv(method, args)
-	var errors := error_log.take()
-	var refusal := rules.get_last_refusal()
-	var what := "%s(%s)" % [method, str(args).left(40)]
-	var said := "\n".join(errors)
-	if errors.is_empty():
-		check(refusal != before and not refusal["misuse"], "%s: a refusal of play" % what)
-		said = refusal.get("reason", "")
-	if fragment != "":
-		check(fragment in said, "%s: '%s' in %s" % [what, fragment, said])
-	check(not (result is int and result == OK and fragment != ""), "%s: not OK" % what)
-	check_equal(rules.get_state_hash(), hash, "%s: state hash" % what)
-	check(rules.save_game() == saved, "%s: save unchanged" % what)
-
-
-func _game_in_round_one() -> GameRules:
-	var rules := StarterGame.rules(404, 2)
-	StarterGame.keep_all(rules)
-	rules.draw_next_token()
-	return rules
-
-
 func test_contexts_of_every_packed_array_and_vector_reach_the_validator_as_json() -> void:
 	# The rules keep a context as JSON: every packed array, vector and color converts (as Arrays
 	# of numbers), and a Dictionary whose keys would read the same as text is refused, not cut.
@@ -279,3 +250,32 @@ func test_a_save_passed_through_godot_s_json_is_refused_saying_why() -> void:
 	)
 	loaded.free()
 	rules.free()
+
+
+## Calls [param method] with [param args] and checks the refusal: misuse logged as an error, or
+## a refusal of play said by [method GameRules.get_last_refusal] and not logged (either
+## containing [param fragment] when it is not empty), no OK returned, and the game unchanged.
+func _check_refused(rules: GameRules, method: String, args: Array, fragment: String) -> void:
+	var saved := rules.save_game()
+	var hash := rules.get_state_hash()
+	var before := rules.get_last_refusal()
+	var result: Variant = rules.callv(method, args)
+	var errors := error_log.take()
+	var refusal := rules.get_last_refusal()
+	var what := "%s(%s)" % [method, str(args).left(40)]
+	var said := "\n".join(errors)
+	if errors.is_empty():
+		check(refusal != before and not refusal["misuse"], "%s: a refusal of play" % what)
+		said = refusal.get("reason", "")
+	if fragment != "":
+		check(fragment in said, "%s: '%s' in %s" % [what, fragment, said])
+	check(not (result is int and result == OK and fragment != ""), "%s: not OK" % what)
+	check_equal(rules.get_state_hash(), hash, "%s: state hash" % what)
+	check(rules.save_game() == saved, "%s: save unchanged" % what)
+
+
+func _game_in_round_one() -> GameRules:
+	var rules := StarterGame.rules(404, 2)
+	StarterGame.keep_all(rules)
+	rules.draw_next_token()
+	return rules

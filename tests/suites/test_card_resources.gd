@@ -157,13 +157,6 @@ func test_from_config_refuses_a_bad_field_with_its_path() -> void:
 	check(catalog == null, "no catalog")
 
 
-func _rules(seed_value: int) -> GameRules:
-	var rules := GameRules.new()
-	rules.randomize_seed = false
-	rules.seed = seed_value
-	return rules
-
-
 func test_an_untyped_array_where_a_typed_one_belongs_is_refused_not_a_crash() -> void:
 	var catalog := CardCatalog.new()
 	var untyped: Array = [CardDefinition.new(), "not a card"]
@@ -265,3 +258,10 @@ func test_a_structures_kind_and_ability_have_named_constants() -> void:
 		[0, 0, 1],
 		"the inspector's values"
 	)
+
+
+func _rules(seed_value: int) -> GameRules:
+	var rules := GameRules.new()
+	rules.randomize_seed = false
+	rules.seed = seed_value
+	return rules

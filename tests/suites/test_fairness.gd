@@ -150,16 +150,6 @@ func test_private_draws_reach_only_their_player() -> void:
 	rules.free()
 
 
-## A deep copy of [param events] with [param change] applied to the first event of [param type].
-func _tampered(events: Array, type: String, change: Callable) -> Array:
-	var copy := events.duplicate(true)
-	for event: Dictionary in copy:
-		if event["type"] == type:
-			change.call(event)
-			break
-	return copy
-
-
 func test_the_rules_bag_copy_tells_no_seed_and_no_order() -> void:
 	var rules := StarterGame.rules(35, 2, {"round_limit": 1})
 	StarterGame.play_bots(rules)
@@ -199,3 +189,13 @@ func test_with_player_entropy_the_first_draw_waits_for_every_nonce() -> void:
 		auditor.observe(event)
 	check_equal(auditor.get_verified_rounds(), PackedInt64Array([1, 2]), "both rounds verify")
 	rules.free()
+
+
+## A deep copy of [param events] with [param change] applied to the first event of [param type].
+func _tampered(events: Array, type: String, change: Callable) -> Array:
+	var copy := events.duplicate(true)
+	for event: Dictionary in copy:
+		if event["type"] == type:
+			change.call(event)
+			break
+	return copy

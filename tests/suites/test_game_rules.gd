@@ -548,6 +548,31 @@ func test_seat_order_and_initiative_can_decide_the_round() -> void:
 	rules.free()
 
 
+func test_get_action_refusal_says_why_without_changing_anything() -> void:
+	var rules := StarterGame.rules(21, 2)
+	StarterGame.keep_all(rules)
+	var active := rules.draw_next_token()
+	var other := 1 - active
+	var hash_before := rules.get_state_hash()
+	var monument := {"type": "build", "structure": "monument"}
+	var why := rules.get_action_refusal(active, monument)
+	check_equal(why.get("kind"), "cannot_afford", "a monument costs 150 resources: %s" % why)
+	check_equal(why.get("code"), ERR_UNAUTHORIZED, "the code perform_action would return")
+	check(not why.get("misuse", true), "an ordinary refusal of play")
+	check_equal(rules.get_action_refusal(active, {"type": "pass"}), {}, "passing is allowed")
+	var not_yours := rules.get_action_refusal(other, {"type": "pass"})
+	check_equal(not_yours.get("kind"), "not_active_player", "not their token: %s" % not_yours)
+	for action: Dictionary in rules.legal_actions(active):
+		check_equal(rules.get_action_refusal(active, action), {}, "legal: %s" % action)
+	var malformed: Dictionary = expect_error(
+		func() -> Dictionary: return rules.get_action_refusal(active, {"type": "dance"}), "dance"
+	)
+	check(malformed.get("misuse", false), "a malformed action is misuse")
+	check_equal(rules.get_state_hash(), hash_before, "nothing changed")
+	check_equal(rules.perform_action(active, monument), ERR_UNAUTHORIZED, "and the rules agree")
+	rules.free()
+
+
 ## A game of [param player_count] players on the starter set, seeded and set up.
 func _rules(seed_value: int, player_count: int, overrides: Dictionary) -> GameRules:
 	var rules := StarterGame.rules(seed_value, player_count, overrides)
@@ -558,6 +583,15 @@ func _rules(seed_value: int, player_count: int, overrides: Dictionary) -> GameRu
 ## Lets bots play from wherever the game is until it ends.
 func _play_bots(rules: GameRules) -> void:
 	check_equal(StarterGame.play_bots(rules), OK, "bot actions")
+
+
+## [param entry] is [call, fragment] for misuse (an error in the log naming it) or [call,
+## fragment, kind] for a refusal of play.
+func _expect_refused(rules: GameRules, entry: Array) -> void:
+	if entry.size() > 2:
+		expect_refusal(rules, entry[2], entry[0], entry[1])
+	else:
+		expect_error(entry[0], entry[1])
 
 
 ## Checks every round of a game as it is played: each living player was activated exactly as
@@ -610,37 +644,3 @@ class RoundAudit:
 				"%s round %d activations of %d" % [_label, round_number, id]
 			)
 		rounds_checked += 1
-
-
-## [param entry] is [call, fragment] for misuse (an error in the log naming it) or [call,
-## fragment, kind] for a refusal of play.
-func _expect_refused(rules: GameRules, entry: Array) -> void:
-	if entry.size() > 2:
-		expect_refusal(rules, entry[2], entry[0], entry[1])
-	else:
-		expect_error(entry[0], entry[1])
-
-
-func test_get_action_refusal_says_why_without_changing_anything() -> void:
-	var rules := StarterGame.rules(21, 2)
-	StarterGame.keep_all(rules)
-	var active := rules.draw_next_token()
-	var other := 1 - active
-	var hash_before := rules.get_state_hash()
-	var monument := {"type": "build", "structure": "monument"}
-	var why := rules.get_action_refusal(active, monument)
-	check_equal(why.get("kind"), "cannot_afford", "a monument costs 150 resources: %s" % why)
-	check_equal(why.get("code"), ERR_UNAUTHORIZED, "the code perform_action would return")
-	check(not why.get("misuse", true), "an ordinary refusal of play")
-	check_equal(rules.get_action_refusal(active, {"type": "pass"}), {}, "passing is allowed")
-	var not_yours := rules.get_action_refusal(other, {"type": "pass"})
-	check_equal(not_yours.get("kind"), "not_active_player", "not their token: %s" % not_yours)
-	for action: Dictionary in rules.legal_actions(active):
-		check_equal(rules.get_action_refusal(active, action), {}, "legal: %s" % action)
-	var malformed: Dictionary = expect_error(
-		func() -> Dictionary: return rules.get_action_refusal(active, {"type": "dance"}), "dance"
-	)
-	check(malformed.get("misuse", false), "a malformed action is misuse")
-	check_equal(rules.get_state_hash(), hash_before, "nothing changed")
-	check_equal(rules.perform_action(active, monument), ERR_UNAUTHORIZED, "and the rules agree")
-	rules.free()

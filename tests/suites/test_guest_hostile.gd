@@ -31,6 +31,17 @@ var _audits: Array = []
 var _events: Array = []
 
 
+## A game of 2 seats played by bots to the end, with player entropy if [param entropy], in
+## [param rounds] rounds: [seat 0's events, seat 0's last snapshot].
+static func _played(entropy: bool, rounds: int) -> Array:
+	var overrides := {"round_limit": rounds, "player_entropy": entropy}
+	var game := StarterGame.rules(3, 2, overrides)
+	StarterGame.play_bots(game)
+	var played := [game.get_events_for(0, 0), game.get_snapshot_for(0)]
+	game.free()
+	return played
+
+
 func test_each_action_of_a_double_action_token_is_answered_so_the_game_ends() -> void:
 	# An honest host with no deadline, and two clients that answer get_decision() as the README's
 	# script does (taking the double-action kinds whenever listed): the second action of a
@@ -424,17 +435,6 @@ func _nonce_sent() -> bool:
 ## The rounds audited so far: [round, fair] each.
 func _fair() -> Array:
 	return _audits.map(func(audit: Array) -> Array: return audit.slice(0, 2))
-
-
-## A game of 2 seats played by bots to the end, with player entropy if [param entropy], in
-## [param rounds] rounds: [seat 0's events, seat 0's last snapshot].
-static func _played(entropy: bool, rounds: int) -> Array:
-	var overrides := {"round_limit": rounds, "player_entropy": entropy}
-	var game := StarterGame.rules(3, 2, overrides)
-	StarterGame.play_bots(game)
-	var played := [game.get_events_for(0, 0), game.get_snapshot_for(0)]
-	game.free()
-	return played
 
 
 func _close_all() -> void:

@@ -107,26 +107,6 @@ func test_a_hook_setter_given_any_other_type_is_refused_and_keeps_the_hook() -> 
 	rules.free()
 
 
-## An object whose method judges actions, to be freed while it is the validator.
-class Judge:
-	extends Object
-
-	func refuse(_player_id: int, _action: Dictionary) -> Variant:
-		return "refused by the judge"
-
-	func accept_unless_strict(_player_id: int, _action: Dictionary, strict := false) -> bool:
-		return not strict
-
-	func provide(_resolved: Dictionary, _depth := 0) -> Array:
-		return []
-
-	func need_three(_player_id: int, _action: Dictionary, _third: int) -> bool:
-		return true
-
-	static func lenient(_player_id: int, _action: Dictionary, strict := false) -> bool:
-		return not strict
-
-
 func test_hooks_whose_extra_parameters_have_defaults_are_called() -> void:
 	# Callable.get_argument_count() counts parameters with default values too: a method hook
 	# with one more, optional, parameter was refused as taking too many arguments.
@@ -246,3 +226,23 @@ func test_a_planned_bot_move_the_validator_refuses_falls_back_without_a_refusal(
 	check(not completed.has("play_card"), "no card was played past the validator")
 	check(completed.size() >= 6, "every bot_decide() completed an action")
 	rules.free()
+
+
+## An object whose method judges actions, to be freed while it is the validator.
+class Judge:
+	extends Object
+
+	func refuse(_player_id: int, _action: Dictionary) -> Variant:
+		return "refused by the judge"
+
+	func accept_unless_strict(_player_id: int, _action: Dictionary, strict := false) -> bool:
+		return not strict
+
+	func provide(_resolved: Dictionary, _depth := 0) -> Array:
+		return []
+
+	func need_three(_player_id: int, _action: Dictionary, _third: int) -> bool:
+		return true
+
+	static func lenient(_player_id: int, _action: Dictionary, strict := false) -> bool:
+		return not strict

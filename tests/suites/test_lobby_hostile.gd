@@ -25,6 +25,47 @@ var _branches: Array[Node] = []
 var _freed: Object
 
 
+static func _rules(options: Dictionary) -> GameRules:
+	return StarterGame.rules(1, options["players"], {"round_limit": options["rounds"]})
+
+
+## One value of every Variant type the engine sends (objects go as their id, callables and
+## signals as nothing), odd numbers and strings among them.
+static func _every_variant() -> Array:
+	var values: Array = [null, true, -1, 1 << 62, -(1 << 63), NAN, INF, -INF, "", "x".repeat(300)]
+	values.append_array([&"list", NodePath("list"), Vector2(NAN, INF), Vector2i(-1, 1 << 30)])
+	values.append_array([Rect2(), Rect2i(), Vector3(), Vector3i(), Transform2D(), Vector4()])
+	values.append_array([Vector4i(), Plane(), Quaternion(), AABB(), Basis(), Transform3D()])
+	values.append_array([Projection(), Color(NAN, 0, 0), RID(), RefCounted.new(), Callable()])
+	values.append_array([Signal(), [1, "list"], _nested_array(1000), _nested_dictionary(1000)])
+	values.append_array([PackedByteArray([1]), PackedInt32Array([-1]), PackedInt64Array([-1])])
+	values.append_array([PackedFloat32Array([NAN]), PackedFloat64Array([INF])])
+	values.append_array([PackedStringArray(["list"]), PackedVector2Array([Vector2.ONE])])
+	values.append_array([PackedVector3Array([Vector3.ONE]), PackedColorArray([Color.RED])])
+	values.append(PackedVector4Array([Vector4.ONE]))
+	return values
+
+
+static func _nested_array(depth: int) -> Array:
+	var value: Array = []
+	for _level in depth - 1:
+		value = [value]
+	return value
+
+
+static func _nested_dictionary(depth: int) -> Dictionary:
+	var value := {}
+	for _level in depth - 1:
+		value = {"players": value}
+	return value
+
+
+static func _describe(value: Variant) -> String:
+	if value is Dictionary:
+		return "Dictionary %s" % [value.keys().map(func(key): return type_string(typeof(key)))]
+	return type_string(typeof(value))
+
+
 func test_the_lobby_checks_take_every_variant_type_without_an_error() -> void:
 	var values := _every_variant()
 	values.append_array([_nested_array(VERY_DEEP), _nested_dictionary(VERY_DEEP)])
@@ -118,10 +159,6 @@ func test_a_handler_that_closes_the_server_as_a_table_opens() -> void:
 	check_equal(server.open_table({}), "", "and opens none")
 	await get_tree().process_frame
 	_close_loopback()
-
-
-func _return_freed(_options: Dictionary) -> Variant:
-	return _freed
 
 
 func test_a_table_nobody_sits_at_closes_after_the_unclaimed_timeout() -> void:
@@ -263,6 +300,56 @@ func test_listings_count_against_the_bytes_a_peer_may_send() -> void:
 	_close_loopback()
 
 
+func test_a_refused_join_names_the_code_it_was_for_when_that_is_a_code() -> void:
+	# Named back only when it is a code (six letters of the alphabet), so a client can tell which
+	# request failed and drop the session it made for it; anything else is not echoed.
+	if not await _loopback():
+		return
+	_probe.send({"op": "join", "code": "ZZZZZZ"})
+	_probe.send({"op": "spectate", "code": "<b>hi</b>"})
+	var replies: Array = await _replies(2)
+	if replies.size() == 2:
+		check_equal(replies[0].get("code"), "ZZZZZZ", "a code, named")
+		check_equal(replies[1].get("code"), "", "not a code, not echoed")
+	_close_loopback()
+
+
+func test_a_join_refused_for_a_full_table_keeps_the_peer_s_other_tables() -> void:
+	# A peer's one connection carries the lobby and every table it sits at: a seat refused at a
+	# full table disconnected it from all of them.
+	if not await _loopback():
+		return
+	var first := await _connect("FirstClient")
+	var second := await _connect("SecondClient")
+	var kept := _server.open_table({})
+	var full := _server.open_table({})
+	var filled := first != null and second != null
+	filled = filled and await _sit(first, full, "first") and await _sit(second, full, "second")
+	if not filled:
+		check(false, "the full table's seats were taken")
+		_close_loopback()
+		return
+	check(await _sit(_probe, kept, "keeper"), "seated at the other table")
+	check(not await _sit(_probe, full, "latecomer"), "no seat at the full table")
+	check(not _probe.dropped, "the peer is still connected")
+	var session := _probe.get_node(kept) as RulesSession
+	check_equal(session.get_player_id(), 0, "and still holds its seat at the other table")
+	# The lobby forgot the refused join: the peer may watch that table instead.
+	_probe.replies.clear()
+	_probe.send({"op": "spectate", "code": full})
+	var replies := await _replies(1)
+	check_equal(
+		replies.map(func(reply: Dictionary) -> Variant: return reply.get("op")),
+		["spectating"],
+		"watch the full table"
+	)
+	_close_loopback()
+
+
+func _return_freed(_options: Dictionary) -> Variant:
+	return _freed
+
+
 ## A server and a client connected on 127.0.0.1; false (with a failure) if they could not be.
 func _loopback() -> bool:
 	var server_branch := _branch("LobbyServer")
@@ -337,90 +424,3 @@ func _replies(count: int) -> Array:
 	var replies := _probe.replies.slice(0, count)
 	_probe.replies = _probe.replies.slice(count)
 	return replies
-
-
-static func _rules(options: Dictionary) -> GameRules:
-	return StarterGame.rules(1, options["players"], {"round_limit": options["rounds"]})
-
-
-## One value of every Variant type the engine sends (objects go as their id, callables and
-## signals as nothing), odd numbers and strings among them.
-static func _every_variant() -> Array:
-	var values: Array = [null, true, -1, 1 << 62, -(1 << 63), NAN, INF, -INF, "", "x".repeat(300)]
-	values.append_array([&"list", NodePath("list"), Vector2(NAN, INF), Vector2i(-1, 1 << 30)])
-	values.append_array([Rect2(), Rect2i(), Vector3(), Vector3i(), Transform2D(), Vector4()])
-	values.append_array([Vector4i(), Plane(), Quaternion(), AABB(), Basis(), Transform3D()])
-	values.append_array([Projection(), Color(NAN, 0, 0), RID(), RefCounted.new(), Callable()])
-	values.append_array([Signal(), [1, "list"], _nested_array(1000), _nested_dictionary(1000)])
-	values.append_array([PackedByteArray([1]), PackedInt32Array([-1]), PackedInt64Array([-1])])
-	values.append_array([PackedFloat32Array([NAN]), PackedFloat64Array([INF])])
-	values.append_array([PackedStringArray(["list"]), PackedVector2Array([Vector2.ONE])])
-	values.append_array([PackedVector3Array([Vector3.ONE]), PackedColorArray([Color.RED])])
-	values.append(PackedVector4Array([Vector4.ONE]))
-	return values
-
-
-static func _nested_array(depth: int) -> Array:
-	var value: Array = []
-	for _level in depth - 1:
-		value = [value]
-	return value
-
-
-static func _nested_dictionary(depth: int) -> Dictionary:
-	var value := {}
-	for _level in depth - 1:
-		value = {"players": value}
-	return value
-
-
-static func _describe(value: Variant) -> String:
-	if value is Dictionary:
-		return "Dictionary %s" % [value.keys().map(func(key): return type_string(typeof(key)))]
-	return type_string(typeof(value))
-
-
-func test_a_refused_join_names_the_code_it_was_for_when_that_is_a_code() -> void:
-	# Named back only when it is a code (six letters of the alphabet), so a client can tell which
-	# request failed and drop the session it made for it; anything else is not echoed.
-	if not await _loopback():
-		return
-	_probe.send({"op": "join", "code": "ZZZZZZ"})
-	_probe.send({"op": "spectate", "code": "<b>hi</b>"})
-	var replies: Array = await _replies(2)
-	if replies.size() == 2:
-		check_equal(replies[0].get("code"), "ZZZZZZ", "a code, named")
-		check_equal(replies[1].get("code"), "", "not a code, not echoed")
-	_close_loopback()
-
-
-func test_a_join_refused_for_a_full_table_keeps_the_peer_s_other_tables() -> void:
-	# A peer's one connection carries the lobby and every table it sits at: a seat refused at a
-	# full table disconnected it from all of them.
-	if not await _loopback():
-		return
-	var first := await _connect("FirstClient")
-	var second := await _connect("SecondClient")
-	var kept := _server.open_table({})
-	var full := _server.open_table({})
-	var filled := first != null and second != null
-	filled = filled and await _sit(first, full, "first") and await _sit(second, full, "second")
-	if not filled:
-		check(false, "the full table's seats were taken")
-		_close_loopback()
-		return
-	check(await _sit(_probe, kept, "keeper"), "seated at the other table")
-	check(not await _sit(_probe, full, "latecomer"), "no seat at the full table")
-	check(not _probe.dropped, "the peer is still connected")
-	var session := _probe.get_node(kept) as RulesSession
-	check_equal(session.get_player_id(), 0, "and still holds its seat at the other table")
-	# The lobby forgot the refused join: the peer may watch that table instead.
-	_probe.replies.clear()
-	_probe.send({"op": "spectate", "code": full})
-	var replies := await _replies(1)
-	check_equal(
-		replies.map(func(reply: Dictionary) -> Variant: return reply.get("op")),
-		["spectating"],
-		"watch the full table"
-	)
-	_close_loopback()

@@ -241,6 +241,49 @@ func test_a_seat_whose_nonce_does_not_come_in_time_gets_the_public_deadline_nonc
 	_close_all()
 
 
+func test_hosting_that_cannot_listen_changes_nothing_and_freed_rules_stop_the_host() -> void:
+	# A busy port: host_game() left the game rekeyed, host_server() resumed and later archived
+	# the journaled tables though nobody could connect. No rules: host_game() said OK. Rules
+	# freed while hosted: an error every frame, for ever.
+	_close_all()
+	var setup := func(options: Dictionary) -> GameRules:
+		return StarterGame.rules(1, options["players"], {"round_limit": options["rounds"]})
+	var folder := "user://busy_port_%d" % Time.get_ticks_usec()
+	var first := RulesServer.new()
+	first.journal_folder = folder
+	first.table_setup = setup
+	Loopback.branch(self, "First", _branches).add_child(first)
+	var listening := func(port: int) -> Error: return first.host_server(port, "127.0.0.1")
+	check(Loopback.take(listening) != 0, "a server listening")
+	check(first.open_table({}) != "", "a table journaled")
+	first.close()
+	var blocker := ENetMultiplayerPeer.new()
+	var busy := Loopback.take(func(port: int) -> Error: return blocker.create_server(port, 4))
+	var second := RulesServer.new()
+	second.journal_folder = folder
+	second.table_setup = setup
+	Loopback.branch(self, "Second", _branches).add_child(second)
+	check(second.host_server(busy, "127.0.0.1") != OK, "a busy port")
+	check_equal(second.get_tables().size(), 0, "no table resumed")
+	var rules := StarterGame.rules(5, 2)
+	var before := rules.get_state_hash()
+	var session := RulesSession.new()
+	Loopback.branch(self, "Session", _branches).add_child(session)
+	check(session.host_game(rules, busy, "127.0.0.1") != OK, "a busy port")
+	check_equal(rules.get_state_hash(), before, "the game not rekeyed")
+	check_equal(session.host_game(null, busy), ERR_INVALID_PARAMETER, "no rules to host")
+	blocker.close()
+	error_log.take()
+	check_equal(session.host_game(rules, busy, "127.0.0.1"), OK, "hosted once the port is free")
+	error_log.take()  # The warning that a chosen seed gives way to an OS key.
+	rules.free()
+	for frame in 3:
+		await get_tree().process_frame
+	check_equal(error_log.take().size(), 1, "the freed rules said once")
+	check(not session.is_host(), "and the session stopped")
+	_close_all()
+
+
 ## Hosts a game of [param players] seats (with player entropy if [param entropy]) on a port of
 ## [code]loopback.gd[/code]; false, with a failure, if it could not listen.
 func _host_game(players: int, entropy := false) -> bool:
@@ -310,46 +353,3 @@ func _close_all() -> void:
 	Loopback.close(get_tree(), _branches)
 	_host = null
 	_rules = null
-
-
-func test_hosting_that_cannot_listen_changes_nothing_and_freed_rules_stop_the_host() -> void:
-	# A busy port: host_game() left the game rekeyed, host_server() resumed and later archived
-	# the journaled tables though nobody could connect. No rules: host_game() said OK. Rules
-	# freed while hosted: an error every frame, for ever.
-	_close_all()
-	var setup := func(options: Dictionary) -> GameRules:
-		return StarterGame.rules(1, options["players"], {"round_limit": options["rounds"]})
-	var folder := "user://busy_port_%d" % Time.get_ticks_usec()
-	var first := RulesServer.new()
-	first.journal_folder = folder
-	first.table_setup = setup
-	Loopback.branch(self, "First", _branches).add_child(first)
-	var listening := func(port: int) -> Error: return first.host_server(port, "127.0.0.1")
-	check(Loopback.take(listening) != 0, "a server listening")
-	check(first.open_table({}) != "", "a table journaled")
-	first.close()
-	var blocker := ENetMultiplayerPeer.new()
-	var busy := Loopback.take(func(port: int) -> Error: return blocker.create_server(port, 4))
-	var second := RulesServer.new()
-	second.journal_folder = folder
-	second.table_setup = setup
-	Loopback.branch(self, "Second", _branches).add_child(second)
-	check(second.host_server(busy, "127.0.0.1") != OK, "a busy port")
-	check_equal(second.get_tables().size(), 0, "no table resumed")
-	var rules := StarterGame.rules(5, 2)
-	var before := rules.get_state_hash()
-	var session := RulesSession.new()
-	Loopback.branch(self, "Session", _branches).add_child(session)
-	check(session.host_game(rules, busy, "127.0.0.1") != OK, "a busy port")
-	check_equal(rules.get_state_hash(), before, "the game not rekeyed")
-	check_equal(session.host_game(null, busy), ERR_INVALID_PARAMETER, "no rules to host")
-	blocker.close()
-	error_log.take()
-	check_equal(session.host_game(rules, busy, "127.0.0.1"), OK, "hosted once the port is free")
-	error_log.take()  # The warning that a chosen seed gives way to an OS key.
-	rules.free()
-	for frame in 3:
-		await get_tree().process_frame
-	check_equal(error_log.take().size(), 1, "the freed rules said once")
-	check(not session.is_host(), "and the session stopped")
-	_close_all()

@@ -467,57 +467,6 @@ func test_an_online_host_rekeys_the_game_from_the_os() -> void:
 		game.free()
 
 
-func _commitments(rules: GameRules) -> Array:
-	return rules.get_events_since(0).filter(
-		func(event: Dictionary) -> bool: return event["type"] == "round_committed"
-	)
-
-
-func _drop_bag(_player_id: int, _remaining: int) -> void:
-	_bag = null
-
-
-func _drop_turns(_unit_id: int, _is_extra_turn: bool) -> void:
-	_turns = null
-
-
-func _drop_auditor(_round: int, _draws: int) -> void:
-	_auditor = null
-
-
-## Disconnects every handler from [param object]'s signals: the handlers above hold the object
-## they call back into, a cycle that would otherwise keep it alive.
-func _disconnect_all(object: Object) -> void:
-	for signal_info: Dictionary in object.get_signal_list():
-		for connection: Dictionary in object.get_signal_connection_list(signal_info["name"]):
-			object.disconnect(signal_info["name"], connection["callable"])
-
-
-## Runs [param call] and returns the errors it logged (none of them fail the test).
-func _errors_of(call: Callable) -> PackedStringArray:
-	error_log.take()
-	call.call()
-	return error_log.take()
-
-
-## An Array nested [param levels] deep, built without recursion.
-func _nested(levels: int) -> Array:
-	var outer: Array = []
-	var inner := outer
-	for _level in levels - 1:
-		var next: Array = []
-		inner.append(next)
-		inner = next
-	return outer
-
-
-func _game_in_round_one() -> GameRules:
-	var rules := StarterGame.rules(404, 2)
-	StarterGame.keep_all(rules)
-	rules.draw_next_token()
-	return rules
-
-
 func test_a_bag_loaded_by_its_own_token_drawn_handler_keeps_every_token_true() -> void:
 	# The handler replaces the bag mid-draw with one whose tokens reuse the same ids: the token
 	# the outer draw returns still shows its own draw, the loaded bag's tokens show theirs, and
@@ -586,3 +535,54 @@ func test_a_sample_of_the_rest_of_a_round_stays_within_its_budget() -> void:
 	bag.clear()
 	bag.add_player_tokens(0, 3)
 	check_equal(bag.sample_rest_of_round(100000, 1).size(), 100000, "many samples of a few tokens")
+
+
+func _commitments(rules: GameRules) -> Array:
+	return rules.get_events_since(0).filter(
+		func(event: Dictionary) -> bool: return event["type"] == "round_committed"
+	)
+
+
+func _drop_bag(_player_id: int, _remaining: int) -> void:
+	_bag = null
+
+
+func _drop_turns(_unit_id: int, _is_extra_turn: bool) -> void:
+	_turns = null
+
+
+func _drop_auditor(_round: int, _draws: int) -> void:
+	_auditor = null
+
+
+## Disconnects every handler from [param object]'s signals: the handlers above hold the object
+## they call back into, a cycle that would otherwise keep it alive.
+func _disconnect_all(object: Object) -> void:
+	for signal_info: Dictionary in object.get_signal_list():
+		for connection: Dictionary in object.get_signal_connection_list(signal_info["name"]):
+			object.disconnect(signal_info["name"], connection["callable"])
+
+
+## Runs [param call] and returns the errors it logged (none of them fail the test).
+func _errors_of(call: Callable) -> PackedStringArray:
+	error_log.take()
+	call.call()
+	return error_log.take()
+
+
+## An Array nested [param levels] deep, built without recursion.
+func _nested(levels: int) -> Array:
+	var outer: Array = []
+	var inner := outer
+	for _level in levels - 1:
+		var next: Array = []
+		inner.append(next)
+		inner = next
+	return outer
+
+
+func _game_in_round_one() -> GameRules:
+	var rules := StarterGame.rules(404, 2)
+	StarterGame.keep_all(rules)
+	rules.draw_next_token()
+	return rules

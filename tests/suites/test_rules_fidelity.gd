@@ -45,15 +45,6 @@ func test_a_unit_defeated_by_its_own_damage_leaves_the_race() -> void:
 	check_equal(turns.get_unit_ids(), PackedInt64Array([1]), "the living")
 
 
-## Tokens left in [param counts] of players other than [param player_id].
-func _others_left(counts: Dictionary, player_id: int) -> int:
-	var total := 0
-	for owner: int in counts:
-		if owner != player_id:
-			total += counts[owner]
-	return total
-
-
 func test_a_turn_system_saves_and_loads_to_the_same_future() -> void:
 	var turns := TurnSystem.new()
 	turns.add_unit(1, TurnSystem.SIDE_PLAYER, 20)
@@ -370,3 +361,12 @@ func test_every_mulligan_puts_a_card_on_the_bottom_as_seed_001_has_it() -> void:
 		var right := PackedInt64Array() if free else PackedInt64Array([0])
 		check_equal(rules.keep_hand(2, right), OK, "free: %s, right" % free)
 		rules.free()
+
+
+## Tokens left in [param counts] of players other than [param player_id].
+func _others_left(counts: Dictionary, player_id: int) -> int:
+	var total := 0
+	for owner: int in counts:
+		if owner != player_id:
+			total += counts[owner]
+	return total

@@ -91,25 +91,6 @@ func test_a_bare_bag_is_followed_and_refreshed_after_a_refill() -> void:
 	display.free()
 
 
-func _check_against_bag(display: TokenBagDisplay, rules: GameRules, what: String) -> void:
-	var problems := DisplayCheck.problems(display, rules)
-	check(problems.is_empty(), "%s: %s" % [what, problems])
-
-
-func _display(rules: GameRules, hold: float) -> TokenBagDisplay:
-	return DisplayCheck.make(self, rules, hold)
-
-
-func _rules(seed_value: int, player_count: int) -> GameRules:
-	var rules := StarterGame.rules(seed_value, player_count, {"round_limit": 3})
-	check(rules.is_set_up(), "setup")
-	return rules
-
-
-func _play_bots(rules: GameRules) -> void:
-	check_equal(StarterGame.play_bots(rules), OK, "bot actions")
-
-
 func test_the_chance_column_is_right_and_equal_odds_look_equal_in_every_state() -> void:
 	for counts: Array in [
 		[1, 1, 1],
@@ -429,14 +410,6 @@ func test_a_malformed_view_is_refused_and_the_display_left_as_it_was() -> void:
 	display.free()
 
 
-## [param count] players' tallies as a view's bag holds them, 2 tokens each, none drawn.
-func _tallies(count: int) -> Array:
-	var tallies := []
-	for player_id in count:
-		tallies.append({"player": player_id, "contributed": 2, "remaining": 2})
-	return tallies
-
-
 func test_rows_line_up_whoever_put_in_more_tokens() -> void:
 	var bag := CommandTokenBag.new()
 	bag.set_seed(6)
@@ -571,3 +544,30 @@ func test_a_view_shown_from_a_draw_shown_handler_keeps_the_display_honest() -> v
 	check(display.is_caught_up() and not flyer.visible, "caught up once the last has landed")
 	check_equal(display.get_active_player(), 1, "the last draw's player")
 	display.free()
+
+
+func _check_against_bag(display: TokenBagDisplay, rules: GameRules, what: String) -> void:
+	var problems := DisplayCheck.problems(display, rules)
+	check(problems.is_empty(), "%s: %s" % [what, problems])
+
+
+func _display(rules: GameRules, hold: float) -> TokenBagDisplay:
+	return DisplayCheck.make(self, rules, hold)
+
+
+func _rules(seed_value: int, player_count: int) -> GameRules:
+	var rules := StarterGame.rules(seed_value, player_count, {"round_limit": 3})
+	check(rules.is_set_up(), "setup")
+	return rules
+
+
+func _play_bots(rules: GameRules) -> void:
+	check_equal(StarterGame.play_bots(rules), OK, "bot actions")
+
+
+## [param count] players' tallies as a view's bag holds them, 2 tokens each, none drawn.
+func _tallies(count: int) -> Array:
+	var tallies := []
+	for player_id in count:
+		tallies.append({"player": player_id, "contributed": 2, "remaining": 2})
+	return tallies

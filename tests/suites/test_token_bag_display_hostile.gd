@@ -209,92 +209,9 @@ func test_hostile_names_rounds_and_winners_are_shown_or_refused() -> void:
 	await _check_the_next_view(display, rules, values)
 
 
-# Shows a view of [param args] (show_view's arguments): refused with at most one error, which
-# names show_view and leaves the display as it was, or shown.
-func _show_refused_or_right(display: TokenBagDisplay, args: Array) -> void:
-	var before := _looks(display)
-	error_log.take()
-	display.show_view.callv(args)
-	var errors := error_log.take()
-	check(errors.size() <= 1, "one view, at most one error: %s" % [errors])
-	if not errors.is_empty():
-		check_equal(_looks(display), before, "a refused view changed the display")
-		check("TokenBagDisplay.show_view" in errors[0], "the error names show_view")
-
-
-# After the hostile views: the game's next view is shown right; then frees what the test made.
-func _check_the_next_view(display: TokenBagDisplay, rules: GameRules, values: FuzzValues) -> void:
-	_send(display, rules, NAMES)
-	display.catch_up()
-	await get_tree().process_frame
-	check_equal(_view_problems(display, rules), PackedStringArray(), "after the hostile views")
-	values.release()
-	display.free()
-	rules.free()
-
-
 func test_random_runs_with_handlers_that_call_back_show_the_latest_view() -> void:
 	for seed_value in RUN_SEEDS:
 		await _random_run(seed_value)
-
-
-# One random run: real views of a game (some skipped, some repeated, some old), catch-ups,
-# refreshes, look changes and frames, with draw_shown and caught_up handlers that call back.
-func _random_run(seed_value: int) -> void:
-	var rng := RandomNumberGenerator.new()
-	rng.seed = seed_value
-	var rules := _rules(70 + seed_value)
-	var display := DisplayCheck.make(self, null)
-	display.draw_duration = 0.02
-	display.round_complete_hold = 0.03
-	var old_views: Array[Dictionary] = []
-	var calls := [0]
-	var call_back := func(_value: Variant = null) -> void:
-		calls[0] += 1
-		if calls[0] > 200:
-			return
-		match rng.randi_range(0, 5):
-			0:
-				display.catch_up()
-			1:
-				_send(display, rules, NAMES)
-			2:
-				if not old_views.is_empty():
-					_show(display, old_views[rng.randi() % old_views.size()])
-			3:
-				display.compact = not display.compact
-	display.draw_shown.connect(call_back)
-	display.caught_up.connect(call_back)
-	for step in RUN_STEPS:
-		if rules.get_phase() == GameRules.PHASE_GAME_OVER:
-			break
-		calls[0] = 0
-		match rng.randi_range(0, 9):
-			0, 1, 2, 3:
-				_play_one(rules)
-				var view := _view_of(rules)
-				old_views.append(view)
-				if rng.randf() < 0.8:
-					_show(display, view)
-			4:
-				display.catch_up()
-			5:
-				if not old_views.is_empty():
-					_show(display, old_views[rng.randi() % old_views.size()])
-			6:
-				display.compact = not display.compact
-			7:
-				display.refresh()
-			_:
-				await get_tree().process_frame
-	display.draw_shown.disconnect(call_back)
-	display.caught_up.disconnect(call_back)
-	_send(display, rules, NAMES)
-	display.catch_up()
-	await get_tree().process_frame
-	check_equal(_view_problems(display, rules), PackedStringArray(), "run %d" % seed_value)
-	display.free()
-	rules.free()
 
 
 func test_a_refresh_from_a_handler_forgets_the_view_being_shown() -> void:
@@ -354,6 +271,89 @@ func test_a_followed_game_freed_under_the_display_leaves_it_working() -> void:
 	check_equal(display.get_remaining(), 12, "a view after the freed rules")
 	display.free()
 	other.free()
+
+
+# Shows a view of [param args] (show_view's arguments): refused with at most one error, which
+# names show_view and leaves the display as it was, or shown.
+func _show_refused_or_right(display: TokenBagDisplay, args: Array) -> void:
+	var before := _looks(display)
+	error_log.take()
+	display.show_view.callv(args)
+	var errors := error_log.take()
+	check(errors.size() <= 1, "one view, at most one error: %s" % [errors])
+	if not errors.is_empty():
+		check_equal(_looks(display), before, "a refused view changed the display")
+		check("TokenBagDisplay.show_view" in errors[0], "the error names show_view")
+
+
+# After the hostile views: the game's next view is shown right; then frees what the test made.
+func _check_the_next_view(display: TokenBagDisplay, rules: GameRules, values: FuzzValues) -> void:
+	_send(display, rules, NAMES)
+	display.catch_up()
+	await get_tree().process_frame
+	check_equal(_view_problems(display, rules), PackedStringArray(), "after the hostile views")
+	values.release()
+	display.free()
+	rules.free()
+
+
+# One random run: real views of a game (some skipped, some repeated, some old), catch-ups,
+# refreshes, look changes and frames, with draw_shown and caught_up handlers that call back.
+func _random_run(seed_value: int) -> void:
+	var rng := RandomNumberGenerator.new()
+	rng.seed = seed_value
+	var rules := _rules(70 + seed_value)
+	var display := DisplayCheck.make(self, null)
+	display.draw_duration = 0.02
+	display.round_complete_hold = 0.03
+	var old_views: Array[Dictionary] = []
+	var calls := [0]
+	var call_back := func(_value: Variant = null) -> void:
+		calls[0] += 1
+		if calls[0] > 200:
+			return
+		match rng.randi_range(0, 5):
+			0:
+				display.catch_up()
+			1:
+				_send(display, rules, NAMES)
+			2:
+				if not old_views.is_empty():
+					_show(display, old_views[rng.randi() % old_views.size()])
+			3:
+				display.compact = not display.compact
+	display.draw_shown.connect(call_back)
+	display.caught_up.connect(call_back)
+	for step in RUN_STEPS:
+		if rules.get_phase() == GameRules.PHASE_GAME_OVER:
+			break
+		calls[0] = 0
+		match rng.randi_range(0, 9):
+			0, 1, 2, 3:
+				_play_one(rules)
+				var view := _view_of(rules)
+				old_views.append(view)
+				if rng.randf() < 0.8:
+					_show(display, view)
+			4:
+				display.catch_up()
+			5:
+				if not old_views.is_empty():
+					_show(display, old_views[rng.randi() % old_views.size()])
+			6:
+				display.compact = not display.compact
+			7:
+				display.refresh()
+			_:
+				await get_tree().process_frame
+	display.draw_shown.disconnect(call_back)
+	display.caught_up.disconnect(call_back)
+	_send(display, rules, NAMES)
+	display.catch_up()
+	await get_tree().process_frame
+	check_equal(_view_problems(display, rules), PackedStringArray(), "run %d" % seed_value)
+	display.free()
+	rules.free()
 
 
 # Draws a token if the bag waits for a draw, else the active player's bot acts.

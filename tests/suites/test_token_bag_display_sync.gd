@@ -388,6 +388,75 @@ func test_the_game_over_banner_never_breaks_a_name_inside_a_word() -> void:
 	rules.free()
 
 
+func test_a_refresh_in_flight_stops_that_flight_for_good() -> void:
+	# refresh() mid-flight shows the bag at once; the old flight must not land later, under the
+	# flight of the next draw, and let the display say it caught up before that one lands.
+	var bag := CommandTokenBag.new()
+	bag.set_seed(8)
+	bag.add_player_tokens(0, 2)
+	bag.add_player_tokens(1, 2)
+	bag.shuffle()
+	var display := DisplayCheck.make(self, null)
+	display.token_bag = bag
+	display.draw_duration = 2.0
+	var shown: Array[int] = []
+	display.draw_shown.connect(shown.append)
+	bag.draw_token()
+	await get_tree().create_timer(0.5).timeout
+	display.refresh()
+	check(display.is_caught_up(), "caught up at once")
+	var second := bag.draw_token().player_id
+	await get_tree().create_timer(1.7).timeout
+	check_equal(shown, [], "the first flight, stopped, never landed")
+	check(not display.is_caught_up(), "the second token is still flying")
+	await get_tree().create_timer(0.8).timeout
+	check_equal(shown, [second], "the second landed")
+	check(display.is_caught_up(), "and the display caught up")
+	display.free()
+
+
+func test_new_player_colours_colour_the_rows_at_once() -> void:
+	var rules := StarterGame.rules(4, 3)
+	var display := DisplayCheck.make(self, rules)
+	StarterGame.keep_all(rules)
+	var colours: Array[Color] = [Color.RED, Color.GREEN, Color.BLUE]
+	display.player_colors = colours
+	for seat in 3:
+		var swatch := (
+			display.get_node("%%Rows/Row%d" % seat).find_child("Swatch", true, false) as ColorRect
+		)
+		check_equal(swatch.color, colours[seat], "seat %d's swatch" % seat)
+	display.free()
+	rules.free()
+
+
+func test_the_next_round_s_first_views_wait_for_round_complete() -> void:
+	# An online client gets the next round's start and first draw right after the round's last
+	# draw: they ended "Round Complete!" in the frame it appeared.
+	var rules := StarterGame.rules(53, 2, {"round_limit": 3})
+	var display := DisplayCheck.make(self, null, 1.0)
+	display.draw_duration = 0.0
+	StarterGame.keep_all(rules)
+	var send := func() -> void:
+		var view := rules.get_snapshot_for(0)
+		display.show_view(view["round"], view["bag"], {0: "Ada", 1: "Brin"})
+	send.call()
+	while rules.get_round() == 1:
+		rules.pass_activation(rules.draw_next_token())
+		send.call()
+	rules.draw_next_token()
+	send.call()
+	check(display.is_round_complete_shown(), "round 1 complete, round 2 waiting")
+	for frame in 10:
+		await get_tree().process_frame
+	check(display.is_round_complete_shown(), "still held ten frames on")
+	check(not display.is_caught_up(), "round 2's views wait")
+	await wait_until(display.is_caught_up, "round 2 shown after the hold")
+	check_equal(display.get_remaining(), rules.get_bag().get_remaining_count(), "then round 2")
+	display.free()
+	rules.free()
+
+
 func _step(rules: GameRules) -> void:
 	rules.pass_activation(rules.draw_next_token())
 
@@ -475,75 +544,6 @@ func _pulse_turns(node: CanvasItem, seconds: float) -> int:
 			direction = moving
 		last = now
 	return turns
-
-
-func test_a_refresh_in_flight_stops_that_flight_for_good() -> void:
-	# refresh() mid-flight shows the bag at once; the old flight must not land later, under the
-	# flight of the next draw, and let the display say it caught up before that one lands.
-	var bag := CommandTokenBag.new()
-	bag.set_seed(8)
-	bag.add_player_tokens(0, 2)
-	bag.add_player_tokens(1, 2)
-	bag.shuffle()
-	var display := DisplayCheck.make(self, null)
-	display.token_bag = bag
-	display.draw_duration = 2.0
-	var shown: Array[int] = []
-	display.draw_shown.connect(shown.append)
-	bag.draw_token()
-	await get_tree().create_timer(0.5).timeout
-	display.refresh()
-	check(display.is_caught_up(), "caught up at once")
-	var second := bag.draw_token().player_id
-	await get_tree().create_timer(1.7).timeout
-	check_equal(shown, [], "the first flight, stopped, never landed")
-	check(not display.is_caught_up(), "the second token is still flying")
-	await get_tree().create_timer(0.8).timeout
-	check_equal(shown, [second], "the second landed")
-	check(display.is_caught_up(), "and the display caught up")
-	display.free()
-
-
-func test_new_player_colours_colour_the_rows_at_once() -> void:
-	var rules := StarterGame.rules(4, 3)
-	var display := DisplayCheck.make(self, rules)
-	StarterGame.keep_all(rules)
-	var colours: Array[Color] = [Color.RED, Color.GREEN, Color.BLUE]
-	display.player_colors = colours
-	for seat in 3:
-		var swatch := (
-			display.get_node("%%Rows/Row%d" % seat).find_child("Swatch", true, false) as ColorRect
-		)
-		check_equal(swatch.color, colours[seat], "seat %d's swatch" % seat)
-	display.free()
-	rules.free()
-
-
-func test_the_next_round_s_first_views_wait_for_round_complete() -> void:
-	# An online client gets the next round's start and first draw right after the round's last
-	# draw: they ended "Round Complete!" in the frame it appeared.
-	var rules := StarterGame.rules(53, 2, {"round_limit": 3})
-	var display := DisplayCheck.make(self, null, 1.0)
-	display.draw_duration = 0.0
-	StarterGame.keep_all(rules)
-	var send := func() -> void:
-		var view := rules.get_snapshot_for(0)
-		display.show_view(view["round"], view["bag"], {0: "Ada", 1: "Brin"})
-	send.call()
-	while rules.get_round() == 1:
-		rules.pass_activation(rules.draw_next_token())
-		send.call()
-	rules.draw_next_token()
-	send.call()
-	check(display.is_round_complete_shown(), "round 1 complete, round 2 waiting")
-	for frame in 10:
-		await get_tree().process_frame
-	check(display.is_round_complete_shown(), "still held ten frames on")
-	check(not display.is_caught_up(), "round 2's views wait")
-	await wait_until(display.is_caught_up, "round 2 shown after the hold")
-	check_equal(display.get_remaining(), rules.get_bag().get_remaining_count(), "then round 2")
-	display.free()
-	rules.free()
 
 
 # A game in [param order] of [param count] players named from NAMES, three rounds long.

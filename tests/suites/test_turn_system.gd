@@ -446,14 +446,6 @@ func test_turns_cannot_start_with_nobody_to_take_them() -> void:
 	check_equal(started[0], 0, "no turn_started")
 
 
-## A race of [code][id, side, speed][/code] units.
-func _race(units: Array) -> TurnSystem:
-	var turns := TurnSystem.new()
-	for unit in units:
-		turns.add_unit(unit[0], unit[1], unit[2])
-	return turns
-
-
 func test_a_unit_a_status_defeats_is_asked_about_without_an_error() -> void:
 	# next_turn() returns the id of a unit whose turn started and whose poison then took it to 0
 	# health: asking about it, or cleansing it, is play. It was "unit 2 is not in the turn order"
@@ -472,3 +464,11 @@ func test_a_unit_a_status_defeats_is_asked_about_without_an_error() -> void:
 	turns.apply_status(1, "daze", TurnSystem.STATUS_STUN, 0, 1)
 	turns.next_turn()
 	expect_refusal(turns, "unknown_status", turns.remove_status.bind(1, "daze"), "daze")
+
+
+## A race of [code][id, side, speed][/code] units.
+func _race(units: Array) -> TurnSystem:
+	var turns := TurnSystem.new()
+	for unit in units:
+		turns.add_unit(unit[0], unit[1], unit[2])
+	return turns

@@ -24,6 +24,23 @@ var _session: RulesSession
 var _stats: Dictionary
 
 
+## Disconnects [param peer_id] from [param api]'s peer once what was already sent to it (a
+## refusal saying why) has arrived: on ENet, a peer disconnected at once loses what is still on
+## its way, and a client drops what came with the disconnect. Meanwhile what the peer sends is
+## dropped unread by the caller; a peer that never acknowledges is dropped by ENet's timeout.
+## Nothing happens for a peer that is gone already.
+static func disconnect_peer(api: MultiplayerAPI, peer_id: int) -> void:
+	var peer := api.multiplayer_peer
+	if peer == null or peer_id not in api.get_peers():
+		return
+	var enet := peer as ENetMultiplayerPeer
+	var enet_peer := enet.get_peer(peer_id) if enet else null
+	if enet_peer:
+		enet_peer.peer_disconnect_later()
+	else:
+		peer.disconnect_peer(peer_id)
+
+
 func _init(session: RulesSession, stats: Dictionary) -> void:
 	_session = session
 	_stats = stats
@@ -105,20 +122,3 @@ func tell(peer_id: int, reason: String) -> void:
 	if record(peer_id)["refusals"].take():
 		_stats["refusals_sent"] += 1
 		_session._rpc_refused.rpc_id(peer_id, reason)
-
-
-## Disconnects [param peer_id] from [param api]'s peer once what was already sent to it (a
-## refusal saying why) has arrived: on ENet, a peer disconnected at once loses what is still on
-## its way, and a client drops what came with the disconnect. Meanwhile what the peer sends is
-## dropped unread by the caller; a peer that never acknowledges is dropped by ENet's timeout.
-## Nothing happens for a peer that is gone already.
-static func disconnect_peer(api: MultiplayerAPI, peer_id: int) -> void:
-	var peer := api.multiplayer_peer
-	if peer == null or peer_id not in api.get_peers():
-		return
-	var enet := peer as ENetMultiplayerPeer
-	var enet_peer := enet.get_peer(peer_id) if enet else null
-	if enet_peer:
-		enet_peer.peer_disconnect_later()
-	else:
-		peer.disconnect_peer(peer_id)

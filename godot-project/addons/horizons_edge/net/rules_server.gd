@@ -81,6 +81,16 @@ var _lobby: RulesServerLobby
 var _asked := {}
 
 
+## What is wrong with a listing's [param tables] ("" if nothing): an Array of Dictionaries.
+static func _listing_problem(tables: Variant) -> String:
+	if typeof(tables) != TYPE_ARRAY:
+		return "the listing's tables is not an Array"
+	for table: Variant in tables:
+		if typeof(table) != TYPE_DICTIONARY:
+			return "a table of the listing is not a Dictionary"
+	return ""
+
+
 func _process(_delta: float) -> void:
 	if _lobby:
 		_lobby.tick(Time.get_ticks_msec())
@@ -263,16 +273,6 @@ func _reply_problem(reply: Dictionary) -> String:
 		return (
 			"%s table %s, which this client did not ask for (or was already answered)" % [op, code]
 		)
-	return ""
-
-
-## What is wrong with a listing's [param tables] ("" if nothing): an Array of Dictionaries.
-static func _listing_problem(tables: Variant) -> String:
-	if typeof(tables) != TYPE_ARRAY:
-		return "the listing's tables is not an Array"
-	for table: Variant in tables:
-		if typeof(table) != TYPE_DICTIONARY:
-			return "a table of the listing is not a Dictionary"
 	return ""
 
 

@@ -57,6 +57,40 @@ var _pruned_at := 0
 var _ticked_at := 0
 
 
+## [param raw] as table options: every key one of [constant OPTIONS], a number within its
+## bounds, converted to its default's type, the missing ones at their defaults; {} if not.
+static func check_options(raw: Variant) -> Dictionary:
+	if not raw is Dictionary:
+		return {}
+	var options := {}
+	for key: String in OPTIONS:
+		options[key] = OPTIONS[key][2]
+	for key: Variant in raw:
+		var value: Variant = raw[key]
+		if not (key is String and OPTIONS.has(key)) or not (value is int or value is float):
+			return {}
+		var bounds: Array = OPTIONS[key]
+		if not (value >= bounds[0] and value <= bounds[1]):  # NAN fails both.
+			return {}
+		options[key] = type_convert(value, typeof(bounds[2]))
+	return options
+
+
+## Whether [param message] may be read as a lobby message: a small Dictionary (see
+## [method RulesSessionHost.is_small]) whose keys are all Strings (not StringNames, which a
+## Dictionary finds under the same String).
+static func _is_message(message: Variant) -> bool:
+	if not (message is Dictionary and RulesSessionHost.is_small(message)):
+		return false
+	return message.keys().all(func(key: Variant) -> bool: return key is String)
+
+
+## Whether [param value] is a table code: [constant CODE_LENGTH] characters of
+## [constant CODE_ALPHABET].
+static func is_code(value: Variant) -> bool:
+	return RulesSessionHost.RequestChecks.is_spelled(value, CODE_LENGTH, CODE_ALPHABET)
+
+
 func _init(server: RulesServer) -> void:
 	_server = server
 
@@ -227,34 +261,6 @@ func close() -> void:
 	for table: Dictionary in _tables.values():
 		if table["journal"]:
 			table["journal"].close()
-
-
-## [param raw] as table options: every key one of [constant OPTIONS], a number within its
-## bounds, converted to its default's type, the missing ones at their defaults; {} if not.
-static func check_options(raw: Variant) -> Dictionary:
-	if not raw is Dictionary:
-		return {}
-	var options := {}
-	for key: String in OPTIONS:
-		options[key] = OPTIONS[key][2]
-	for key: Variant in raw:
-		var value: Variant = raw[key]
-		if not (key is String and OPTIONS.has(key)) or not (value is int or value is float):
-			return {}
-		var bounds: Array = OPTIONS[key]
-		if not (value >= bounds[0] and value <= bounds[1]):  # NAN fails both.
-			return {}
-		options[key] = type_convert(value, typeof(bounds[2]))
-	return options
-
-
-## Whether [param message] may be read as a lobby message: a small Dictionary (see
-## [method RulesSessionHost.is_small]) whose keys are all Strings (not StringNames, which a
-## Dictionary finds under the same String).
-static func _is_message(message: Variant) -> bool:
-	if not (message is Dictionary and RulesSessionHost.is_small(message)):
-		return false
-	return message.keys().all(func(key: Variant) -> bool: return key is String)
 
 
 func _peer(peer_id: int) -> Dictionary:
@@ -448,12 +454,6 @@ func _close(code: String) -> void:
 	var archive := journal.archive() if journal else ""
 	table["session"].queue_free()
 	_server.table_closed.emit(code, archive)
-
-
-## Whether [param value] is a table code: [constant CODE_LENGTH] characters of
-## [constant CODE_ALPHABET].
-static func is_code(value: Variant) -> bool:
-	return RulesSessionHost.RequestChecks.is_spelled(value, CODE_LENGTH, CODE_ALPHABET)
 
 
 ## A code no table has had (32^6, about a billion: a handful of tries at most).

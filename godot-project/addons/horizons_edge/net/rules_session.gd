@@ -108,6 +108,11 @@ var _guest: RulesSessionGuest
 var _gate := Callable()
 
 
+## The digest both sides compute of a snapshot to check that a client is in sync.
+static func digest(snapshot: Dictionary) -> String:
+	return JSON.stringify(snapshot, "", true).sha256_text()
+
+
 func _process(_delta: float) -> void:
 	if _host and not _host.has_rules():
 		# Said once: the session stops hosting (a table of a RulesServer leaves the server's
@@ -309,11 +314,6 @@ func close() -> void:
 		_guest.close()
 	_host = null
 	_guest = null
-
-
-## The digest both sides compute of a snapshot to check that a client is in sync.
-static func digest(snapshot: Dictionary) -> String:
-	return JSON.stringify(snapshot, "", true).sha256_text()
 
 
 ## Whether this session is in the scene tree, whose multiplayer API it talks through; if not,

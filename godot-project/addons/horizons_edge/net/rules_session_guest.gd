@@ -70,6 +70,69 @@ var _rejoining := false
 var _catching_up := false
 
 
+## What is wrong with an update from the server ("" if nothing): a [code]snapshot[/code]
+## Dictionary with every field the guest reads of the right type (the seats' in the mulligan),
+## [code]events[/code] and [code]legal_actions[/code] Arrays (each may be left out). The events
+## are checked one by one ([method event_problem]).
+static func update_problem(update: Dictionary) -> String:
+	if typeof(update.get("events", [])) != TYPE_ARRAY:
+		return "events is not an Array"
+	var legal: Variant = update.get("legal_actions", [])
+	if typeof(legal) != TYPE_ARRAY:
+		return "legal_actions is not an Array"
+	for action: Variant in legal:
+		if typeof(action) != TYPE_DICTIONARY:
+			return "legal_actions holds %s, not an action Dictionary" % type_string(typeof(action))
+	var view: Variant = update.get("snapshot")
+	if typeof(view) != TYPE_DICTIONARY:
+		return "snapshot is not a Dictionary"
+	var problem := fields_problem("snapshot", view, SNAPSHOT_FIELDS)
+	if problem != "":
+		return problem
+	problem = fields_problem("snapshot phase", view["phase"], {"phase": TYPE_STRING})
+	if problem != "" or view["phase"]["phase"] != "mulligan":
+		return problem
+	if typeof(view.get("players")) != TYPE_ARRAY:
+		return "snapshot of the mulligan: players is not an Array"
+	for seat: Variant in view["players"]:
+		if typeof(seat) != TYPE_DICTIONARY:
+			return "a seat in the snapshot is not a Dictionary"
+		problem = fields_problem("a seat in the snapshot", seat, SEAT_FIELDS)
+		if problem != "":
+			return problem
+	return ""
+
+
+## What is wrong with an event from the server ("" if nothing): a Dictionary with an int
+## [code]seq[/code] above 0, a String [code]type[/code], an int or null [code]player[/code] if
+## it has one, and the fields the guest reads of its type (see [constant EVENT_FIELDS]). The
+## auditor checks the rest.
+static func event_problem(event: Variant) -> String:
+	if typeof(event) != TYPE_DICTIONARY:
+		return "not a Dictionary"
+	var problem := fields_problem("the event", event, EVENT_FIELDS[""])
+	if problem != "":
+		return problem
+	if event["seq"] < 1:
+		return "its seq is below 1"
+	if event.has("player") and not typeof(event["player"]) in [TYPE_INT, TYPE_NIL]:
+		return "its player is not an int"
+	return fields_problem(event["type"], event, EVENT_FIELDS.get(event["type"], {}))
+
+
+## What is wrong with [param value] (called [param what] in the message) against
+## [param fields], field names to [enum Variant.Type]s: the first field missing or of another
+## type, or [code]""[/code] when none is. For checking a message from the network before reading
+## it.
+static func fields_problem(what: String, value: Dictionary, fields: Dictionary) -> String:
+	for field: String in fields:
+		if not value.has(field):
+			return "%s has no %s" % [what, field]
+		if typeof(value[field]) != fields[field]:
+			return "%s: %s is not of type %s" % [what, field, type_string(fields[field])]
+	return ""
+
+
 func _init(session: RulesSession, player_name: String, rejoin_token: String) -> void:
 	_session = session
 	_player_name = player_name
@@ -188,69 +251,6 @@ func add_entropy(nonce := "") -> void:
 		return
 	nonces[round_number] = nonce
 	_session.send_request({"command": "entropy", "player_id": player_id, "nonce": nonce})
-
-
-## What is wrong with an update from the server ("" if nothing): a [code]snapshot[/code]
-## Dictionary with every field the guest reads of the right type (the seats' in the mulligan),
-## [code]events[/code] and [code]legal_actions[/code] Arrays (each may be left out). The events
-## are checked one by one ([method event_problem]).
-static func update_problem(update: Dictionary) -> String:
-	if typeof(update.get("events", [])) != TYPE_ARRAY:
-		return "events is not an Array"
-	var legal: Variant = update.get("legal_actions", [])
-	if typeof(legal) != TYPE_ARRAY:
-		return "legal_actions is not an Array"
-	for action: Variant in legal:
-		if typeof(action) != TYPE_DICTIONARY:
-			return "legal_actions holds %s, not an action Dictionary" % type_string(typeof(action))
-	var view: Variant = update.get("snapshot")
-	if typeof(view) != TYPE_DICTIONARY:
-		return "snapshot is not a Dictionary"
-	var problem := fields_problem("snapshot", view, SNAPSHOT_FIELDS)
-	if problem != "":
-		return problem
-	problem = fields_problem("snapshot phase", view["phase"], {"phase": TYPE_STRING})
-	if problem != "" or view["phase"]["phase"] != "mulligan":
-		return problem
-	if typeof(view.get("players")) != TYPE_ARRAY:
-		return "snapshot of the mulligan: players is not an Array"
-	for seat: Variant in view["players"]:
-		if typeof(seat) != TYPE_DICTIONARY:
-			return "a seat in the snapshot is not a Dictionary"
-		problem = fields_problem("a seat in the snapshot", seat, SEAT_FIELDS)
-		if problem != "":
-			return problem
-	return ""
-
-
-## What is wrong with an event from the server ("" if nothing): a Dictionary with an int
-## [code]seq[/code] above 0, a String [code]type[/code], an int or null [code]player[/code] if
-## it has one, and the fields the guest reads of its type (see [constant EVENT_FIELDS]). The
-## auditor checks the rest.
-static func event_problem(event: Variant) -> String:
-	if typeof(event) != TYPE_DICTIONARY:
-		return "not a Dictionary"
-	var problem := fields_problem("the event", event, EVENT_FIELDS[""])
-	if problem != "":
-		return problem
-	if event["seq"] < 1:
-		return "its seq is below 1"
-	if event.has("player") and not typeof(event["player"]) in [TYPE_INT, TYPE_NIL]:
-		return "its player is not an int"
-	return fields_problem(event["type"], event, EVENT_FIELDS.get(event["type"], {}))
-
-
-## What is wrong with [param value] (called [param what] in the message) against
-## [param fields], field names to [enum Variant.Type]s: the first field missing or of another
-## type, or [code]""[/code] when none is. For checking a message from the network before reading
-## it.
-static func fields_problem(what: String, value: Dictionary, fields: Dictionary) -> String:
-	for field: String in fields:
-		if not value.has(field):
-			return "%s has no %s" % [what, field]
-		if typeof(value[field]) != fields[field]:
-			return "%s: %s is not of type %s" % [what, field, type_string(fields[field])]
-	return ""
 
 
 ## With player entropy: notes the rounds the server asked this seat's nonce for and, with

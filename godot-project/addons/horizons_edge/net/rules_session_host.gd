@@ -111,6 +111,29 @@ var _stats := {
 }
 
 
+## [param player_name] as a name to show: control characters (line breaks, tabs, ...) left out,
+## spaces trimmed, at most [constant MAX_NAME_LENGTH] characters; "" when nothing is left, and
+## the seat keeps its name.
+static func display_name(player_name: String) -> String:
+	return RequestChecks.display_name(player_name)
+
+
+## Whether [param value] is within [constant MAX_REQUEST_DEPTH], [constant MAX_REQUEST_ITEMS]
+## and [constant MAX_STRING_LENGTH] and holds none of [constant REFUSED_TYPES]. Walks without
+## recursion and stops at the first limit, so its cost is bounded whatever arrives.
+static func is_small(value: Variant) -> bool:
+	return RequestChecks.is_small(value)
+
+
+## Disconnects [param peer_id] from [param api]'s peer once what was already sent to it (a
+## refusal saying why) has arrived: on ENet, a peer disconnected at once loses what is still on
+## its way, and a client drops what came with the disconnect. Meanwhile what the peer sends is
+## dropped unread by the caller; a peer that never acknowledges is dropped by ENet's timeout.
+## Nothing happens for a peer that is gone already.
+static func disconnect_peer(api: MultiplayerAPI, peer_id: int) -> void:
+	HostPeers.disconnect_peer(api, peer_id)
+
+
 func _init(session: RulesSession, rules: GameRules) -> void:
 	_session = session
 	_rules = rules
@@ -304,29 +327,6 @@ func has_rules() -> bool:
 ## Whether a seated player is connected now (a seat taken and its peer not gone).
 func has_seated_peer() -> bool:
 	return _seats.values().any(func(seat: Dictionary) -> bool: return seat["peer"] != 0)
-
-
-## [param player_name] as a name to show: control characters (line breaks, tabs, ...) left out,
-## spaces trimmed, at most [constant MAX_NAME_LENGTH] characters; "" when nothing is left, and
-## the seat keeps its name.
-static func display_name(player_name: String) -> String:
-	return RequestChecks.display_name(player_name)
-
-
-## Whether [param value] is within [constant MAX_REQUEST_DEPTH], [constant MAX_REQUEST_ITEMS]
-## and [constant MAX_STRING_LENGTH] and holds none of [constant REFUSED_TYPES]. Walks without
-## recursion and stops at the first limit, so its cost is bounded whatever arrives.
-static func is_small(value: Variant) -> bool:
-	return RequestChecks.is_small(value)
-
-
-## Disconnects [param peer_id] from [param api]'s peer once what was already sent to it (a
-## refusal saying why) has arrived: on ENet, a peer disconnected at once loses what is still on
-## its way, and a client drops what came with the disconnect. Meanwhile what the peer sends is
-## dropped unread by the caller; a peer that never acknowledges is dropped by ENet's timeout.
-## Nothing happens for a peer that is gone already.
-static func disconnect_peer(api: MultiplayerAPI, peer_id: int) -> void:
-	HostPeers.disconnect_peer(api, peer_id)
 
 
 ## Applies [member RulesSession.reconnect_policy] to the seats away for

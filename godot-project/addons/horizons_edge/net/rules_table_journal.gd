@@ -120,40 +120,6 @@ static func open(file_path: String) -> RulesTableJournal:
 	return journal
 
 
-## Records [param rules]' game and [param seat_tokens] if either changed since the last record;
-## returns once the record is with the operating system (see the class docs).
-func append(rules: GameRules, seat_tokens: Dictionary) -> Error:
-	var hash_now := str(rules.get_state_hash())
-	if hash_now == state_hash and seat_tokens == tokens:
-		return OK
-	var now := rules.save_replay()
-	var keep := _common_prefix(replay, now)
-	var record := {"n": records, "keep": keep, "tail": now.substr(keep), "hash": hash_now}
-	if seat_tokens != tokens:
-		record["tokens"] = _keyed(seat_tokens)
-	var error := _write(record)
-	if error == OK:
-		replay = now
-		state_hash = hash_now
-		tokens = seat_tokens.duplicate()
-	return error
-
-
-## Closes the journal and replaces it with its archive (see the class docs); returns the
-## archive's path, or "" (with an error logged, the journal left) if it cannot be written.
-func archive() -> String:
-	close()
-	var archive_path := path.get_base_dir().path_join(code + ARCHIVE_SUFFIX)
-	var file := FileAccess.open(archive_path, FileAccess.WRITE)
-	if file == null:
-		push_error("RulesTableJournal: cannot write %s: %s" % [archive_path, _open_error()])
-		return ""
-	file.store_buffer(replay.to_utf8_buffer().compress(FileAccess.COMPRESSION_GZIP))
-	file.close()
-	DirAccess.remove_absolute(path)
-	return archive_path
-
-
 ## Removes the archives in [param folder] last written more than [param max_age_sec] seconds
 ## before [param now_unix] (Unix time); returns how many.
 static func prune(folder: String, max_age_sec: float, now_unix: float) -> int:
@@ -164,48 +130,6 @@ static func prune(folder: String, max_age_sec: float, now_unix: float) -> int:
 			if now_unix - FileAccess.get_modified_time(file_path) > max_age_sec:
 				removed += int(DirAccess.remove_absolute(file_path) == OK)
 	return removed
-
-
-## Closes the file.
-func close() -> void:
-	if _file:
-		_file.close()
-	_file = null
-
-
-func _write(record: Dictionary) -> Error:
-	var payload := JSON.stringify(record)
-	_file.store_string("%s %s\n" % [payload.sha256_text().left(CHECKSUM_LENGTH), payload])
-	_file.flush()
-	var error := _file.get_error()
-	if error != OK:
-		push_error("RulesTableJournal: cannot write %s: %s" % [path, error_string(error)])
-		return error
-	records += 1
-	return OK
-
-
-## Takes in one checked record; false if it does not follow from the ones before.
-func _take(record: Dictionary) -> bool:
-	records += 1
-	if records == 1:
-		code = str(record.get("table", ""))
-		options = record.get("options", {}) if record.get("options") is Dictionary else {}
-		return code != "" and code.is_valid_filename() and not "." in code
-	var keep: Variant = record.get("keep")
-	var tail: Variant = record.get("tail")
-	var seats: Variant = record.get("tokens", {})
-	if not (keep is float and tail is String and seats is Dictionary):
-		return false
-	if int(keep) > replay.length():
-		return false
-	replay = replay.left(int(keep)) + tail
-	state_hash = str(record.get("hash", ""))
-	if record.has("tokens"):
-		tokens = {}
-		for key: String in seats:
-			tokens[int(key)] = str(seats[key])
-	return true
 
 
 ## The JSON on [param line] (a record, if the line is not damaged), or null if its checksum is
@@ -263,3 +187,79 @@ static func _keyed(seat_tokens: Dictionary) -> Dictionary:
 
 static func _open_error() -> String:
 	return error_string(FileAccess.get_open_error())
+
+
+## Records [param rules]' game and [param seat_tokens] if either changed since the last record;
+## returns once the record is with the operating system (see the class docs).
+func append(rules: GameRules, seat_tokens: Dictionary) -> Error:
+	var hash_now := str(rules.get_state_hash())
+	if hash_now == state_hash and seat_tokens == tokens:
+		return OK
+	var now := rules.save_replay()
+	var keep := _common_prefix(replay, now)
+	var record := {"n": records, "keep": keep, "tail": now.substr(keep), "hash": hash_now}
+	if seat_tokens != tokens:
+		record["tokens"] = _keyed(seat_tokens)
+	var error := _write(record)
+	if error == OK:
+		replay = now
+		state_hash = hash_now
+		tokens = seat_tokens.duplicate()
+	return error
+
+
+## Closes the journal and replaces it with its archive (see the class docs); returns the
+## archive's path, or "" (with an error logged, the journal left) if it cannot be written.
+func archive() -> String:
+	close()
+	var archive_path := path.get_base_dir().path_join(code + ARCHIVE_SUFFIX)
+	var file := FileAccess.open(archive_path, FileAccess.WRITE)
+	if file == null:
+		push_error("RulesTableJournal: cannot write %s: %s" % [archive_path, _open_error()])
+		return ""
+	file.store_buffer(replay.to_utf8_buffer().compress(FileAccess.COMPRESSION_GZIP))
+	file.close()
+	DirAccess.remove_absolute(path)
+	return archive_path
+
+
+## Closes the file.
+func close() -> void:
+	if _file:
+		_file.close()
+	_file = null
+
+
+func _write(record: Dictionary) -> Error:
+	var payload := JSON.stringify(record)
+	_file.store_string("%s %s\n" % [payload.sha256_text().left(CHECKSUM_LENGTH), payload])
+	_file.flush()
+	var error := _file.get_error()
+	if error != OK:
+		push_error("RulesTableJournal: cannot write %s: %s" % [path, error_string(error)])
+		return error
+	records += 1
+	return OK
+
+
+## Takes in one checked record; false if it does not follow from the ones before.
+func _take(record: Dictionary) -> bool:
+	records += 1
+	if records == 1:
+		code = str(record.get("table", ""))
+		options = record.get("options", {}) if record.get("options") is Dictionary else {}
+		return code != "" and code.is_valid_filename() and not "." in code
+	var keep: Variant = record.get("keep")
+	var tail: Variant = record.get("tail")
+	var seats: Variant = record.get("tokens", {})
+	if not (keep is float and tail is String and seats is Dictionary):
+		return false
+	if int(keep) > replay.length():
+		return false
+	replay = replay.left(int(keep)) + tail
+	state_hash = str(record.get("hash", ""))
+	if record.has("tokens"):
+		tokens = {}
+		for key: String in seats:
+			tokens[int(key)] = str(seats[key])
+	return true

@@ -34,6 +34,11 @@ var _waiting_for := ""
 var _draws := 0
 
 
+## The text of a String or StringName [param value]; "" for anything else.
+static func _text(value: Variant) -> String:
+	return str(value) if typeof(value) in [TYPE_STRING, TYPE_STRING_NAME] else ""
+
+
 func _init(session: RulesSession, rules: GameRules, seats: Dictionary) -> void:
 	_session = session
 	_rules = rules
@@ -161,11 +166,6 @@ func _unrequestable(player_id: int, action: Dictionary) -> String:
 			if not _rules.get_config()["action_kinds"].has(_text(action.get("kind"))):
 				return "no such action kind"
 	return ""
-
-
-## The text of a String or StringName [param value]; "" for anything else.
-static func _text(value: Variant) -> String:
-	return str(value) if typeof(value) in [TYPE_STRING, TYPE_STRING_NAME] else ""
 
 
 ## Whether [param bottom] is an Array of distinct indices into [param player_id]'s hand.

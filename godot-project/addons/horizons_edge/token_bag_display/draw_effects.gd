@@ -41,6 +41,16 @@ func _init() -> void:
 	add_child(_burst)
 
 
+func _process(_delta: float) -> void:
+	_follow_row()
+	if not _burst.emitting:
+		set_process(false)
+
+
+func _exit_tree() -> void:
+	_player.stop()
+
+
 ## A token is drawn: the draw sound (unless [param muted]), and [param bag] wobbles for
 ## [param seconds] (its panel's skew: a container would undo a rotation or an offset). With no
 ## time to show it (draws shown at once, as when a game fast-forwards), neither.
@@ -57,10 +67,6 @@ func draw(bag: Control, seconds: float, muted: bool) -> void:
 	shake.tween_property(style, "skew", Vector2(0.25, 0), step)
 	shake.tween_property(style, "skew", Vector2(-0.25, 0), step * 2.0)
 	shake.tween_property(style, "skew", Vector2.ZERO, step)
-
-
-func _exit_tree() -> void:
-	_player.stop()
 
 
 ## One of the last tokens was drawn: a burst of [param color] at the centre of [param row]. The
@@ -81,30 +87,6 @@ func stop_celebrating() -> void:
 	_burst.emitting = false
 	_burst.visible = false
 	_row = null
-
-
-func _process(_delta: float) -> void:
-	_follow_row()
-	if not _burst.emitting:
-		set_process(false)
-
-
-func _follow_row() -> void:
-	if is_instance_valid(_row) and _row.is_inside_tree():
-		_burst.global_position = _row.get_global_rect().get_center()
-
-
-# The bag's panel style, made the bag's own the first time, so that shaking one display's bag
-# leaves every other display's alone.
-func _own_style(bag: Control) -> StyleBoxFlat:
-	var style := bag.get_theme_stylebox("panel") as StyleBoxFlat
-	if style == null:
-		return null
-	if not style.has_meta(&"draw_effects_own"):
-		style = style.duplicate() as StyleBoxFlat
-		style.set_meta(&"draw_effects_own", true)
-		bag.add_theme_stylebox_override("panel", style)
-	return style
 
 
 ## [param bag] pulses, each half of a pulse taking [param half] seconds; 0 stops the pulse. A pulse
@@ -128,6 +110,24 @@ func pulse(bag: Control, half: float) -> void:
 ## Whether the burst is playing.
 func is_celebrating() -> bool:
 	return _burst.emitting
+
+
+func _follow_row() -> void:
+	if is_instance_valid(_row) and _row.is_inside_tree():
+		_burst.global_position = _row.get_global_rect().get_center()
+
+
+# The bag's panel style, made the bag's own the first time, so that shaking one display's bag
+# leaves every other display's alone.
+func _own_style(bag: Control) -> StyleBoxFlat:
+	var style := bag.get_theme_stylebox("panel") as StyleBoxFlat
+	if style == null:
+		return null
+	if not style.has_meta(&"draw_effects_own"):
+		style = style.duplicate() as StyleBoxFlat
+		style.set_meta(&"draw_effects_own", true)
+		bag.add_theme_stylebox_override("panel", style)
+	return style
 
 
 # A wooden "tok": a decaying low tone with a click of noise at its start.

@@ -206,21 +206,6 @@ func _ready() -> void:
 	_refresh(false)
 
 
-# What the editor shows: four players part way through round 1, player 2's token just drawn.
-func _show_preview() -> void:
-	_player_ids.assign([1, 2, 3, 4])
-	_round = 1
-	_remaining = 9
-	_round_total = 16
-	_most_contributed = 4
-	_active = 2
-	for player_id in _player_ids:
-		_names[player_id] = "Player %d" % player_id
-		_contributed[player_id] = 4
-		_left[player_id] = [3, 1, 4, 1][player_id - 1]
-	_refresh(false)
-
-
 ## Shows [param value]'s bag from now on (null shows an empty display).
 func set_rules(value: GameRules) -> void:
 	if Engine.is_editor_hint():
@@ -306,6 +291,109 @@ func show_view(
 	_viewing = false
 
 
+## Shows at once every change still waiting: a token in flight lands, a "Round Complete!" hold
+## ends, and the rest is shown without animations. For a game that must not wait for the display
+## (an online client whose player is to act, the end of a game); [signal caught_up] follows.
+func catch_up() -> void:
+	if is_caught_up():
+		return
+	if _step != null:
+		_step.kill()
+		_step = null
+	_busy = false
+	var landed := _flying
+	_flying = -1
+	_flyer.visible = false
+	if landed >= 0:
+		draw_shown.emit(landed)
+	_rushing = true
+	_show_queued()
+	_rushing = false
+
+
+## Switches compact mode.
+func set_compact(value: bool) -> void:
+	compact = value
+	_rebuild_if_ready()
+
+
+## Sets [member player_colors] and colours the rows anew at once (assign a whole Array: a colour
+## changed in place is not seen until the rows are next built).
+func set_player_colors(value: Array[Color]) -> void:
+	player_colors = value
+	_rebuild_if_ready()
+
+
+## Sets [member draw_duration], unless [param value] is negative or not finite: then it logs an
+## error and keeps the old value, as the other setters of timings and counts do.
+func set_draw_duration(value: float) -> void:
+	draw_duration = SettingCheck.seconds("draw_duration", value, draw_duration)
+
+
+## Sets [member transition_duration], unless [param value] is negative or not finite.
+func set_transition_duration(value: float) -> void:
+	transition_duration = SettingCheck.seconds("transition_duration", value, transition_duration)
+
+
+## Sets [member round_complete_hold], unless [param value] is negative or not finite.
+func set_round_complete_hold(value: float) -> void:
+	round_complete_hold = SettingCheck.seconds("round_complete_hold", value, round_complete_hold)
+
+
+## Sets [member catch_up_after], unless [param value] is less than 1.
+func set_catch_up_after(value: int) -> void:
+	catch_up_after = SettingCheck.count("catch_up_after", value, catch_up_after)
+
+
+## Sets [member anticipation_threshold], unless [param value] is less than 1.
+func set_anticipation_threshold(value: int) -> void:
+	anticipation_threshold = SettingCheck.count(
+		"anticipation_threshold", value, anticipation_threshold
+	)
+
+
+## The tokens left in the bag, as shown.
+func get_remaining() -> int:
+	return _remaining
+
+
+## The player whose token was drawn last this round, or -1.
+func get_active_player() -> int:
+	return _active
+
+
+## Whether "Round Complete!" is on screen.
+func is_round_complete_shown() -> bool:
+	return _banner.visible and not _game_over
+
+
+## Whether every change the rules made has been shown: nothing waits and nothing animates. A
+## driver that paces the game (the bundled game's [code]GameManager[/code]) waits for this before
+## its next draw, so the display never falls behind the game.
+func is_caught_up() -> bool:
+	return not _busy and _queue.is_empty()
+
+
+## Whether the game-over banner (the winner, or a draw) is on screen.
+func is_game_over_shown() -> bool:
+	return _banner.visible and _game_over
+
+
+# What the editor shows: four players part way through round 1, player 2's token just drawn.
+func _show_preview() -> void:
+	_player_ids.assign([1, 2, 3, 4])
+	_round = 1
+	_remaining = 9
+	_round_total = 16
+	_most_contributed = 4
+	_active = 2
+	for player_id in _player_ids:
+		_names[player_id] = "Player %d" % player_id
+		_contributed[player_id] = 4
+		_left[player_id] = [3, 1, 4, 1][player_id - 1]
+	_refresh(false)
+
+
 # show_view() for one view: checked, then its changes queued.
 func _show_view(
 	round_number: int, bag: Dictionary, names: Dictionary, game_over: bool, winner_id: int
@@ -367,26 +455,6 @@ func _show_view(
 		catch_up()
 
 
-## Shows at once every change still waiting: a token in flight lands, a "Round Complete!" hold
-## ends, and the rest is shown without animations. For a game that must not wait for the display
-## (an online client whose player is to act, the end of a game); [signal caught_up] follows.
-func catch_up() -> void:
-	if is_caught_up():
-		return
-	if _step != null:
-		_step.kill()
-		_step = null
-	_busy = false
-	var landed := _flying
-	_flying = -1
-	_flyer.visible = false
-	if landed >= 0:
-		draw_shown.emit(landed)
-	_rushing = true
-	_show_queued()
-	_rushing = false
-
-
 # Shows [param step] without its animation.
 func _at_once(step: Callable) -> void:
 	var rushing := _rushing
@@ -395,79 +463,11 @@ func _at_once(step: Callable) -> void:
 	_rushing = rushing
 
 
-## Switches compact mode.
-func set_compact(value: bool) -> void:
-	compact = value
-	_rebuild_if_ready()
-
-
-## Sets [member player_colors] and colours the rows anew at once (assign a whole Array: a colour
-## changed in place is not seen until the rows are next built).
-func set_player_colors(value: Array[Color]) -> void:
-	player_colors = value
-	_rebuild_if_ready()
-
-
-## Sets [member draw_duration], unless [param value] is negative or not finite: then it logs an
-## error and keeps the old value, as the other setters of timings and counts do.
-func set_draw_duration(value: float) -> void:
-	draw_duration = SettingCheck.seconds("draw_duration", value, draw_duration)
-
-
-## Sets [member transition_duration], unless [param value] is negative or not finite.
-func set_transition_duration(value: float) -> void:
-	transition_duration = SettingCheck.seconds("transition_duration", value, transition_duration)
-
-
-## Sets [member round_complete_hold], unless [param value] is negative or not finite.
-func set_round_complete_hold(value: float) -> void:
-	round_complete_hold = SettingCheck.seconds("round_complete_hold", value, round_complete_hold)
-
-
-## Sets [member catch_up_after], unless [param value] is less than 1.
-func set_catch_up_after(value: int) -> void:
-	catch_up_after = SettingCheck.count("catch_up_after", value, catch_up_after)
-
-
-## Sets [member anticipation_threshold], unless [param value] is less than 1.
-func set_anticipation_threshold(value: int) -> void:
-	anticipation_threshold = SettingCheck.count(
-		"anticipation_threshold", value, anticipation_threshold
-	)
-
-
 # Builds the rows anew and shows them (a look changed), once the scene is ready.
 func _rebuild_if_ready() -> void:
 	if is_node_ready():
 		_rebuild_rows()
 		_refresh(false)
-
-
-## The tokens left in the bag, as shown.
-func get_remaining() -> int:
-	return _remaining
-
-
-## The player whose token was drawn last this round, or -1.
-func get_active_player() -> int:
-	return _active
-
-
-## Whether "Round Complete!" is on screen.
-func is_round_complete_shown() -> bool:
-	return _banner.visible and not _game_over
-
-
-## Whether every change the rules made has been shown: nothing waits and nothing animates. A
-## driver that paces the game (the bundled game's [code]GameManager[/code]) waits for this before
-## its next draw, so the display never falls behind the game.
-func is_caught_up() -> bool:
-	return not _busy and _queue.is_empty()
-
-
-## Whether the game-over banner (the winner, or a draw) is on screen.
-func is_game_over_shown() -> bool:
-	return _banner.visible and _game_over
 
 
 ## The [member rules] signals this display follows, each with its handler.
