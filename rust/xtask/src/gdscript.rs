@@ -1,5 +1,6 @@
 //! Linting and format-checking our GDScript with gdtoolkit (`gdlint`, `gdformat`), installed
-//! from PyPI into a virtual environment in the user cache on first use.
+//! from PyPI into a virtual environment in the user cache on first use, and the style guide's
+//! order of methods ([`crate::gdscript_order`]), which gdlint does not check.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -10,7 +11,7 @@ use crate::{Result, paths};
 /// The gdtoolkit release we lint with (Godot 4 syntax).
 const GDTOOLKIT: &str = "gdtoolkit==4.5.0";
 
-/// Runs `gdlint` and `gdformat --check` over every GDScript file we own.
+/// Runs `gdlint`, `gdformat --check` and the method order check over every GDScript file we own.
 pub fn lint() -> Result {
     let bin = ensure_gdtoolkit()?;
     let files = our_scripts()?;
@@ -21,7 +22,23 @@ pub fn lint() -> Result {
     run(Command::new(bin.join("gdlint")).args(&files))?;
     run(Command::new(bin.join("gdformat"))
         .arg("--check")
-        .args(&files))
+        .args(&files))?;
+    let mut misplaced = Vec::new();
+    for file in &files {
+        let source = std::fs::read_to_string(file)
+            .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        for problem in crate::gdscript_order::problems(&source) {
+            misplaced.push(format!("{}: {problem}", file.display()));
+        }
+    }
+    if misplaced.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "methods out of the style guide's order (static, virtual, public, private):\n{}",
+            misplaced.join("\n")
+        ))
+    }
 }
 
 /// The venv's `bin/` with gdtoolkit installed.

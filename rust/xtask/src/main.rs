@@ -46,6 +46,7 @@ mod export;
 mod extension;
 mod fuzz;
 mod gdscript;
+mod gdscript_order;
 mod godot;
 mod headless;
 mod image;
