@@ -202,11 +202,7 @@ func test_a_nonce_sent_as_the_deadline_ran_out_gives_way_to_the_deadline_nonce_f
 	# Honest: the host's deadline nonce and this client's nonce crossed on the way; the host
 	# refused the late one. The round failed ("the server changed this client's nonce") though
 	# the host did what README says is fair. Its deadline nonce is public, so the client knows it.
-	if not await _guest_loopback():
-		return
-	_guest._rpc_update({"snapshot": ASKING, "events": []})
-	if not await _nonce_sent():
-		_close_all()
+	if not await _guest_that_sent_its_nonce():
 		return
 	var game := StarterGame.rules(3, 2, {"round_limit": 1, "player_entropy": true})
 	StarterGame.keep_all(game)
@@ -247,11 +243,7 @@ func test_a_rejoining_client_does_not_fail_the_nonces_an_earlier_client_of_its_s
 func test_a_nonce_this_client_sent_that_the_round_did_not_use_fails_it_for_good() -> void:
 	# The host asks for this client's nonce, takes it, and commits the round without entropy:
 	# the draws follow the host's key alone. The auditor verifies them; the round stays failed.
-	if not await _guest_loopback():
-		return
-	_guest._rpc_update({"snapshot": ASKING, "events": []})
-	if not await _nonce_sent():
-		_close_all()
+	if not await _guest_that_sent_its_nonce():
 		return
 	var game := _played(false, 1)
 	_guest._rpc_update({"snapshot": game[1], "events": game[0]})
@@ -262,11 +254,7 @@ func test_a_nonce_this_client_sent_that_the_round_did_not_use_fails_it_for_good(
 func test_a_round_whose_nonce_was_swapped_is_never_reported_fair_afterwards() -> void:
 	# The guest's nonce is asked for and sent; the log shows another one for it. The round failed,
 	# and the auditor's later verdict on the draws (they follow the log) must not undo that.
-	if not await _guest_loopback():
-		return
-	_guest._rpc_update({"snapshot": ASKING, "events": []})
-	if not await _nonce_sent():
-		_close_all()
+	if not await _guest_that_sent_its_nonce():
 		return
 	var game := _played(true, 1)
 	_guest._rpc_update({"snapshot": game[1], "events": game[0]})
@@ -425,6 +413,18 @@ func _lobby_loopback() -> Array:
 		_close_all()
 		return []
 	return [server, client]
+
+
+## A guest of the fake host that was asked for its nonce in round 1 and sent it; false (all
+## closed) if it never sent one.
+func _guest_that_sent_its_nonce() -> bool:
+	if not await _guest_loopback():
+		return false
+	_guest._rpc_update({"snapshot": ASKING, "events": []})
+	if not await _nonce_sent():
+		_close_all()
+		return false
+	return true
 
 
 ## Waits for the guest's nonce to reach the fake host; false (and a failure) if it does not.

@@ -80,36 +80,63 @@ pub(super) struct LoadedLog {
 
 impl<'de> Deserialize<'de> for LoadedLog {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_seq(LogVisitor)
+        deserializer.deserialize_seq(ListVisitor::<LoadedLog>::default())
     }
 }
 
-struct LogVisitor;
+impl List for LoadedLog {
+    const EXPECTING: &'static str = "a list of log records or runs";
 
-impl<'de> Visitor<'de> for LogVisitor {
-    type Value = LoadedLog;
+    fn read_entry<'de, D: Deserializer<'de>>(&mut self, entry: D) -> Result<(), D::Error> {
+        entry.deserialize_any(Entry(self))
+    }
+}
+
+/// A list loaded entry by entry, each entry in either version's form: the log, the commands.
+trait List: Default {
+    /// What the list is, for an error.
+    const EXPECTING: &'static str;
+
+    /// Reads one entry into the list.
+    fn read_entry<'de, D: Deserializer<'de>>(&mut self, entry: D) -> Result<(), D::Error>;
+}
+
+/// Reads a [`List`] from a sequence.
+struct ListVisitor<T>(std::marker::PhantomData<T>);
+
+impl<T> Default for ListVisitor<T> {
+    fn default() -> Self {
+        ListVisitor(std::marker::PhantomData)
+    }
+}
+
+impl<'de, T: List> Visitor<'de> for ListVisitor<T> {
+    type Value = T;
 
     fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
-        formatter.write_str("a list of log records or runs")
+        formatter.write_str(T::EXPECTING)
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<LoadedLog, A::Error> {
-        let mut log = LoadedLog::default();
-        while seq.next_element_seed(Entry(&mut log))?.is_some() {}
-        Ok(log)
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<T, A::Error> {
+        let mut list = T::default();
+        while seq.next_element_seed(ListEntry(&mut list))?.is_some() {}
+        Ok(list)
+    }
+}
+
+/// Reads the next entry of a [`List`] into it.
+struct ListEntry<'a, T>(&'a mut T);
+
+impl<'de, T: List> DeserializeSeed<'de> for ListEntry<'_, T> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        self.0.read_entry(deserializer)
     }
 }
 
 /// Reads one entry of the log into it: a record (an object) or a run (an array).
 struct Entry<'a>(&'a mut LoadedLog);
-
-impl<'de> DeserializeSeed<'de> for Entry<'_> {
-    type Value = ();
-
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
-        deserializer.deserialize_any(self)
-    }
-}
 
 impl<'de> Visitor<'de> for Entry<'_> {
     type Value = ();
@@ -168,36 +195,20 @@ pub(super) struct LoadedCommands {
 
 impl<'de> Deserialize<'de> for LoadedCommands {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_seq(CommandsVisitor)
+        deserializer.deserialize_seq(ListVisitor::<LoadedCommands>::default())
     }
 }
 
-struct CommandsVisitor;
+impl List for LoadedCommands {
+    const EXPECTING: &'static str = "a list of commands";
 
-impl<'de> Visitor<'de> for CommandsVisitor {
-    type Value = LoadedCommands;
-
-    fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
-        formatter.write_str("a list of commands")
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<LoadedCommands, A::Error> {
-        let mut loaded = LoadedCommands::default();
-        while seq.next_element_seed(CommandEntry(&mut loaded))?.is_some() {}
-        Ok(loaded)
+    fn read_entry<'de, D: Deserializer<'de>>(&mut self, entry: D) -> Result<(), D::Error> {
+        entry.deserialize_any(CommandEntry(self))
     }
 }
 
 /// Reads one command into the history: an object or a row.
 struct CommandEntry<'a>(&'a mut LoadedCommands);
-
-impl<'de> DeserializeSeed<'de> for CommandEntry<'_> {
-    type Value = ();
-
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
-        deserializer.deserialize_any(self)
-    }
-}
 
 impl<'de> Visitor<'de> for CommandEntry<'_> {
     type Value = ();
