@@ -201,3 +201,29 @@ fn a_played_out_game_is_a_game_of_random_bots() {
     assert!((points - applied_points).abs() < 0.08 * applied_points);
     assert!((objects - applied_objects).abs() < 0.08 * applied_objects);
 }
+
+#[test]
+fn a_rollout_plays_to_its_horizon_with_player_entropy_too() {
+    // A rollout stopped at the first round that waited for nonces: with player entropy the
+    // planner never saw past the round it was in (an upgrade's payoff, say).
+    for player_entropy in [false, true] {
+        let mut config = config();
+        config.round_limit = Some(10);
+        config.player_entropy = player_entropy;
+        let mut game = Game::new(players(3), config, 9).unwrap();
+        while !matches!(game.state().phase, Phase::Activation { .. }) {
+            game.apply(next_bot_command(&game).unwrap()).unwrap();
+        }
+        let mut state = game.state().clone();
+        let horizon = state.round + 1;
+        planner::play_out(game.config(), &mut state, horizon);
+        assert!(
+            state.round > horizon || matches!(state.phase, Phase::GameOver { .. }),
+            "player_entropy {player_entropy}: stopped in round {} ({:?}, nonces pending from \
+             {:?}), horizon {horizon}",
+            state.round,
+            state.phase,
+            state.entropy.pending
+        );
+    }
+}

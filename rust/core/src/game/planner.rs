@@ -108,21 +108,29 @@ fn play(config: &GameConfig, scratch: &mut Scratch, horizon: u32) {
             Phase::Activation { player } => {
                 act_at_random(config, state, trial, candidates, player, &mut out).is_some()
             }
-            _ => bots::autoplay_command(config, state, Autoplay::Bots)
-                .and_then(|command| match command {
-                    Command::BotDecide { player } => {
-                        bots::decide(config, state, &mut NoHooks, player).ok()
-                    }
-                    other => Some(other),
-                })
-                .is_some_and(|command| {
-                    dispatch(config, state, &command, &mut NoHooks, &mut out).is_ok()
-                }),
+            _ => rollout_command(config, state).is_some_and(|command| {
+                dispatch(config, state, &command, &mut NoHooks, &mut out).is_ok()
+            }),
         };
         if !done {
             break;
         }
     }
+}
+
+/// The next command of a rollout outside an activation: what a game of bots does, and for a
+/// round that waits for players' nonces (config `player_entropy`), which a game playing itself
+/// cannot give, a random one from the first player it waits for (the key a rollout plays with
+/// is a sample anyway).
+fn rollout_command(config: &GameConfig, state: &mut GameState) -> Option<Command> {
+    let deciding = match state.entropy.pending.first() {
+        Some(&player) if state.phase == Phase::AwaitingDraw => player,
+        _ => match bots::autoplay_command(config, state, Autoplay::Bots)? {
+            Command::BotDecide { player } => player,
+            other => return Some(other),
+        },
+    };
+    bots::decide(config, state, &mut NoHooks, deciding).ok()
 }
 
 /// The active `player` takes an action chosen uniformly among the legal ones: the candidates in
