@@ -189,7 +189,8 @@ func test_caught_up_is_signalled_once_the_round_end_hold_is_over() -> void:
 			seen.append(round_label.text)
 	)
 	StarterGame.keep_all(rules)
-	check_equal(seen, PackedStringArray(["Round 1"]), "once round 1 is shown")
+	var shown := PackedStringArray(["Before round 1", "Round 1"])
+	check_equal(seen, shown, "once the players are shown at the start, once round 1 is")
 	seen.clear()
 	var draws := 0
 	while rules.get_round() == 1:

@@ -45,6 +45,7 @@ const ROUND_COMPLETE_TEXT := "Round Complete!"
 ## Behind the panel's own text (the title, whose token it is).
 const PANEL_BACKGROUND := Color(0.1, 0.11, 0.14)
 const PlayerRow := preload("player_row.gd")
+const BagSource := preload("bag_source.gd")
 const Contrast := preload("contrast.gd")
 const DrawEffects := preload("draw_effects.gd")
 const NextColumn := preload("next_column.gd")
@@ -187,6 +188,12 @@ func _ready() -> void:
 	_remaining_label = %RemainingLabel
 	_active_label = %ActiveLabel
 	_hint_label = %HintLabel
+	# Two lines' height whatever the hint says (a round's end says more), so the rows below never
+	# move.
+	_hint_label.max_lines_visible = 2
+	_hint_label.custom_minimum_size.y = (
+		2 * _hint_label.get_line_height() + _hint_label.get_theme_constant("line_spacing")
+	)
 	_share_bar = %ShareBar
 	_rows_box = %Rows
 	_banner = %Banner
@@ -506,7 +513,7 @@ func _read_bag() -> void:
 	_game_over = rules != null and rules.get_phase() == GameRules.PHASE_GAME_OVER
 	_winner = rules.get_winner() if _game_over else -1
 	_order = _rules_order()
-	var bag := _current_bag()
+	var bag := BagSource.current_bag(_live_rules(), token_bag)
 	if bag == null:
 		return
 	var from_rules := bag != token_bag
@@ -521,13 +528,13 @@ func _read_bag() -> void:
 	_draws_heard = _drawn
 	if from_rules:
 		_round = rules.get_round()
-		_max_streak = _rules_max_streak()
+		_max_streak = BagSource.max_streak(_live_rules())
 		if rules.get_active_player() != GameRules.NO_PLAYER:
 			_active = rules.get_active_player()
 	var counts := bag.get_remaining_counts()
 	for player_id in rules.get_player_ids() if from_rules else bag.get_player_ids():
 		_player_ids.append(player_id)
-		_names[player_id] = _name_of(player_id)
+		_names[player_id] = BagSource.name_of(_live_rules(), player_id)
 		if from_rules and rules.get_player_state(player_id)["eliminated"]:
 			_out[player_id] = true
 		var contributed := (
@@ -540,25 +547,6 @@ func _read_bag() -> void:
 	_remaining = bag.get_remaining_count()
 
 
-# The mercy rule's longest run of one player's draws in the rules' game (0: off).
-func _rules_max_streak() -> int:
-	return rules.get_config().get("max_streak", 0) if rules != null else 0
-
-
-# A player's name: from the rules, or "Player N" for a bare bag.
-func _name_of(player_id: int) -> String:
-	if rules != null and rules.is_set_up():
-		return rules.get_player_state(player_id)["name"]
-	return "Player %d" % player_id
-
-
-# The rules' bag (a read-only copy) once they are set up, else the bare bag, else null.
-func _current_bag() -> CommandTokenBag:
-	if rules != null:
-		return rules.get_bag() if rules.is_set_up() else null
-	return token_bag
-
-
 # The player the mercy rule passes over for the next draw, or -1.
 func _capped_player() -> int:
 	if _max_streak <= 0 or _streak < _max_streak or _streak_player < 0:
@@ -566,21 +554,22 @@ func _capped_player() -> int:
 	return _streak_player if _remaining > _left.get(_streak_player, 0) else -1
 
 
-# A new game on the same rules (set up and started again): what the display shows or still holds
-# of the game before gives way to it at once, as for a loaded game. A display that shows no game
-# yet (the first one, followed from its setup) has nothing to forget.
+# A game started on these rules (the first, or a new one set up and started again): the display
+# shows its players at once, and what it shows or still holds of a game before gives way to it,
+# as for a loaded game.
 func _on_game_started(_started_ids: PackedInt64Array) -> void:
-	if _round > 0 or _game_over or not is_caught_up():
-		refresh()
+	refresh()
 
 
 func _on_round_started(round_number: int) -> void:
-	_enqueue(_show_round_start.bind(round_number, _round_start_snapshot()))
+	_enqueue(_show_round_start.bind(round_number, BagSource.round_start(_live_rules(), token_bag)))
 
 
 func _on_token_drawn(player_id: int, remaining: int) -> void:
 	_draws_heard += 1
-	var actions := NextColumn.actions_of(_current_bag().get_drawn_history())
+	var actions := NextColumn.actions_of(
+		BagSource.current_bag(_live_rules(), token_bag).get_drawn_history()
+	)
 	_enqueue(_show_draw.bind(player_id, remaining, actions))
 
 
@@ -590,7 +579,7 @@ func _on_token_drawn(player_id: int, remaining: int) -> void:
 func _on_bare_bag_changed(_player_id: int, _change: int) -> void:
 	var history := token_bag.get_drawn_history()
 	_draws_heard = _draws_heard if history.size() >= _draws_heard else 0
-	var snapshot := _counts_now()
+	var snapshot := BagSource.counts_now(_live_rules(), token_bag)
 	for token in history.slice(_draws_heard):
 		snapshot["left"][token.player_id] = snapshot["left"].get(token.player_id, 0) + 1
 	if _draws_heard == 0:
@@ -625,14 +614,7 @@ func _on_player_renamed(player_id: int, new_name: String) -> void:
 
 # An undone action's changes to the bag are gone: the counts as they are now, read now.
 func _on_action_undone(_player_id: int) -> void:
-	_enqueue(_show_restored.bind(_counts_now()))
-
-
-# The bag's counts as they are now, for a change shown later (see _show_restored()).
-func _counts_now() -> Dictionary:
-	var snapshot := _round_start_snapshot()
-	snapshot["left"] = _current_bag().get_remaining_counts()
-	return snapshot
+	_enqueue(_show_restored.bind(BagSource.counts_now(_live_rules(), token_bag)))
 
 
 # Queues [param step] and shows what it can. A change the rules or the bag signal while more than
@@ -651,6 +633,11 @@ func _enqueue(step: Callable) -> void:
 func _in_order(step: Callable, order: PackedInt64Array) -> void:
 	_order = order
 	step.call()
+
+
+# The rules, or null once they are freed under the display (it then shows what it last read).
+func _live_rules() -> GameRules:
+	return rules if is_instance_valid(rules) else null
 
 
 # The next activations as the rules foresee them now; empty for the bag (its order is secret),
@@ -678,24 +665,6 @@ func _hurrying() -> bool:
 func _step_done() -> void:
 	_busy = false
 	_show_queued()
-
-
-# The players (in seat order, with their names) and their tokens in the bag as a round starts:
-# all they contributed. Taken when the round starts, not when it is shown, as the rules may be
-# further on by then.
-func _round_start_snapshot() -> Dictionary:
-	var ids: Array[int] = []
-	var names: Dictionary[int, String] = {}
-	var counts: Dictionary[int, int] = {}
-	var bag := _current_bag()
-	if bag != null:
-		ids.assign(rules.get_player_ids() if bag != token_bag else bag.get_player_ids())
-		var in_bag := bag.get_player_ids()
-		for player_id in ids:
-			names[player_id] = _name_of(player_id)
-			if in_bag.has(player_id):
-				counts[player_id] = bag.get_player_contributed_count(player_id)
-	return {"ids": ids, "names": names, "counts": counts, "max_streak": _rules_max_streak()}
 
 
 func _show_round_start(round_number: int, snapshot: Dictionary) -> void:
@@ -832,7 +801,7 @@ func _refresh(animate: bool) -> void:
 	if _round > 0:
 		_round_label.text = "Round %d" % _round
 	else:
-		_round_label.text = "" if rules == null else "Waiting for the first round"
+		_round_label.text = "" if rules == null else "Before round 1"
 	_remaining_label.text = str(_remaining)
 	if _game_over:
 		_banner_text = _game_over_text()
