@@ -2,10 +2,15 @@
 extends EditorPlugin
 ## Opens every class the extension registers in the editor's built-in help, as a developer would
 ## with F1, and quits with 1 if a page lacks a description of the class or of any of its methods,
-## signals, constants or properties, or if the token bag display does not preview in the editor.
+## signals, constants or properties, shows a type as Rust spells it, or if the token bag display
+## does not preview in the editor.
 ## Run by `cargo xtask test` in a throwaway project.
 
 const MISSING := "There is currently no description"
+## How gdext's macros spell types, which a page must show in Godot's words (Dictionary, String,
+## CardDefinition[]...): on the first start of a project the addon was dropped into, the editor
+## shows the words the extension registers.
+const RUST_TYPES := "VarDictionary|AnyDictionary|VarArray|AnyArray|GString|PhantomVar|Result <|Gd <"
 const DISPLAY := "res://addons/horizons_edge/token_bag_display/token_bag_display"
 const SETTLE_FRAMES := 30
 const WATCHDOG_SECONDS := 90.0
@@ -49,6 +54,10 @@ func _check_class(name: String) -> PackedStringArray:
 		var context := text.substr(maxi(at - 120, 0), 120).strip_edges().replace("\n", " ")
 		problems.append("%s: undocumented item near '...%s'" % [name, context])
 		at = text.find(MISSING, at + 1)
+	var rust := RegEx.create_from_string(RUST_TYPES)
+	for found in rust.search_all(text):
+		var context := text.substr(maxi(found.get_start() - 40, 0), 80).replace("\n", " ")
+		problems.append("%s: a Rust type '%s' near '%s'" % [name, found.get_string(), context])
 	return problems
 
 

@@ -33,6 +33,8 @@ pub mod command_token;
 pub mod command_token_bag;
 pub mod connections;
 pub mod convert;
+#[cfg(test)]
+mod docs_tests;
 pub mod fairness_auditor;
 pub mod game_rules;
 pub mod listeners;

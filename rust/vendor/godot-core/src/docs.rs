@@ -162,7 +162,8 @@ pub fn __gather_xml_docs() -> impl Iterator<Item = String> {
             None => (description, ""),
         };
 
-        format!(r#"<?xml version="1.0" encoding="UTF-8"?>
+        // Horizon's Edge patch: the types in Godot's words (see `godot_types`).
+        godot_types(&format!(r#"<?xml version="1.0" encoding="UTF-8"?>
 <class name="{class}" inherits="{base}"{deprecated}{experimental} xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:noNamespaceSchemaLocation="../class.xsd">
 <brief_description>{brief}</brief_description>
 <description>{description}</description>
@@ -170,8 +171,88 @@ pub fn __gather_xml_docs() -> impl Iterator<Item = String> {
 {constants_block}
 {signals_block}
 <members>{properties}</members>
-</class>"#)
+</class>"#))
     })
+}
+
+/// Horizon's Edge patch: the macros write each type as the Rust source spells it
+/// (`Result < Gd < CardCatalog >, Refusal >`, `VarDictionary`, `i64`). The editor shows those
+/// words on a help page whose class it has not documented from ClassDB itself yet (the first
+/// start of a project the addon was dropped into), so every `type="…"` is put in Godot's words
+/// here: `CardCatalog`, `Dictionary`, `int`, `CardDefinition[]`, and `int` of `enum="Error"` for
+/// a `Result<(), _>` (an `Error` code, as this project's `Refusal` returns it).
+fn godot_types(xml: &str) -> String {
+    const ATTRIBUTE: &str = " type=\"";
+    let mut out = String::with_capacity(xml.len());
+    let mut rest = xml;
+    while let Some(at) = rest.find(ATTRIBUTE) {
+        let value_start = at + ATTRIBUTE.len();
+        let Some(length) = rest[value_start..].find('"') else {
+            break;
+        };
+        out.push_str(&rest[..value_start]);
+        let rust = rest[value_start..value_start + length]
+            .replace("&lt;", "<")
+            .replace("&gt;", ">");
+        match godot_type(&rust) {
+            Some(godot) if godot == "Error" => out.push_str("int\" enum=\"Error"),
+            Some(godot) => out.push_str(&godot.replace('<', "&lt;").replace('>', "&gt;")),
+            None => out.push_str(&rest[value_start..value_start + length]),
+        }
+        rest = &rest[value_start + length..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A Rust type's name as Godot's documentation writes it; `None` if it cannot be read.
+fn godot_type(rust: &str) -> Option<String> {
+    let rust = rust.trim();
+    let (name, arguments) = match rust.find('<') {
+        Some(open) => {
+            let inner = rust[open + 1..].trim_end().strip_suffix('>')?;
+            (rust[..open].trim(), split_arguments(inner))
+        }
+        None => (rust, Vec::new()),
+    };
+    let argument = |index: usize| arguments.get(index).and_then(|a| godot_type(a));
+    Some(match (name, arguments.len()) {
+        ("()", 0) => "void".to_owned(),
+        ("i8" | "i16" | "i32" | "i64" | "u8" | "u16" | "u32" | "u64" | "isize" | "usize", 0) => {
+            "int".to_owned()
+        }
+        ("f32" | "f64", 0) => "float".to_owned(),
+        ("GString", 0) => "String".to_owned(),
+        ("VarDictionary" | "AnyDictionary", 0) => "Dictionary".to_owned(),
+        ("VarArray" | "AnyArray", 0) => "Array".to_owned(),
+        ("NodeNotification", 0) => "int".to_owned(),
+        ("Result", 2) if arguments[0].trim() == "()" => "Error".to_owned(),
+        ("Result" | "Option" | "Gd" | "PhantomVar" | "OnEditor" | "OnReady", _) => argument(0)?,
+        ("DynGd", 2) => argument(0)?,
+        ("Array", 1) => format!("{}[]", argument(0)?),
+        ("Dictionary", 2) => format!("Dictionary[{}, {}]", argument(0)?, argument(1)?),
+        (name, 0) => name.to_owned(),
+        _ => return None,
+    })
+}
+
+/// The comma-separated arguments of a generic type, split at its own level only.
+fn split_arguments(inner: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let (mut depth, mut start) = (0usize, 0);
+    for (index, character) in inner.char_indices() {
+        match character {
+            '<' => depth += 1,
+            '>' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                parts.push(&inner[start..index]);
+                start = index + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&inner[start..]);
+    parts
 }
 
 fn wrap_in_xml_block(tag: &str, mut blocks: Vec<&'static str>) -> String {
