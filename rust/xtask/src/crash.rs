@@ -39,7 +39,7 @@ use std::time::{Duration, Instant};
 
 use crate::godot::Godot;
 use crate::headless::trouble;
-use crate::multiplayer::{Line, Table, free_udp_port};
+use crate::processes::{Line, Table, free_udp_port};
 use crate::{Result, paths};
 
 /// Each run must end within this.

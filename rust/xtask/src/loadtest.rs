@@ -16,7 +16,7 @@ use std::process::Child;
 use std::time::{Duration, Instant};
 
 use crate::godot::Godot;
-use crate::multiplayer::{Table, free_udp_port};
+use crate::processes::{Table, free_udp_port};
 use crate::{Result, paths};
 
 /// Seconds measured when `--seconds` is not given.
@@ -194,7 +194,7 @@ fn run_once(
 /// load process's (thousands of bots).
 fn wait_quietly(
     table: &mut Table,
-    receiver: &std::sync::mpsc::Receiver<crate::multiplayer::Line>,
+    receiver: &std::sync::mpsc::Receiver<crate::processes::Line>,
     needle: &str,
     seconds: u64,
 ) -> Result {

@@ -58,6 +58,7 @@ mod package;
 mod paths;
 mod platform;
 mod process;
+mod processes;
 mod pypi;
 mod screenshots;
 mod server;
