@@ -25,7 +25,7 @@ pub fn run() -> Result {
             slot.display()
         )
     })?;
-    crate::test::import(&godot, &project)?;
+    crate::projects::import(&godot, &project)?;
     Run::new(&godot, &project, 1200)
         .args(["-s", "res://bench/side_by_side.gd"])
         .finish(false)?

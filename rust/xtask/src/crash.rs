@@ -89,7 +89,7 @@ const CLIENTS: [(&str, &str, &[&str]); 5] = [
 pub fn run() -> Result {
     let godot = Godot::locate_or_fetch()?;
     crate::extension::build(crate::extension::Profile::Debug)?;
-    check(&godot, &crate::test::prepare_test_project(&godot)?)
+    check(&godot, &crate::projects::prepare_test_project(&godot)?)
 }
 
 /// Runs the crash test twice: a plain kill, then a kill with a torn last journal record. `tests`

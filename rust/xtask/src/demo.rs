@@ -22,7 +22,7 @@ pub fn run(user_args: &[String]) -> Result {
 pub fn prepare(godot: &Godot) -> Result<PathBuf> {
     let project = paths::godot_project();
     extension::register_extension(&project)?;
-    crate::test::import(godot, &project)?;
+    crate::projects::import(godot, &project)?;
     Ok(project)
 }
 

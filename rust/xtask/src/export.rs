@@ -50,7 +50,7 @@ pub fn run() -> Result {
     package::install_into_copy(&zip, &paths::godot_project(), &project)?;
     std::fs::write(project.join("export_presets.cfg"), presets(&template))
         .map_err(|e| format!("cannot write the export preset: {e}"))?;
-    crate::test::import(&godot, &project)?;
+    crate::projects::import(&godot, &project)?;
 
     let out = paths::target().join("export");
     crate::debian::recreate(&out)?;

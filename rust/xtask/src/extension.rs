@@ -3,27 +3,9 @@
 use std::path::{Path, PathBuf};
 
 use crate::platform::Platform;
+pub use crate::platform::Profile;
 use crate::process::{cargo, run};
 use crate::{Result, paths};
-
-/// Which build of the library: the one the editor and tests load, or the one a game ships.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Profile {
-    /// `cargo build`: debug checks on; loaded by the editor and by debug exports.
-    Debug,
-    /// `cargo build --release`: what an exported game ships.
-    Release,
-}
-
-impl Profile {
-    /// The feature tag used in the `.gdextension` file and the library's file name.
-    pub fn tag(self) -> &'static str {
-        match self {
-            Profile::Debug => "debug",
-            Profile::Release => "release",
-        }
-    }
-}
 
 /// Builds the binding crate and copies the library into the addon's `bin/` under the name the
 /// `.gdextension` file gives it. Returns the copied library's path.

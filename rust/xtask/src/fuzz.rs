@@ -72,7 +72,7 @@ pub fn run(options: &Options) -> Result {
     extension::build(Profile::Debug)?;
     let godot = Godot::locate_or_fetch()?;
     eprintln!("xtask: {}", godot.describe());
-    let project = crate::test::prepare_test_project(&godot)?;
+    let project = crate::projects::prepare_test_project(&godot)?;
     fuzz(&godot, &project, options)
 }
 

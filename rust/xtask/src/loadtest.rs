@@ -96,7 +96,7 @@ pub fn run(options: &Options) -> Result {
     eprintln!("xtask: {}", godot.describe());
     let project = paths::target().join("loadtest").join("project");
     crate::server_project::prepare(&godot, &project)?;
-    let tests = crate::test::prepare_test_project(&godot)?;
+    let tests = crate::projects::prepare_test_project(&godot)?;
     let mut rows = Vec::new();
     for (pace, think_ms) in &options.paces() {
         for tables in &options.tables {

@@ -59,6 +59,7 @@ mod paths;
 mod platform;
 mod process;
 mod processes;
+mod projects;
 mod pypi;
 mod screenshots;
 mod server;

@@ -282,7 +282,7 @@ const SCENARIOS: [Scenario; 5] = [
 ];
 
 /// Runs every scenario; `project` is the test project with the addon installed and imported
-/// (see [`crate::test::prepare_test_project`]). The bundled project is prepared here for the
+/// (see [`crate::projects::prepare_test_project`]). The bundled project is prepared here for the
 /// dedicated server; see the module docs.
 pub fn check(godot: &Godot, project: &Path) -> Result {
     let work = paths::target().join("multiplayer");

@@ -210,8 +210,8 @@ pub fn check_installed(godot: &Godot) -> Result {
     )?;
     let project = paths::target().join("zip-project");
     install_into_copy(&zip, &paths::test_project(), &project)?;
-    crate::test::import(godot, &project)?;
-    crate::test::headless_suites(godot, &project)
+    crate::projects::import(godot, &project)?;
+    crate::projects::headless_suites(godot, &project)
 }
 
 /// Makes `project` a fresh copy of the Godot project `source` without its addons or Godot's

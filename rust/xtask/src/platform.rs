@@ -1,7 +1,24 @@
-//! The desktop platforms the addon ships libraries for, and each library's name in `bin/` (as
-//! `horizons_edge.gdextension` lists them).
+//! The desktop platforms the addon ships libraries for, the two builds of each, and each
+//! library's name in `bin/` (as `horizons_edge.gdextension` lists them).
 
-use crate::extension::Profile;
+/// Which build of the library: the one the editor and tests load, or the one a game ships.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Profile {
+    /// `cargo build`: debug checks on; loaded by the editor and by debug exports.
+    Debug,
+    /// `cargo build --release`: what an exported game ships.
+    Release,
+}
+
+impl Profile {
+    /// The feature tag used in the `.gdextension` file and the library's file name.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Profile::Debug => "debug",
+            Profile::Release => "release",
+        }
+    }
+}
 
 /// One platform: Godot's name for its OS and architecture, and Rust's target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,8 +95,8 @@ impl Platform {
 
 #[cfg(test)]
 mod tests {
+    use super::Profile;
     use super::{ALL, Platform};
-    use crate::extension::Profile;
 
     #[test]
     fn every_library_the_gdextension_names_is_one_we_build() {

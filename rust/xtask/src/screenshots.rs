@@ -33,7 +33,7 @@ const MOMENTS: [&str; 8] = [
 ];
 
 /// Runs the visual check on `project`, the test project with the addon installed and imported
-/// (see [`crate::test::prepare_test_project`]); fails on a failed check, trouble in the log or a
+/// (see [`crate::projects::prepare_test_project`]); fails on a failed check, trouble in the log or a
 /// missing PNG.
 pub fn check(godot: &Godot, project: &Path) -> Result {
     let out = fresh_folder("screenshots")?;

@@ -36,7 +36,7 @@ pub fn prepare(godot: &Godot, project: &Path) -> Result {
     crate::debian::recreate(&bin)?;
     copy(&release, &bin.join(extension::library_name(Profile::Debug)))?;
     extension::register_extension(project)?;
-    crate::test::import(godot, project)
+    crate::projects::import(godot, project)
 }
 
 fn copy(from: &Path, to: &Path) -> Result {

@@ -61,7 +61,7 @@ pub fn check(godot: &Godot) -> Result {
         write(&dir.join(name), script)?;
     }
     extension::install_addon(&project)?;
-    crate::test::import(godot, &project)?;
+    crate::projects::import(godot, &project)?;
     let finished = Run::new(godot, &project, 300)
         .args(["-s", "res://run_snippets.gd"])
         .finish(false)?;
