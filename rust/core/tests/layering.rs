@@ -6,7 +6,7 @@ use std::path::Path;
 
 /// Top-level modules, bottom first. A module may use any module that comes before it.
 const LAYERS: &[&str] = &[
-    "ids", "random", "stats", "error", "fairness", "bag", "turns", "game", "audit",
+    "ids", "random", "error", "fairness", "bag", "turns", "game", "audit",
 ];
 
 /// The source of module `name`: `src/name.rs` and everything under `src/name/`, comments left out.
