@@ -42,6 +42,23 @@ static func _played(entropy: bool, rounds: int) -> Array:
 	return played
 
 
+## How many of the first [param draws] draws of round 1 are seat 1's in a 2-seat game of
+## [param seed_value] whose nonces are all [constant RulesSession.DEADLINE_NONCE].
+static func _first_draws_of_seat_1(seed_value: int, draws: int) -> int:
+	var game := StarterGame.rules(seed_value, 2, {"round_limit": 1, "player_entropy": true})
+	StarterGame.keep_all(game)
+	game.add_entropy(0, RulesSession.DEADLINE_NONCE)
+	game.add_entropy(1, RulesSession.DEADLINE_NONCE)
+	var count := 0
+	for draw in draws:
+		game.draw_next_token()
+		if game.get_active_player() == 1:
+			count += 1
+		game.bot_decide(game.get_active_player())
+	game.free()
+	return count
+
+
 func test_each_action_of_a_double_action_token_is_answered_so_the_game_ends() -> void:
 	# An honest host with no deadline, and two clients that answer get_decision() as the README's
 	# script does (taking the double-action kinds whenever listed): the second action of a
@@ -198,19 +215,31 @@ func test_a_nonce_asked_for_and_not_sent_may_come_from_the_host_at_the_deadline(
 	_close_all()
 
 
-func test_a_nonce_sent_as_the_deadline_ran_out_gives_way_to_the_deadline_nonce_fairly() -> void:
-	# Honest: the host's deadline nonce and this client's nonce crossed on the way; the host
-	# refused the late one. The round failed ("the server changed this client's nonce") though
-	# the host did what README says is fair. Its deadline nonce is public, so the client knows it.
+func test_a_host_that_logs_the_deadline_nonce_for_a_nonce_it_got_fails_the_round() -> void:
+	# The attack the public deadline nonce opened: the host grinds its key offline so that, with
+	# every nonce the deadline's, its accomplice (seat 1) draws the first three tokens; then it
+	# throws away this client's timely nonce and logs the deadline's for every seat. The round
+	# verified and require_entropy was satisfied. A nonce that crossed the deadline on the way
+	# looks the same from here, so that round fails too, saying why.
 	if not await _guest_that_sent_its_nonce():
 		return
-	var game := StarterGame.rules(3, 2, {"round_limit": 1, "player_entropy": true})
+	_guest.require_entropy = true
+	var chosen := -1
+	for seed_value in range(1, 400):
+		if _first_draws_of_seat_1(seed_value, 3) == 3:
+			chosen = seed_value
+			break
+	check(chosen > 0, "the host found a key for its accomplice")
+	var game := StarterGame.rules(chosen, 2, {"round_limit": 1, "player_entropy": true})
 	StarterGame.keep_all(game)
-	check_equal(game.add_entropy(0, RulesSession.DEADLINE_NONCE), OK, "the deadline nonce")
+	check_equal(game.add_entropy(0, RulesSession.DEADLINE_NONCE), OK, "seat 0's deadline nonce")
+	check_equal(game.add_entropy(1, RulesSession.DEADLINE_NONCE), OK, "seat 1's deadline nonce")
 	StarterGame.play_bots(game)
 	_guest._rpc_update({"snapshot": game.get_snapshot_for(0), "events": game.get_events_for(0, 0)})
 	game.free()
-	check_equal(_fair(), [[1, true]], "audits")
+	var reason := "round 1: " + RulesSessionGuest.REPLACED_BY_DEADLINE
+	check_equal(_audits, [[1, false, reason]], "audits")
+	check_equal(_guest.get_auditor().get_failures().size(), 1, "the failure stays")
 	_close_all()
 
 

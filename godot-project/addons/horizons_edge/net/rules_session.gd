@@ -80,7 +80,8 @@ enum ReconnectPolicy {
 const DEFAULT_TURN_DEADLINE := 30.0
 ## The nonce the server adds for a seat whose nonce did not come in time: public and fixed, so
 ## the server cannot choose it (a seat that times out adds nothing to the shuffle, and takes
-## nothing away) and a client whose nonce crossed it on the way knows it for what it is.
+## nothing away). A client that sent its own nonce and sees this one logged for it fails the
+## round: it cannot tell a nonce that crossed the deadline on the way from one thrown away.
 const DEADLINE_NONCE := "0000000000000000000000000000000000000000000000000000000000000000"
 
 ## Server: seconds a disconnected player's seat waits for them.

@@ -34,6 +34,12 @@ const EVENT_FIELDS := {
 	"round_revealed": {"round": TYPE_INT},
 	"token_drawn": {"round": TYPE_INT},
 }
+## Why a round fails whose log has [constant RulesSession.DEADLINE_NONCE] where this client sent
+## its own.
+const REPLACED_BY_DEADLINE := (
+	"the server logged the deadline nonce for the one this client sent"
+	+ " (too late, or thrown away: this client cannot tell)"
+)
 
 ## The seat the server gave this client (-1 before it did).
 var player_id := -1
@@ -271,15 +277,16 @@ func _check_entropy_required(event: Dictionary) -> void:
 
 
 ## Checks this seat's nonce in the log (before the auditor sees [param event]): a round fails if
-## the log shows another nonce for this client than it sent (but
-## [constant RulesSession.DEADLINE_NONCE] in a round it was asked: this client's came too late),
-## a nonce it did not send in a round the server never asked it for one (the server's at a
-## deadline is one it asked for), or none at all where this client sent one it was asked for (a
-## commitment without entropy, or a draw
-## with no nonce of this seat logged: the draws wait for every nonce; a round the game ends in
-## before its first draw may leave a late nonce out). Nonces in the history a rejoining client
-## catches up on ([param catching_up]) were sent by an earlier client, which this one cannot
-## check.
+## the log shows another nonce for this client than it sent, a nonce it did not send in a round
+## the server never asked it for one (the server's at a deadline is one it asked for), or none at
+## all where this client sent one it was asked for (a commitment without entropy, or a draw with
+## no nonce of this seat logged: the draws wait for every nonce; a round the game ends in before
+## its first draw may leave a late nonce out). [constant RulesSession.DEADLINE_NONCE] in place of
+## a nonce this client sent fails too: a nonce that crossed the deadline on the way and one the
+## server threw away look the same from here, and a server that could log the deadline's for
+## nonces it received would pick the shuffle alone (its key, ground against the known nonce).
+## Nonces in the history a rejoining client catches up on ([param catching_up]) were sent by an
+## earlier client, which this one cannot check.
 func _check_own_nonce(event: Dictionary, catching_up: bool) -> void:
 	if player_id < 0:
 		return
@@ -290,13 +297,10 @@ func _check_own_nonce(event: Dictionary, catching_up: bool) -> void:
 			if event["player"] != player_id:
 				return
 			_nonce_logged[round_number] = true
-			# The deadline's nonce, in a round the server asked this seat for one: this client's
-			# nonce came too late (it may have crossed the server's update on the way).
-			var deadline: bool = (
-				event["nonce"] == RulesSession.DEADLINE_NONCE and _asked_rounds.has(round_number)
-			)
-			if nonces.has(round_number) and not deadline:
-				if nonces[round_number] != event["nonce"]:
+			if nonces.has(round_number):
+				if event["nonce"] == RulesSession.DEADLINE_NONCE:
+					_fail_round(round_number, REPLACED_BY_DEADLINE)
+				elif nonces[round_number] != event["nonce"]:
 					_fail_round(round_number, "the server changed this client's nonce")
 			elif not _asked_rounds.has(round_number) and not catching_up:
 				_fail_round(round_number, "the server added a nonce this client did not send")
