@@ -273,6 +273,38 @@ func test_a_followed_game_freed_under_the_display_leaves_it_working() -> void:
 	other.free()
 
 
+func test_a_display_told_of_a_game_before_it_is_in_the_tree_shows_it_once_it_is() -> void:
+	# Given its rules, a bare bag or views before it entered the tree, the display took the
+	# game's start, draws and views at once: script errors on its parts, not there yet.
+	var scene := load(DisplayCheck.SCENE) as PackedScene
+	var rules := StarterGame.rules(5, 3, {"round_limit": 2})
+	var followed: TokenBagDisplay = scene.instantiate()
+	followed.rules = rules
+	rules.start_game()
+	StarterGame.keep_all(rules)
+	rules.pass_activation(rules.draw_next_token())
+	var bag := CommandTokenBag.new()
+	var bare: TokenBagDisplay = scene.instantiate()
+	bare.token_bag = bag
+	bag.add_player_tokens(1, 3)
+	bag.draw_token()
+	var viewer: TokenBagDisplay = scene.instantiate()
+	_send(viewer, rules, NAMES)
+	for display: TokenBagDisplay in [followed, bare, viewer]:
+		display.refresh()
+	check(not viewer.is_caught_up(), "a view waits for the display to be ready")
+	for display: TokenBagDisplay in [followed, bare, viewer]:
+		add_child(display)
+		display.catch_up()
+	await get_tree().process_frame
+	check_equal(DisplayCheck.problems(followed, rules), PackedStringArray(), "the rules' display")
+	check_equal(DisplayCheck.bag_problems(bare, bag), PackedStringArray(), "the bare bag's")
+	check_equal(_view_problems(viewer, rules), PackedStringArray(), "the view's")
+	for display: TokenBagDisplay in [followed, bare, viewer]:
+		display.free()
+	rules.free()
+
+
 # Shows a view of [param args] (show_view's arguments): refused with at most one error, which
 # names show_view and leaves the display as it was, or shown.
 func _show_refused_or_right(display: TokenBagDisplay, args: Array) -> void:

@@ -211,6 +211,7 @@ func _ready() -> void:
 		return
 	_read_bag()
 	_refresh(false)
+	_show_waiting_views()
 
 
 ## Shows [param value]'s bag from now on (null shows an empty display).
@@ -247,8 +248,11 @@ func set_token_bag(value: CommandTokenBag) -> void:
 
 ## Reads everything again from the rules or the bag and shows it at once, ending any
 ## "Round Complete!" hold: for a bare [member token_bag] cleared or loaded, which it does not signal
-## (and forgetting the views [method show_view] was given, for a new online game).
+## (and forgetting the views [method show_view] was given, for a new online game). Before the
+## display is ready it does nothing: it reads everything as it enters the tree.
 func refresh() -> void:
+	if not is_node_ready():
+		return
 	_queue.clear()
 	if _step != null:
 		_step.kill()
@@ -285,12 +289,19 @@ func refresh() -> void:
 ## display that follows [member rules] or a [member token_bag], is refused with an error naming what
 ## is wrong, and the display is left as it was.
 ## A view shown from a [signal draw_shown] or [signal caught_up] handler while another view's
-## changes are being queued is shown once they are all queued, after them.
+## changes are being queued is shown once they are all queued, after them. Views given before
+## the display is ready wait, and are shown in order as it enters the tree.
 func show_view(
 	round_number: int, bag: Dictionary, names: Dictionary, game_over := false, winner_id := -1
 ) -> void:
 	_views_waiting.append([round_number, bag, names, game_over, winner_id])
-	if _viewing:
+	_show_waiting_views()
+
+
+# Shows the views show_view() was given, in order, once the display is ready (not again from a
+# handler inside one: the loop below takes the ones such a handler adds).
+func _show_waiting_views() -> void:
+	if _viewing or not is_node_ready():
 		return
 	_viewing = true
 	while not _views_waiting.is_empty():
@@ -376,9 +387,10 @@ func is_round_complete_shown() -> bool:
 
 ## Whether every change the rules made has been shown: nothing waits and nothing animates. A
 ## driver that paces the game (the bundled game's [code]GameManager[/code]) waits for this before
-## its next draw, so the display never falls behind the game.
+## its next draw, so the display never falls behind the game. Views given before the display is
+## ready wait until it is.
 func is_caught_up() -> bool:
-	return not _busy and _queue.is_empty()
+	return not _busy and _queue.is_empty() and _views_waiting.is_empty()
 
 
 ## Whether the game-over banner (the winner, or a draw) is on screen.
@@ -620,8 +632,11 @@ func _on_action_undone(_player_id: int) -> void:
 # Queues [param step] and shows what it can. A change the rules or the bag signal while more than
 # catch_up_after wait first ends the flight or hold on screen and shows them all at once, so a
 # long one never keeps a backlog waiting (show_view() does the same, counting by view). The rules'
-# order goes with the step as it is now, when the game is at that change.
+# order goes with the step as it is now, when the game is at that change. Nothing is queued
+# before the display is ready: it reads the whole picture as it enters the tree.
 func _enqueue(step: Callable) -> void:
+	if not is_node_ready():
+		return
 	var order := _rules_order()
 	if not _viewing and _busy and _queue.size() >= catch_up_after:
 		catch_up()
