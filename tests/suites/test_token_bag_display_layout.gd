@@ -43,3 +43,32 @@ func test_the_rows_keep_their_place_while_a_round_s_end_is_shown() -> void:
 	check_equal(first_row.call(), in_round, "the first row's place")
 	display.free()
 	rules.free()
+
+
+func test_a_hint_longer_than_two_lines_ends_in_an_ellipsis_whole_in_its_tooltip() -> void:
+	# Three long names in the "Next:" hint wrapped to three lines; the third was hidden with no
+	# "…" and no tooltip. A bigger font after the display was ready kept the old lines' height.
+	var names := PackedStringArray(
+		["Ada Lovelace", "Sir Reginald Fairfax", "Lady Margaret Ashford", "Captain Jonathan Blake"]
+	)
+	var rules := GameRules.new()
+	rules.randomize_seed = false
+	rules.setup(StarterGame.players(4, names), StarterGame.config({"activation_order": "seats"}))
+	var display := DisplayCheck.make(self, rules)
+	display.compact = true
+	StarterGame.keep_all(rules)
+	await get_tree().process_frame
+	var hint := display.get_node("%HintLabel") as Label
+	var whole := "Next: Lady Margaret Ashford → Captain Jonathan Blake → Ada Lovelace"
+	check_equal(hint.tooltip_text, whole, "the whole hint in the tooltip")
+	check(hint.text.ends_with("…"), "the cut hint ends in an ellipsis")
+	check(whole.begins_with(hint.text.trim_suffix("…")), "the hint is the start of the whole")
+	check(hint.get_line_count() <= 2, "the hint in two lines, not %d" % hint.get_line_count())
+	display.theme = Theme.new()
+	display.theme.set_font_size("font_size", "Label", 28)
+	await get_tree().process_frame
+	var two_lines := 2 * hint.get_line_height() + hint.get_theme_constant("line_spacing")
+	check_equal(hint.custom_minimum_size.y, float(two_lines), "two lines of the bigger font")
+	check(hint.get_line_count() <= 2, "in the bigger font too, not %d" % hint.get_line_count())
+	display.free()
+	rules.free()

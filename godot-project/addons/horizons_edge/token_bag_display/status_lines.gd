@@ -4,8 +4,10 @@ extends RefCounted
 ## round's end, and the words of the hint and the banner fitted to their width, so that no name is
 ## broken across lines (the token's own line keeps one line: its Label ends it in "…").
 
-## What ends a word cut to fit.
+## What ends a word or a text cut to fit.
 const ELLIPSIS := "…"
+## What stands between the names in the "Next:" hint (a text is not cut after one).
+const ARROW := "→"
 
 
 ## The line under whose token it is in a running round: [param remaining] of [param total]
@@ -23,7 +25,7 @@ static func hint(
 	if remaining <= threshold:
 		return "Only %d tokens left!" % remaining
 	if not next_names.is_empty():
-		return "Next: %s" % " → ".join(next_names.slice(0, 3))
+		return "Next: %s" % (" %s " % ARROW).join(next_names.slice(0, 3))
 	return "%d of %d tokens left" % [remaining, total]
 
 
@@ -41,9 +43,10 @@ static func round_over(all_drawn: bool, last: bool) -> PackedStringArray:
 
 
 ## Shows [param text] on [param label], which wraps between words only: a word wider than the
-## label (a long name) is cut to fit and ends in "…", and then the whole text is the label's
-## tooltip. Measured on the label's parent, which is laid out even while the label is hidden:
-## call it again when that one's width changes.
+## label (a long name) is cut to fit and ends in "…", and so does the text after the last word
+## that fits in the label's [member Label.max_lines_visible] lines (when it has a limit); then the
+## whole text is the label's tooltip. Measured on the label's parent, which is laid out even while
+## the label is hidden: call it again when that one's width changes.
 static func show_words(label: Label, text: String) -> void:
 	var parent := label.get_parent_control()
 	var width := parent.size.x if parent != null else label.size.x
@@ -54,6 +57,13 @@ static func show_words(label: Label, text: String) -> void:
 	for index in words.size():
 		words[index] = _fitted(words[index], font, font_size, width)
 	var fitted := " ".join(words)
+	var lines := label.max_lines_visible
+	if width > 0.0 and lines > 0:
+		while words.size() > 1 and _line_count(fitted, font, font_size, width) > lines:
+			words.resize(words.size() - 1)
+			while words.size() > 1 and words[words.size() - 1] == ARROW:
+				words.resize(words.size() - 1)
+			fitted = " ".join(words) + ELLIPSIS
 	label.text = fitted
 	label.tooltip_text = text if fitted != text else ""
 
@@ -71,3 +81,14 @@ static func _fitted(word: String, font: Font, font_size: int, width: float) -> S
 
 static func _width_of(text: String, font: Font, font_size: int) -> float:
 	return font.get_string_size(text, HORIZONTAL_ALIGNMENT_LEFT, -1, font_size).x
+
+
+# How many lines [param text] takes at [param width], wrapped between words as a Label does.
+static func _line_count(text: String, font: Font, font_size: int, width: float) -> int:
+	var paragraph := TextParagraph.new()
+	paragraph.add_string(text, font, font_size)
+	paragraph.width = width
+	paragraph.break_flags = (
+		TextServer.BREAK_MANDATORY | TextServer.BREAK_WORD_BOUND | TextServer.BREAK_TRIM_EDGE_SPACES
+	)
+	return paragraph.get_line_count()

@@ -188,12 +188,8 @@ func _ready() -> void:
 	_remaining_label = %RemainingLabel
 	_active_label = %ActiveLabel
 	_hint_label = %HintLabel
-	# Two lines' height whatever the hint says (a round's end says more), so the rows below never
-	# move.
-	_hint_label.max_lines_visible = 2
-	_hint_label.custom_minimum_size.y = (
-		2 * _hint_label.get_line_height() + _hint_label.get_theme_constant("line_spacing")
-	)
+	_reserve_hint_lines()
+	_hint_label.theme_changed.connect(_reserve_hint_lines, CONNECT_DEFERRED)
 	_share_bar = %ShareBar
 	_rows_box = %Rows
 	_banner = %Banner
@@ -923,6 +919,18 @@ func _show_banner(text: String) -> void:
 func _fit_lines() -> void:
 	StatusLines.show_words(_hint_label, _hint_text)
 	StatusLines.show_words(_banner, _banner_text)
+
+
+# The hint keeps two lines' height whatever it says (a round's end says more; what is longer is
+# cut, see StatusLines.show_words()), so the rows below never move. Again when its font changes
+# (deferred: the label takes the new font after its theme_changed), and the hint is fitted again.
+func _reserve_hint_lines() -> void:
+	_hint_label.max_lines_visible = 2
+	_hint_label.custom_minimum_size.y = (
+		2 * _hint_label.get_line_height() + _hint_label.get_theme_constant("line_spacing")
+	)
+	if _banner != null:
+		_fit_lines()
 
 
 # The bag pulses while few tokens are left, faster for the last one.
