@@ -29,6 +29,8 @@ var _guest: RulesSession
 ## What the guest told the game: [round, fair, detail] per round_audited, and every event.
 var _audits: Array = []
 var _events: Array = []
+## The fake host's port.
+var _port := 0
 
 
 ## A game of 2 seats played by bots to the end, with player entropy if [param entropy], in
@@ -37,6 +39,26 @@ static func _played(entropy: bool, rounds: int) -> Array:
 	var overrides := {"round_limit": rounds, "player_entropy": entropy}
 	var game := StarterGame.rules(3, 2, overrides)
 	StarterGame.play_bots(game)
+	var played := [game.get_events_for(0, 0), game.get_snapshot_for(0)]
+	game.free()
+	return played
+
+
+## A 2-seat game of [param rounds] rounds with player entropy, played by bots to the end, whose
+## seat 0 adds [param nonce] in every round (seat 1 the bots' own): [seat 0's events, its last
+## snapshot].
+static func _played_with_nonce(nonce: String, rounds: int) -> Array:
+	var game := StarterGame.rules(3, 2, {"round_limit": rounds, "player_entropy": true})
+	StarterGame.keep_all(game)
+	while game.get_phase() != GameRules.PHASE_GAME_OVER:
+		if game.get_phase() == GameRules.PHASE_AWAITING_DRAW:
+			for pending in game.get_pending_entropy():
+				if pending == 0:
+					game.add_entropy(0, nonce)
+				else:
+					game.bot_decide(pending)
+			game.draw_next_token()
+		game.bot_decide(game.get_active_player())
 	var played := [game.get_events_for(0, 0), game.get_snapshot_for(0)]
 	game.free()
 	return played
@@ -207,11 +229,73 @@ func test_a_nonce_asked_for_and_not_sent_may_come_from_the_host_at_the_deadline(
 	if not await _guest_loopback():
 		return
 	_guest.auto_entropy = false
-	var game := _played(true, 1)
+	var game := _played_with_nonce(RulesSession.DEADLINE_NONCE, 1)
 	_guest._rpc_update({"snapshot": ASKING, "events": []})
 	_guest._rpc_update({"snapshot": game[1], "events": game[0]})
 	check_equal(_fair(), [[1, true]], "audits")
 	check(_fake.requests.is_empty(), "the guest sent no nonce")
+	_close_all()
+
+
+func test_a_nonce_the_host_chose_for_a_client_that_sent_none_fails_the_round() -> void:
+	# The host's nonce for a seat it asked and heard nothing from is the public deadline nonce;
+	# any other (one it chose, knowing its key) verified the round.
+	if not await _guest_loopback():
+		return
+	_guest.auto_entropy = false
+	var game := _played_with_nonce("11".repeat(32), 1)
+	_guest._rpc_update({"snapshot": ASKING, "events": []})
+	_guest._rpc_update({"snapshot": game[1], "events": game[0]})
+	check_equal(_audits, [[1, false, "round 1: the server chose this client's nonce for it"]], "")
+	_close_all()
+
+
+func test_a_nonce_or_draw_labelled_with_another_round_fails_the_round_the_log_is_in() -> void:
+	# The host logged this client's round-1 nonce again in round 2 (known before it committed
+	# round 2), labelled "round": 1 with round 2's draws, and threw the round-2 nonce away: the
+	# guest checked by the labels, the auditor by the log, and both rounds verified.
+	if not await _guest_that_sent_its_nonce():
+		return
+	var first: String = _fake.requests[0][1]["nonce"]
+	_guest._rpc_update({"snapshot": ASKING.merged({"round": 2}, true), "events": []})
+	if not await wait_until(func() -> bool: return _fake.requests.size() == 2, "nonce 2"):
+		_close_all()
+		return
+	var game := _played_with_nonce(first, 2)
+	var log_round := 0
+	for event: Dictionary in game[0]:
+		log_round = event["round"] if event["type"] == "round_committed" else log_round
+		if log_round == 2 and event["type"] in ["entropy_added", "token_drawn"]:
+			event["round"] = 1
+	_guest._rpc_update({"snapshot": game[1], "events": game[0]})
+	check_equal(_fair(), [[1, true], [2, false]], "audits")
+	var labelled := "round 2: the log has an event of round 2 labelled round 1"
+	check(_audits.size() == 2 and _audits[1][2] == labelled, "why: %s" % [_audits])
+	_close_all()
+
+
+func test_a_client_that_joins_again_on_its_session_keeps_checking_its_nonces() -> void:
+	# Rejoining on the same session made a new guest: the nonce this client had sent, and the
+	# failures its auditor had found, were forgotten, and the history it caught up on (the
+	# deadline nonce logged for the nonce it sent) verified.
+	if not await _guest_that_sent_its_nonce():
+		return
+	var game := _played_with_nonce(RulesSession.DEADLINE_NONCE, 1)
+	var lost: Array[bool] = [false]
+	_guest.connection_lost.connect(func() -> void: lost[0] = true)
+	var host_api := get_tree().get_multiplayer(_fake.get_parent().get_path())
+	host_api.multiplayer_peer.disconnect_peer(_fake.hellos[0][0])
+	if not await wait_until(func() -> bool: return lost[0], "the lost connection"):
+		_close_all()
+		return
+	check_equal(_guest.join_game("127.0.0.1", _port, "Ada", TOKEN), OK, "joined again")
+	if not await wait_until(func() -> bool: return _fake.hellos.size() == 2, "the second hello"):
+		_close_all()
+		return
+	_guest._rpc_welcome(0, TOKEN)
+	_guest._rpc_update({"snapshot": game[1], "events": game[0]})
+	var replaced := "round 1: " + RulesSessionGuest.REPLACED_BY_DEADLINE
+	check_equal(_audits, [[1, false, replaced]], "audits")
 	_close_all()
 
 
@@ -399,6 +483,7 @@ func _guest_loopback(rejoin_token := "") -> bool:
 	host.add_child(_fake)
 	var peer := ENetMultiplayerPeer.new()
 	var port := Loopback.take(func(p: int) -> Error: return peer.create_server(p, 4))
+	_port = port
 	get_tree().get_multiplayer(host.get_path()).multiplayer_peer = peer
 	_guest = RulesSession.new()
 	_guest.name = "Session"

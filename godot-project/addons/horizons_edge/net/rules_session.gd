@@ -186,14 +186,16 @@ func host_table(rules: GameRules, journal: RulesTableJournal, gate: Callable) ->
 ## with [param rejoin_token]. With an empty name and token, and the server's leave to watch,
 ## this client spectates: it receives the public view and audits every round.
 func join_table(player_name: String, rejoin_token := "") -> void:
-	_guest = RulesSessionGuest.new(self, player_name, rejoin_token)
+	_guest = _guest_for(player_name, rejoin_token)
 	_connect_once(multiplayer.server_disconnected, connection_lost.emit)
 	_guest.on_connected()
 
 
 ## Joins the server at [param address]:[param port] as [param player_name]; with
 ## [param rejoin_token] (from [method get_rejoin_token]) takes back an earlier seat, also on this
-## session after its connection was lost. [constant ERR_UNCONFIGURED] outside the scene tree.
+## session after its connection was lost (it then keeps the nonces it sent and its auditor, and
+## checks the events it missed as it checked the rest). [constant ERR_UNCONFIGURED] outside the
+## scene tree.
 func join_game(address: String, port: int, player_name: String, rejoin_token := "") -> Error:
 	if not _is_in_tree("join_game"):
 		return ERR_UNCONFIGURED
@@ -205,7 +207,7 @@ func join_game(address: String, port: int, player_name: String, rejoin_token := 
 		)
 		return error
 	multiplayer.multiplayer_peer = peer
-	_guest = RulesSessionGuest.new(self, player_name, rejoin_token)
+	_guest = _guest_for(player_name, rejoin_token)
 	_connect_once(multiplayer.connected_to_server, _on_connected_to_server)
 	_connect_once(multiplayer.connection_failed, connection_lost.emit)
 	_connect_once(multiplayer.server_disconnected, connection_lost.emit)
@@ -323,6 +325,16 @@ func _is_in_tree(method: String) -> bool:
 	if not is_inside_tree():
 		push_error("RulesSession.%s: add the session to the scene tree first" % method)
 	return is_inside_tree()
+
+
+## The guest of a join as [param player_name] with [param rejoin_token]: this session's own, if
+## the token is the one its seat has (its connection was lost; it keeps what it checked), or a new
+## one.
+func _guest_for(player_name: String, rejoin_token: String) -> RulesSessionGuest:
+	if _guest != null and rejoin_token != "" and rejoin_token == _guest.token:
+		_guest.reopen()
+		return _guest
+	return RulesSessionGuest.new(self, player_name, rejoin_token)
 
 
 ## Connects [param callable] to [param to] unless it already is: a session may join again

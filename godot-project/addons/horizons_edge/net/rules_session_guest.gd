@@ -69,6 +69,9 @@ var _asked_rounds := {}
 var _nonce_logged := {}
 ## Rounds whose commitment said no nonces are mixed into the shuffle.
 var _plain_rounds := {}
+## The round the log is in: that of its latest [code]round_committed[/code] (0 before the first).
+## The nonce checks go by it, not by the round an event is labelled with.
+var _log_round := 0
 ## Whether this client said hello with a rejoin token: the first update after the welcome then
 ## holds the log from before this guest existed, whose nonces it cannot know.
 var _rejoining := false
@@ -175,6 +178,14 @@ func close() -> void:
 	_closed = true
 
 
+## Joining again with this guest's own token (its connection was lost): it keeps what it knows
+## (its nonces, its auditor and its failures, the last event it took), so the history it catches
+## up on is checked as if it had never left.
+func reopen() -> void:
+	_closed = false
+	_answered = ""
+
+
 ## The server refused a request: whatever this client answered may be answered again.
 func on_refused() -> void:
 	_answered = ""
@@ -221,6 +232,7 @@ func on_update(update: Dictionary) -> void:
 		if event["seq"] <= last_seq:
 			continue
 		_check_entropy_required(event)
+		_check_round_label(event)
 		_check_own_nonce(event, _catching_up)
 		if not auditor.observe(event):
 			return  # The auditor said why; the event is not taken.
@@ -269,6 +281,19 @@ func _add_entropy_if_due() -> void:
 		add_entropy()
 
 
+## Fails the round the log is in if [param event], a nonce or a draw, is labelled with another
+## round: the nonce checks below go by the log's round, and a label is the server's word. (Before
+## the first commitment the auditor fails what comes.)
+func _check_round_label(event: Dictionary) -> void:
+	if event["type"] == "round_committed":
+		_log_round = event["round"]
+	elif _log_round == 0:
+		return
+	elif event["type"] in ["entropy_added", "token_drawn"] and event["round"] != _log_round:
+		var label := "the log has an event of round %d labelled round %d"
+		_fail_round(_log_round, label % [_log_round, event["round"]])
+
+
 ## With [member RulesSession.require_entropy], fails a round whose commitment
 ## ([param event]) mixes in no player entropy.
 func _check_entropy_required(event: Dictionary) -> void:
@@ -276,21 +301,22 @@ func _check_entropy_required(event: Dictionary) -> void:
 		_fail_round(event["round"], "the round was committed without player entropy")
 
 
-## Checks this seat's nonce in the log (before the auditor sees [param event]): a round fails if
-## the log shows another nonce for this client than it sent, a nonce it did not send in a round
-## the server never asked it for one (the server's at a deadline is one it asked for), or none at
-## all where this client sent one it was asked for (a commitment without entropy, or a draw with
-## no nonce of this seat logged: the draws wait for every nonce; a round the game ends in before
-## its first draw may leave a late nonce out). [constant RulesSession.DEADLINE_NONCE] in place of
-## a nonce this client sent fails too: a nonce that crossed the deadline on the way and one the
-## server threw away look the same from here, and a server that could log the deadline's for
-## nonces it received would pick the shuffle alone (its key, ground against the known nonce).
-## Nonces in the history a rejoining client catches up on ([param catching_up]) were sent by an
-## earlier client, which this one cannot check.
+## Checks this seat's nonce in the log (before the auditor sees [param event]), in the round the log
+## is in: a round fails if the log shows another nonce for this client than it sent, a nonce it did
+## not send in a round the server never asked it for one, one other than
+## [constant RulesSession.DEADLINE_NONCE] in a round it was asked and sent none (the server adds
+## that one at the deadline), or none at all where this client sent one it was asked for (a
+## commitment without entropy, or a draw with no nonce of this seat logged: the draws wait for every
+## nonce; a round the game ends in before its first draw may leave a late nonce out).
+## [constant RulesSession.DEADLINE_NONCE] in place of a nonce this client sent fails too: a nonce
+## that crossed the deadline on the way and one the server threw away look the same from here, and a
+## server that could log the deadline's for nonces it received would pick the shuffle alone (its
+## key, ground against the known nonce). Nonces in the history a rejoining client catches up on
+## ([param catching_up]) were sent by an earlier client, which this one cannot check.
 func _check_own_nonce(event: Dictionary, catching_up: bool) -> void:
 	if player_id < 0:
 		return
-	var round_number: Variant = event.get("round")
+	var round_number: int = event["round"] if event["type"] == "round_committed" else _log_round
 	var sent_one: bool = _asked_rounds.has(round_number) and nonces.has(round_number)
 	match event["type"]:
 		"entropy_added":
@@ -302,8 +328,12 @@ func _check_own_nonce(event: Dictionary, catching_up: bool) -> void:
 					_fail_round(round_number, REPLACED_BY_DEADLINE)
 				elif nonces[round_number] != event["nonce"]:
 					_fail_round(round_number, "the server changed this client's nonce")
-			elif not _asked_rounds.has(round_number) and not catching_up:
+			elif catching_up:
+				return
+			elif not _asked_rounds.has(round_number):
 				_fail_round(round_number, "the server added a nonce this client did not send")
+			elif event["nonce"] != RulesSession.DEADLINE_NONCE:
+				_fail_round(round_number, "the server chose this client's nonce for it")
 		"round_committed":
 			if not event["entropy"]:
 				_plain_rounds[round_number] = true
