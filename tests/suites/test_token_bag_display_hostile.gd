@@ -290,7 +290,7 @@ func test_a_display_told_of_a_game_before_it_is_in_the_tree_shows_it_once_it_is(
 	bag.draw_token()
 	var viewer: TokenBagDisplay = scene.instantiate()
 	_send(viewer, rules, NAMES)
-	for display: TokenBagDisplay in [followed, bare, viewer]:
+	for display: TokenBagDisplay in [followed, bare]:
 		display.refresh()
 	check(not viewer.is_caught_up(), "a view waits for the display to be ready")
 	for display: TokenBagDisplay in [followed, bare, viewer]:
@@ -303,6 +303,30 @@ func test_a_display_told_of_a_game_before_it_is_in_the_tree_shows_it_once_it_is(
 	for display: TokenBagDisplay in [followed, bare, viewer]:
 		display.free()
 	rules.free()
+
+
+func test_views_before_the_tree_are_checked_at_once_and_forgotten_by_refresh() -> void:
+	# Before it entered the tree, a malformed view was taken (is_caught_up() false, its error
+	# only once the display was ready), and refresh() forgot nothing: a finished game's view
+	# shown before a new game's left "Game over" standing over the new game.
+	var scene := load(DisplayCheck.SCENE) as PackedScene
+	var display: TokenBagDisplay = scene.instantiate()
+	expect_error(func() -> void: display.show_view(1, {"remaining": "x"}, {}), "show_view")
+	check(display.is_caught_up(), "a refused view does not wait")
+	var finished := StarterGame.rules(85, 3, {"round_limit": 1})
+	StarterGame.play_bots(finished)
+	_send(display, finished, NAMES)
+	display.refresh()
+	var fresh := _rules(86)
+	_send(display, fresh, NAMES)
+	add_child(display)
+	display.catch_up()
+	await get_tree().process_frame
+	check(not display.is_game_over_shown(), "the finished game's end is forgotten")
+	check_equal(_view_problems(display, fresh), PackedStringArray(), "the new game's view")
+	display.free()
+	finished.free()
+	fresh.free()
 
 
 # Shows a view of [param args] (show_view's arguments): refused with at most one error, which

@@ -70,5 +70,39 @@ func test_a_hint_longer_than_two_lines_ends_in_an_ellipsis_whole_in_its_tooltip(
 	var two_lines := 2 * hint.get_line_height() + hint.get_theme_constant("line_spacing")
 	check_equal(hint.custom_minimum_size.y, float(two_lines), "two lines of the bigger font")
 	check(hint.get_line_count() <= 2, "in the bigger font too, not %d" % hint.get_line_count())
+	display.theme = null
+	await get_tree().process_frame
+	two_lines = 2 * hint.get_line_height() + hint.get_theme_constant("line_spacing")
+	check_equal(hint.custom_minimum_size.y, float(two_lines), "two lines of the font again")
+	display.free()
+	rules.free()
+
+
+func test_a_name_wider_than_the_hint_ends_in_one_ellipsis_within_it() -> void:
+	# A name cut to the hint's width and then cut off with the text after it ended in "……", wider
+	# than the hint.
+	var long_name := "Supercalifragilisticexpialidocious_the_Magnificent_Destroyer"
+	var names := PackedStringArray(["Ada", long_name, "Bo", "Cy"])
+	var rules := GameRules.new()
+	rules.randomize_seed = false
+	rules.setup(StarterGame.players(4, names), StarterGame.config({"activation_order": "seats"}))
+	var display := DisplayCheck.make(self, rules)
+	display.compact = true
+	StarterGame.keep_all(rules)
+	var hint := display.get_node("%HintLabel") as Label
+	var font := hint.get_theme_font("font")
+	var font_size := hint.get_theme_font_size("font_size")
+	var cut := 0
+	for draw in 4:
+		await get_tree().process_frame
+		var width := hint.size.x - hint.get_theme_stylebox("normal").get_minimum_size().x
+		if hint.tooltip_text.contains(long_name):
+			cut += 1
+			check(not hint.text.contains("……"), "one ellipsis: %s" % hint.text)
+			for line in hint.text.split("\n"):
+				var wide := font.get_string_size(line, HORIZONTAL_ALIGNMENT_LEFT, -1, font_size).x
+				check(wide <= width or line.contains(" "), "%s within %d px" % [line, width])
+		rules.pass_activation(rules.draw_next_token())
+	check(cut > 0, "the long name was in the hint")
 	display.free()
 	rules.free()

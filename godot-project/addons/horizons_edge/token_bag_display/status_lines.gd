@@ -1,8 +1,9 @@
 @tool
 extends RefCounted
 ## The status lines of a [TokenBagDisplay]: the hint under whose token it is and the lines at a
-## round's end, and the words of the hint and the banner fitted to their width, so that no name is
-## broken across lines (the token's own line keeps one line: its Label ends it in "…").
+## round's end, and the words of the hint and the banner fitted to their width, so that no word is
+## cut across lines (they wrap where Unicode's line breaking allows: at spaces, after a hyphen,
+## between CJK characters; the token's own line keeps one line: its Label ends it in "…").
 
 ## What ends a word or a text cut to fit.
 const ELLIPSIS := "…"
@@ -63,7 +64,8 @@ static func show_words(label: Label, text: String) -> void:
 			words.resize(words.size() - 1)
 			while words.size() > 1 and words[words.size() - 1] == ARROW:
 				words.resize(words.size() - 1)
-			fitted = " ".join(words) + ELLIPSIS
+			fitted = " ".join(words)
+			fitted += "" if fitted.ends_with(ELLIPSIS) else ELLIPSIS
 	label.text = fitted
 	label.tooltip_text = text if fitted != text else ""
 

@@ -189,7 +189,7 @@ func _ready() -> void:
 	_active_label = %ActiveLabel
 	_hint_label = %HintLabel
 	_reserve_hint_lines()
-	_hint_label.theme_changed.connect(_reserve_hint_lines, CONNECT_DEFERRED)
+	_hint_label.theme_changed.connect(_on_hint_theme_changed)
 	_share_bar = %ShareBar
 	_rows_box = %Rows
 	_banner = %Banner
@@ -223,8 +223,7 @@ func set_rules(value: GameRules) -> void:
 	if rules != null:
 		for wire: Array in _rules_wiring():
 			(wire[0] as Signal).connect(wire[1])
-	if is_node_ready():
-		refresh()
+	refresh()
 
 
 ## Shows [param value] (a bag not owned by a [GameRules]; null shows an empty display).
@@ -238,22 +237,18 @@ func set_token_bag(value: CommandTokenBag) -> void:
 		token_bag.token_drawn.connect(_on_token_drawn)
 		token_bag.bag_changed.connect(_on_bare_bag_changed)
 		token_bag.bag_emptied.connect(_on_bare_bag_emptied)
-	if is_node_ready():
-		refresh()
+	refresh()
 
 
 ## Reads everything again from the rules or the bag and shows it at once, ending any
 ## "Round Complete!" hold: for a bare [member token_bag] cleared or loaded, which it does not signal
 ## (and forgetting the views [method show_view] was given, for a new online game). Before the
-## display is ready it does nothing: it reads everything as it enters the tree.
+## display is ready it only forgets: it reads everything as it enters the tree.
 func refresh() -> void:
-	if not is_node_ready():
-		return
 	_queue.clear()
 	if _step != null:
 		_step.kill()
 		_step = null
-	_flyer.visible = false
 	_flying = -1
 	_busy = false
 	_view_round = 0
@@ -262,6 +257,9 @@ func refresh() -> void:
 	_view_orders.clear()
 	_view_tally = ViewCheck.tally_of({}, {})
 	_view_over = false
+	if not is_node_ready():
+		return
+	_flyer.visible = false
 	_banner.visible = false
 	_read_bag()
 	_refresh(false)
@@ -290,19 +288,14 @@ func refresh() -> void:
 func show_view(
 	round_number: int, bag: Dictionary, names: Dictionary, game_over := false, winner_id := -1
 ) -> void:
+	var problem := ViewCheck.problem_of(bag, names)
+	if rules != null or token_bag != null:
+		problem = "the display follows its %s" % ("rules" if rules != null else "token_bag")
+	if problem != "":
+		push_error("TokenBagDisplay.show_view: %s; the view is ignored" % problem)
+		return
 	_views_waiting.append([round_number, bag, names, game_over, winner_id])
 	_show_waiting_views()
-
-
-# Shows the views show_view() was given, in order, once the display is ready (not again from a
-# handler inside one: the loop below takes the ones such a handler adds).
-func _show_waiting_views() -> void:
-	if _viewing or not is_node_ready():
-		return
-	_viewing = true
-	while not _views_waiting.is_empty():
-		_show_view.callv(_views_waiting.pop_front())
-	_viewing = false
 
 
 ## Shows at once every change still waiting: a token in flight lands, a "Round Complete!" hold
@@ -410,15 +403,21 @@ func _show_preview() -> void:
 
 
 # show_view() for one view: checked, then its changes queued.
+# Shows the views show_view() was given, in order, once the display is ready (not again from a
+# handler inside one: the loop below takes the ones such a handler adds).
+func _show_waiting_views() -> void:
+	if _viewing or not is_node_ready():
+		return
+	_viewing = true
+	while not _views_waiting.is_empty():
+		_show_view.callv(_views_waiting.pop_front())
+	_viewing = false
+
+
+# Shows a view show_view() took (its arguments, checked).
 func _show_view(
 	round_number: int, bag: Dictionary, names: Dictionary, game_over: bool, winner_id: int
 ) -> void:
-	var problem := ViewCheck.problem_of(bag, names)
-	if rules != null or token_bag != null:
-		problem = "the display follows its %s" % ("rules" if rules != null else "token_bag")
-	if problem != "":
-		push_error("TokenBagDisplay.show_view: %s; the view is ignored" % problem)
-		return
 	ViewCheck.note_order(_view_orders, round_number, bag)
 	var drawn: Array = bag.get("drawn", [])
 	var view := ViewCheck.tally_of(bag, names)
@@ -922,8 +921,8 @@ func _fit_lines() -> void:
 
 
 # The hint keeps two lines' height whatever it says (a round's end says more; what is longer is
-# cut, see StatusLines.show_words()), so the rows below never move. Again when its font changes
-# (deferred: the label takes the new font after its theme_changed), and the hint is fitted again.
+# cut, see StatusLines.show_words()), so the rows below never move. Again when its font changes,
+# and the hint is fitted again.
 func _reserve_hint_lines() -> void:
 	_hint_label.max_lines_visible = 2
 	_hint_label.custom_minimum_size.y = (
@@ -931,6 +930,14 @@ func _reserve_hint_lines() -> void:
 	)
 	if _banner != null:
 		_fit_lines()
+
+
+# The hint's font may have changed; the label has it by the next frame (not yet at its
+# theme_changed, nor at a call deferred from there when a theme is taken away).
+func _on_hint_theme_changed() -> void:
+	var tree := get_tree()
+	if tree != null and not tree.process_frame.is_connected(_reserve_hint_lines):
+		tree.process_frame.connect(_reserve_hint_lines, CONNECT_ONE_SHOT)
 
 
 # The bag pulses while few tokens are left, faster for the last one.
