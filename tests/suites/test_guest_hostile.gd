@@ -44,17 +44,17 @@ static func _played(entropy: bool, rounds: int) -> Array:
 	return played
 
 
-## A 2-seat game of [param rounds] rounds with player entropy, played by bots to the end, whose
-## seat 0 adds [param nonce] in every round (seat 1 the bots' own): [seat 0's events, its last
-## snapshot].
-static func _played_with_nonce(nonce: String, rounds: int) -> Array:
-	var game := StarterGame.rules(3, 2, {"round_limit": rounds, "player_entropy": true})
+## A 2-seat game with player entropy, played by bots to the end, whose seat 0 adds
+## [param nonces][i] in round i + 1 (seat 1 the bots' own), as many rounds as there are nonces:
+## [seat 0's events, its last snapshot].
+static func _played_with_nonces(nonces: Array) -> Array:
+	var game := StarterGame.rules(3, 2, {"round_limit": nonces.size(), "player_entropy": true})
 	StarterGame.keep_all(game)
 	while game.get_phase() != GameRules.PHASE_GAME_OVER:
 		if game.get_phase() == GameRules.PHASE_AWAITING_DRAW:
 			for pending in game.get_pending_entropy():
 				if pending == 0:
-					game.add_entropy(0, nonce)
+					game.add_entropy(0, nonces[game.get_round() - 1])
 				else:
 					game.bot_decide(pending)
 			game.draw_next_token()
@@ -229,7 +229,7 @@ func test_a_nonce_asked_for_and_not_sent_may_come_from_the_host_at_the_deadline(
 	if not await _guest_loopback():
 		return
 	_guest.auto_entropy = false
-	var game := _played_with_nonce(RulesSession.DEADLINE_NONCE, 1)
+	var game := _played_with_nonces([RulesSession.DEADLINE_NONCE])
 	_guest._rpc_update({"snapshot": ASKING, "events": []})
 	_guest._rpc_update({"snapshot": game[1], "events": game[0]})
 	check_equal(_fair(), [[1, true]], "audits")
@@ -243,7 +243,7 @@ func test_a_nonce_the_host_chose_for_a_client_that_sent_none_fails_the_round() -
 	if not await _guest_loopback():
 		return
 	_guest.auto_entropy = false
-	var game := _played_with_nonce("11".repeat(32), 1)
+	var game := _played_with_nonces(["11".repeat(32)])
 	_guest._rpc_update({"snapshot": ASKING, "events": []})
 	_guest._rpc_update({"snapshot": game[1], "events": game[0]})
 	check_equal(_audits, [[1, false, "round 1: the server chose this client's nonce for it"]], "")
@@ -261,7 +261,7 @@ func test_a_nonce_or_draw_labelled_with_another_round_fails_the_round_the_log_is
 	if not await wait_until(func() -> bool: return _fake.requests.size() == 2, "nonce 2"):
 		_close_all()
 		return
-	var game := _played_with_nonce(first, 2)
+	var game := _played_with_nonces([first, first])
 	var log_round := 0
 	for event: Dictionary in game[0]:
 		log_round = event["round"] if event["type"] == "round_committed" else log_round
@@ -280,7 +280,7 @@ func test_a_client_that_joins_again_on_its_session_keeps_checking_its_nonces() -
 	# deadline nonce logged for the nonce it sent) verified.
 	if not await _guest_that_sent_its_nonce():
 		return
-	var game := _played_with_nonce(RulesSession.DEADLINE_NONCE, 1)
+	var game := _played_with_nonces([RulesSession.DEADLINE_NONCE])
 	var lost: Array[bool] = [false]
 	_guest.connection_lost.connect(func() -> void: lost[0] = true)
 	var host_api := get_tree().get_multiplayer(_fake.get_parent().get_path())
@@ -297,6 +297,32 @@ func test_a_client_that_joins_again_on_its_session_keeps_checking_its_nonces() -
 	var replaced := "round 1: " + RulesSessionGuest.REPLACED_BY_DEADLINE
 	check_equal(_audits, [[1, false, replaced]], "audits")
 	_close_all()
+
+
+func test_a_client_back_on_its_session_checks_the_nonces_of_the_rounds_it_missed() -> void:
+	# Back with its token on the same session, the guest took the missed history as an earlier
+	# client's: a nonce the host chose for it in a round it was away verified. It may be the
+	# deadline's, and only that.
+	for chosen: String in [RulesSession.DEADLINE_NONCE, "ab".repeat(32)]:
+		if not await _guest_that_sent_its_nonce():
+			return
+		var game := _played_with_nonces([_fake.requests[0][1]["nonce"], chosen])
+		var lost: Array[bool] = [false]
+		_guest.connection_lost.connect(func() -> void: lost[0] = true)
+		var host_api := get_tree().get_multiplayer(_fake.get_parent().get_path())
+		host_api.multiplayer_peer.disconnect_peer(_fake.hellos[0][0])
+		if not await wait_until(func() -> bool: return lost[0], "the lost connection"):
+			_close_all()
+			return
+		_guest.join_game("127.0.0.1", _port, "Ada", TOKEN)
+		if not await wait_until(func() -> bool: return _fake.hellos.size() == 2, "hello 2"):
+			_close_all()
+			return
+		_guest._rpc_welcome(0, TOKEN)
+		_guest._rpc_update({"snapshot": game[1], "events": game[0]})
+		var fair := chosen == RulesSession.DEADLINE_NONCE
+		check_equal(_fair(), [[1, true], [2, fair]], "audits with %s…" % chosen.left(8))
+		_close_all()
 
 
 func test_a_host_that_logs_the_deadline_nonce_for_a_nonce_it_got_fails_the_round() -> void:

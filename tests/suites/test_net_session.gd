@@ -180,7 +180,67 @@ func test_a_session_outside_the_tree_neither_hosts_nor_joins_and_changes_nothing
 	)
 	check_equal(joined, ERR_UNCONFIGURED, "join_game")
 	check(not session.is_host() and session.get_player_id() < 0, "neither host nor seated")
+	session.close()  # Out of the tree: a script error, and the guest of a join_table stayed.
+	expect_error(func() -> void: session.join_table("Ada"), "scene tree first")
+	check_equal(session.get_rejoin_token(), "", "no guest")
+	var server := RulesServer.new()
+	server.table_setup = func(_options: Dictionary) -> GameRules: return null
+	for call: Callable in [
+		server.host_server.bind(0), server.connect_to_server.bind("127.0.0.1", 1)
+	]:
+		check_equal(expect_error(call, "scene tree first"), ERR_UNCONFIGURED, str(call))
+	server.close()
+	add_child(server)
+	check_equal(server.get_tables(), {}, "a server that did not host has no tables")
+	server.free()
 	session.free()
+	rules.free()
+
+
+func test_settings_and_calls_a_session_or_server_cannot_use_are_refused_with_an_error() -> void:
+	# INF seconds made every deadline long past (a game of nobody passed through in 125 ms, a
+	# dropped player eliminated at once), NAN meant no limit; INF rates left the lobby deaf; a bad
+	# bind address listened on every interface; a second host_game cut the first game's clients
+	# off; a table_setup of no argument was a script error at every create_table.
+	var session := RulesSession.new()
+	for property in ["turn_deadline", "reconnect_timeout"]:
+		for odd: float in [INF, NAN, -1.0, 1e300]:
+			var kept: float = session.get(property)
+			expect_error(session.set.bind(property, odd), "RulesSession.%s" % property)
+			check_equal(session.get(property), kept, "%s kept for %s" % [property, odd])
+	var server := RulesServer.new()
+	for property in ["messages_per_sec", "bytes_per_sec", "reconnect_timeout", "unclaimed_timeout"]:
+		for odd: float in [INF, NAN, -1.0]:
+			var kept: float = server.get(property)
+			expect_error(server.set.bind(property, odd), "RulesServer.%s" % property)
+			check_equal(server.get(property), kept, "%s kept for %s" % [property, odd])
+	add_child(session)
+	add_child(server)
+	var rules := GameRules.new()
+	rules.setup(StarterGame.players(2), StarterGame.config({"round_limit": 1}))
+	for address in ["127.0.0.300", "localhost", "10.0.0.5 "]:
+		var hosted: Variant = expect_error(session.host_game.bind(rules, 0, address), "IP address")
+		check_equal(hosted, ERR_INVALID_PARAMETER, address)
+	var port := Loopback.take(
+		func(p: int) -> Error: return session.host_game(rules, p, "127.0.0.1")
+	)
+	check(port > 0, "hosted")
+	var again: Variant = expect_error(session.host_game.bind(rules, 0), "already hosts")
+	check_equal(again, ERR_ALREADY_IN_USE, "a second host_game")
+	var joined: Variant = expect_error(
+		session.join_game.bind("127.0.0.1", port, "Ada"), "hosts a game"
+	)
+	check_equal(joined, ERR_ALREADY_IN_USE, "a host joining")
+	expect_error(session.request_keep, "has not joined")
+	server.table_setup = func() -> GameRules: return null
+	check_equal(expect_error(server.host_server.bind(0), "one argument"), ERR_INVALID_PARAMETER, "")
+	check_equal(
+		expect_error(server.join_table.bind("table 1", "Ada"), "not a table code"), null, ""
+	)
+	check(server.get_node_or_null("table 1") == null, "no session for a code that is none")
+	session.close()
+	session.free()
+	server.free()
 	rules.free()
 
 

@@ -3,6 +3,8 @@ extends RefCounted
 ## is used: pure functions of the value, bounded in cost whatever arrives. [RulesSessionHost] gives
 ## them and their limits under its own name ([method RulesSessionHost.is_small],
 ## [method RulesSessionHost.display_name], [constant RulesSessionHost.MAX_REQUEST_DEPTH], ...).
+## Also the checks a script's own calls get before a session or server touches the network (in
+## the scene tree, a bind address).
 
 ## The longest player name a hello may carry.
 const MAX_NAME_LENGTH := 64
@@ -174,3 +176,21 @@ static func is_hello(player_name: Variant, rejoin_token: Variant, since_seq: Var
 	if typeof(since_seq) != TYPE_INT or player_name.length() > MAX_NAME_LENGTH:
 		return false
 	return rejoin_token == "" or rejoin_token.length() == TOKEN_LENGTH
+
+
+## Whether [param node] is in the scene tree, whose multiplayer API the network classes talk
+## through; if not, says so for [param method] ("Class.method") with an error.
+static func in_tree(node: Node, method: String) -> bool:
+	if not node.is_inside_tree():
+		push_error("%s: add the %s to the scene tree first" % [method, method.get_slice(".", 0)])
+	return node.is_inside_tree()
+
+
+## Whether [param address] is one a server may listen on ([code]"*"[/code]: every interface, or
+## an IPv4 or IPv6 address); if not, says so for [param method] with an error. ENet would listen
+## on every interface instead, which a host meant to stay local must not.
+static func is_bind_address(address: String, method: String) -> bool:
+	if address == "*" or address.is_valid_ip_address():
+		return true
+	push_error('%s: cannot listen on %s: not "*" nor an IP address' % [method, address.left(80)])
+	return false

@@ -42,6 +42,9 @@ signal table_closed(code: String, archive: String)
 ## Server: the server disconnected [param peer_id] (over its limits, or silent).
 signal peer_kicked(peer_id: int, reason: String)
 
+const RequestChecks := preload("request_checks.gd")
+const SettingCheck := preload("../setting_check.gd")
+
 ## Server: the most tables open at once.
 @export_range(1, 100000) var max_tables := 10000
 ## Server: the most tables one peer may join or watch.
@@ -49,22 +52,49 @@ signal peer_kicked(peer_id: int, reason: String)
 ## Server: spectators one table takes (each gets every public update of the table).
 @export_range(0, 10000) var max_spectators_per_table := 64
 ## Server: messages a second one peer may send, whatever tables they go to (twice that at once).
-@export_range(1.0, 1000.0) var messages_per_sec := 50.0
+## A rate or time a script sets that is not a finite number within reason (NAN, an infinity, a
+## rate under the inspector's least, a time over a year) is refused with an error, and the
+## setting keeps its old value.
+@export_range(1.0, 1000.0) var messages_per_sec := 50.0:
+	set(value):
+		messages_per_sec = SettingCheck.rate(
+			"RulesServer.messages_per_sec", value, 1.0, messages_per_sec
+		)
 ## Server: bytes a second one peer may send (four times that at once); a lobby listing the peer
 ## asks for counts as sent by it.
-@export_range(1024.0, 1048576.0) var bytes_per_sec := 32768.0
+@export_range(1024.0, 1048576.0) var bytes_per_sec := 32768.0:
+	set(value):
+		bytes_per_sec = SettingCheck.rate("RulesServer.bytes_per_sec", value, 1024.0, bytes_per_sec)
 ## Server: seconds a table's disconnected player keeps their seat, passed meanwhile (see
 ## [member RulesSession.reconnect_timeout]).
-@export_range(0.0, 3600.0, 0.5, "suffix:s") var reconnect_timeout := 60.0
+@export_range(0.0, 3600.0, 0.5, "suffix:s") var reconnect_timeout := 60.0:
+	set(value):
+		reconnect_timeout = SettingCheck.seconds(
+			"RulesServer.reconnect_timeout",
+			value,
+			reconnect_timeout,
+			SettingCheck.MAX_NETWORK_SECONDS
+		)
 ## Server: the folder of the tables' journals ("": no journal, nothing survives the process).
 @export var journal_folder := ""
 ## Server: seconds a finished table stays (for the last updates and late spectators) before it
 ## closes and its journal is archived (see [method RulesTableJournal.archive]).
-@export_range(0.0, 3600.0, 0.5, "suffix:s") var finished_linger := 30.0
+@export_range(0.0, 3600.0, 0.5, "suffix:s") var finished_linger := 30.0:
+	set(value):
+		finished_linger = SettingCheck.seconds(
+			"RulesServer.finished_linger", value, finished_linger, SettingCheck.MAX_NETWORK_SECONDS
+		)
 ## Server: seconds a table that has not started stays open while no seated player is connected
 ## to it (nobody sat at it, or everyone who did left; 0: for ever); then it closes as a
 ## finished one does. Otherwise tables created and left would stay until the server is full.
-@export_range(0.0, 86400.0, 1.0, "suffix:s") var unclaimed_timeout := 300.0
+@export_range(0.0, 86400.0, 1.0, "suffix:s") var unclaimed_timeout := 300.0:
+	set(value):
+		unclaimed_timeout = SettingCheck.seconds(
+			"RulesServer.unclaimed_timeout",
+			value,
+			unclaimed_timeout,
+			SettingCheck.MAX_NETWORK_SECONDS
+		)
 ## Server: tables the peers of one address (IP) may create at once, whatever connections they
 ## use; after that, one every [constant RulesServerLobby.CREATE_INTERVAL_SEC] seconds. Players
 ## behind one address (a NAT, or bots on 127.0.0.1) share it: raise it for them.
@@ -99,12 +129,9 @@ func _process(_delta: float) -> void:
 ## Server: resumes every table journaled in [member journal_folder], then listens on
 ## [param port]. Returns ENet's error, if any.
 func host_server(port: int, bind_address := "*") -> Error:
-	if not table_setup.is_valid():
-		push_error("RulesServer: set table_setup before hosting")
-		return ERR_UNCONFIGURED
-	if _lobby != null:
-		push_error("RulesServer: already hosting")
-		return ERR_ALREADY_IN_USE
+	var refused := _refusal_to_host(bind_address)
+	if refused != OK:
+		return refused
 	# The port first: a server that cannot listen changes nothing (no table resumed, no journal
 	# touched).
 	var peer := ENetMultiplayerPeer.new()
@@ -141,6 +168,8 @@ func get_tables() -> Dictionary:
 
 ## Client: connects to the server at [param address]:[param port].
 func connect_to_server(address: String, port: int) -> Error:
+	if not RequestChecks.in_tree(self, "RulesServer.connect_to_server"):
+		return ERR_UNCONFIGURED
 	var peer := ENetMultiplayerPeer.new()
 	var error := peer.create_client(address, port)
 	if error != OK:
@@ -169,8 +198,11 @@ func create_table(options: Dictionary) -> void:
 
 ## Client: takes a seat at table [param code] as [param player_name], or back with
 ## [param rejoin_token]. Returns the table's session, to connect to and play
-## ([signal RulesSession.joined] once seated).
+## ([signal RulesSession.joined] once seated). A code that is not a table's is refused here with
+## an error (null; nothing sent).
 func join_table(code: String, player_name: String, rejoin_token := "") -> RulesSession:
+	if not _is_table_code(code, "join_table"):
+		return null
 	_asked[code] = [player_name, rejoin_token]
 	_send({"op": "join", "code": code})
 	return _table(code)
@@ -178,6 +210,8 @@ func join_table(code: String, player_name: String, rejoin_token := "") -> RulesS
 
 ## Client: watches table [param code]: its session gets the public view and audits every round.
 func spectate(code: String) -> RulesSession:
+	if not _is_table_code(code, "spectate"):
+		return null
 	_asked[code] = ["", ""]
 	_send({"op": "spectate", "code": code})
 	return _table(code)
@@ -187,15 +221,45 @@ func spectate(code: String) -> RulesSession:
 func close() -> void:
 	if _lobby:
 		_lobby.close()
-	if multiplayer.multiplayer_peer:
+	if is_inside_tree() and multiplayer.multiplayer_peer:
 		multiplayer.multiplayer_peer.close()
-	multiplayer.multiplayer_peer = null
+		multiplayer.multiplayer_peer = null
 	for child in get_children():
 		if child is RulesSession:
 			remove_child(child)
 			child.queue_free()
 	_lobby = null
 	_asked.clear()
+
+
+## Why [method host_server] cannot listen on [param bind_address] (with an error), or
+## [constant OK].
+func _refusal_to_host(bind_address: String) -> Error:
+	if not table_setup.is_valid():
+		push_error("RulesServer: set table_setup before hosting")
+		return ERR_UNCONFIGURED
+	if _lobby != null:
+		push_error("RulesServer: already hosting")
+		return ERR_ALREADY_IN_USE
+	if not RequestChecks.in_tree(self, "RulesServer.host_server"):
+		return ERR_UNCONFIGURED
+	if table_setup.get_argument_count() < 1:
+		push_error("RulesServer.host_server: table_setup takes one argument, the table's options")
+		return ERR_INVALID_PARAMETER
+	if not RequestChecks.is_bind_address(bind_address, "RulesServer.host_server"):
+		return ERR_INVALID_PARAMETER
+	return OK
+
+
+## Whether [param code] is a table's code; if not, says so for [param method] with an error.
+func _is_table_code(code: String, method: String) -> bool:
+	if RulesServerLobby.is_code(code):
+		return true
+	var spelled := (
+		"%d characters of %s" % [RulesServerLobby.CODE_LENGTH, RulesServerLobby.CODE_ALPHABET]
+	)
+	push_error("RulesServer.%s: %s is not a table code (%s)" % [method, code.left(80), spelled])
+	return false
 
 
 func _send(message: Dictionary) -> void:

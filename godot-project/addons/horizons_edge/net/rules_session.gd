@@ -78,6 +78,8 @@ enum ReconnectPolicy {
 
 ## The default [member turn_deadline], in seconds.
 const DEFAULT_TURN_DEADLINE := 30.0
+const RequestChecks := preload("request_checks.gd")
+const SettingCheck := preload("../setting_check.gd")
 ## The nonce the server adds for a seat whose nonce did not come in time: public and fixed, so
 ## the server cannot choose it (a seat that times out adds nothing to the shuffle, and takes
 ## nothing away). A client that sent its own nonce and sees this one logged for it fails the
@@ -85,14 +87,27 @@ const DEFAULT_TURN_DEADLINE := 30.0
 const DEADLINE_NONCE := "0000000000000000000000000000000000000000000000000000000000000000"
 
 ## Server: seconds a disconnected player's seat waits for them.
-@export_range(0.0, 3600.0, 0.5, "suffix:s") var reconnect_timeout := 30.0
+## A value that is not a number of seconds (negative, NAN, an infinity, over a year) is refused
+## with an error, and the setting keeps its old value; so for [member turn_deadline].
+@export_range(0.0, 3600.0, 0.5, "suffix:s") var reconnect_timeout := 30.0:
+	set(value):
+		reconnect_timeout = SettingCheck.seconds(
+			"RulesSession.reconnect_timeout",
+			value,
+			reconnect_timeout,
+			SettingCheck.MAX_NETWORK_SECONDS
+		)
 ## Server: what happens when [member reconnect_timeout] runs out.
 @export var reconnect_policy := ReconnectPolicy.PASS_ACTIVATIONS
 ## Server: seconds the game waits on players before the server decides for them: the whole
 ## mulligan (undecided hands are kept), each activation (passed) and, with player entropy, each
 ## round's nonces (the missing ones are [constant DEADLINE_NONCE]). All are ordinary commands,
 ## so replays reproduce them. 0 means no limit: one silent player can then stall the table.
-@export_range(0.0, 600.0, 0.5, "suffix:s") var turn_deadline := DEFAULT_TURN_DEADLINE
+@export_range(0.0, 600.0, 0.5, "suffix:s") var turn_deadline := DEFAULT_TURN_DEADLINE:
+	set(value):
+		turn_deadline = SettingCheck.seconds(
+			"RulesSession.turn_deadline", value, turn_deadline, SettingCheck.MAX_NETWORK_SECONDS
+		)
 ## Client, with the rules' player entropy: add a fresh random nonce to every round by itself. Off,
 ## the game adds its own with [method request_entropy] (e.g. from a hardware source).
 @export var auto_entropy := true
@@ -134,11 +149,9 @@ func _process(_delta: float) -> void:
 ## away. The key stays in the server's saves and replays. Returns the rekey's or ENet's error,
 ## if any, or [constant ERR_UNCONFIGURED] for a session outside the scene tree (nothing changed).
 func host_game(rules: GameRules, port: int, bind_address := "*") -> Error:
-	if not is_instance_valid(rules):
-		push_error("RulesSession.host_game: no GameRules to host")
-		return ERR_INVALID_PARAMETER
-	if not _is_in_tree("host_game"):
-		return ERR_UNCONFIGURED
+	var refused := _refusal_to_host(rules, bind_address)
+	if refused != OK:
+		return refused
 	# The port first: a session that cannot listen leaves the game as it was.
 	var peer := ENetMultiplayerPeer.new()
 	peer.set_bind_ip(bind_address)
@@ -186,6 +199,8 @@ func host_table(rules: GameRules, journal: RulesTableJournal, gate: Callable) ->
 ## with [param rejoin_token]. With an empty name and token, and the server's leave to watch,
 ## this client spectates: it receives the public view and audits every round.
 func join_table(player_name: String, rejoin_token := "") -> void:
+	if not RequestChecks.in_tree(self, "RulesSession.join_table"):
+		return
 	_guest = _guest_for(player_name, rejoin_token)
 	_connect_once(multiplayer.server_disconnected, connection_lost.emit)
 	_guest.on_connected()
@@ -197,8 +212,11 @@ func join_table(player_name: String, rejoin_token := "") -> void:
 ## checks the events it missed as it checked the rest). [constant ERR_UNCONFIGURED] outside the
 ## scene tree.
 func join_game(address: String, port: int, player_name: String, rejoin_token := "") -> Error:
-	if not _is_in_tree("join_game"):
+	if not RequestChecks.in_tree(self, "RulesSession.join_game"):
 		return ERR_UNCONFIGURED
+	if _host != null:
+		push_error("RulesSession.join_game: this session hosts a game; close() it first")
+		return ERR_ALREADY_IN_USE
 	var peer := ENetMultiplayerPeer.new()
 	var error := peer.create_client(address, port)
 	if error != OK:
@@ -246,13 +264,24 @@ func request_mulligan() -> void:
 func request_entropy(nonce := "") -> void:
 	if _guest:
 		_guest.add_entropy(nonce)
+	else:
+		push_error("RulesSession.request_entropy: this session has not joined a game")
 
 
 ## Client: sends a request in its wire form: [code]command[/code] ("act", "keep", "mulligan",
 ## "reserve" or "entropy"), [code]player_id[/code], and [code]action[/code], [code]bottom[/code]
 ## or [code]nonce[/code]. The
-## server checks all of it; a request for a seat this peer does not hold is refused.
+## server checks all of it; a request for a seat this peer does not hold is refused. A session
+## that has not joined a game (or hosts one) sends nothing and says so with an error.
 func send_request(request: Dictionary) -> void:
+	if _guest == null or not is_inside_tree():
+		push_error(
+			(
+				"RulesSession: %s request unsent: this session has not joined a game"
+				% [request.get("command", "a")]
+			)
+		)
+		return
 	_rpc_request.rpc_id(MultiplayerPeer.TARGET_PEER_SERVER, request)
 
 
@@ -310,21 +339,29 @@ func is_host() -> bool:
 
 ## Closes the connection (either side) and forgets the role.
 func close() -> void:
-	if multiplayer.multiplayer_peer:
+	if is_inside_tree() and multiplayer.multiplayer_peer:
 		multiplayer.multiplayer_peer.close()
-	multiplayer.multiplayer_peer = null
+		multiplayer.multiplayer_peer = null
 	if _guest:
 		_guest.close()
 	_host = null
 	_guest = null
 
 
-## Whether this session is in the scene tree, whose multiplayer API it talks through; if not,
-## says so for [param method].
-func _is_in_tree(method: String) -> bool:
-	if not is_inside_tree():
-		push_error("RulesSession.%s: add the session to the scene tree first" % method)
-	return is_inside_tree()
+## Why [method host_game] cannot host [param rules] on [param bind_address] (with an error), or
+## [constant OK].
+func _refusal_to_host(rules: GameRules, bind_address: String) -> Error:
+	if not is_instance_valid(rules):
+		push_error("RulesSession.host_game: no GameRules to host")
+		return ERR_INVALID_PARAMETER
+	if not RequestChecks.in_tree(self, "RulesSession.host_game"):
+		return ERR_UNCONFIGURED
+	if _host != null or _guest != null:
+		push_error("RulesSession.host_game: this session already hosts or joined; close() it first")
+		return ERR_ALREADY_IN_USE
+	if not RequestChecks.is_bind_address(bind_address, "RulesSession.host_game"):
+		return ERR_INVALID_PARAMETER
+	return OK
 
 
 ## The guest of a join as [param player_name] with [param rejoin_token]: this session's own, if

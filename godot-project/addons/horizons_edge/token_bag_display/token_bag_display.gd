@@ -50,7 +50,7 @@ const Contrast := preload("contrast.gd")
 const DrawEffects := preload("draw_effects.gd")
 const NextColumn := preload("next_column.gd")
 const SceneParts := preload("scene_parts.gd")
-const SettingCheck := preload("setting_check.gd")
+const SettingCheck := preload("../setting_check.gd")
 const StatusLines := preload("status_lines.gd")
 const ViewCheck := preload("view_check.gd")
 # How many of the next activations the order column looks ahead (all a round can hold).
@@ -334,28 +334,32 @@ func set_player_colors(value: Array[Color]) -> void:
 ## Sets [member draw_duration], unless [param value] is negative or not finite: then it logs an
 ## error and keeps the old value, as the other setters of timings and counts do.
 func set_draw_duration(value: float) -> void:
-	draw_duration = SettingCheck.seconds("draw_duration", value, draw_duration)
+	draw_duration = SettingCheck.seconds("TokenBagDisplay.draw_duration", value, draw_duration)
 
 
 ## Sets [member transition_duration], unless [param value] is negative or not finite.
 func set_transition_duration(value: float) -> void:
-	transition_duration = SettingCheck.seconds("transition_duration", value, transition_duration)
+	transition_duration = SettingCheck.seconds(
+		"TokenBagDisplay.transition_duration", value, transition_duration
+	)
 
 
 ## Sets [member round_complete_hold], unless [param value] is negative or not finite.
 func set_round_complete_hold(value: float) -> void:
-	round_complete_hold = SettingCheck.seconds("round_complete_hold", value, round_complete_hold)
+	round_complete_hold = SettingCheck.seconds(
+		"TokenBagDisplay.round_complete_hold", value, round_complete_hold
+	)
 
 
 ## Sets [member catch_up_after], unless [param value] is less than 1.
 func set_catch_up_after(value: int) -> void:
-	catch_up_after = SettingCheck.count("catch_up_after", value, catch_up_after)
+	catch_up_after = SettingCheck.count("TokenBagDisplay.catch_up_after", value, catch_up_after)
 
 
 ## Sets [member anticipation_threshold], unless [param value] is less than 1.
 func set_anticipation_threshold(value: int) -> void:
 	anticipation_threshold = SettingCheck.count(
-		"anticipation_threshold", value, anticipation_threshold
+		"TokenBagDisplay.anticipation_threshold", value, anticipation_threshold
 	)
 
 
