@@ -281,18 +281,8 @@ func test_a_client_that_joins_again_on_its_session_keeps_checking_its_nonces() -
 	if not await _guest_that_sent_its_nonce():
 		return
 	var game := _played_with_nonces([RulesSession.DEADLINE_NONCE])
-	var lost: Array[bool] = [false]
-	_guest.connection_lost.connect(func() -> void: lost[0] = true)
-	var host_api := get_tree().get_multiplayer(_fake.get_parent().get_path())
-	host_api.multiplayer_peer.disconnect_peer(_fake.hellos[0][0])
-	if not await wait_until(func() -> bool: return lost[0], "the lost connection"):
-		_close_all()
+	if not await _dropped_and_back():
 		return
-	check_equal(_guest.join_game("127.0.0.1", _port, "Ada", TOKEN), OK, "joined again")
-	if not await wait_until(func() -> bool: return _fake.hellos.size() == 2, "the second hello"):
-		_close_all()
-		return
-	_guest._rpc_welcome(0, TOKEN)
 	_guest._rpc_update({"snapshot": game[1], "events": game[0]})
 	var replaced := "round 1: " + RulesSessionGuest.REPLACED_BY_DEADLINE
 	check_equal(_audits, [[1, false, replaced]], "audits")
@@ -307,18 +297,8 @@ func test_a_client_back_on_its_session_checks_the_nonces_of_the_rounds_it_missed
 		if not await _guest_that_sent_its_nonce():
 			return
 		var game := _played_with_nonces([_fake.requests[0][1]["nonce"], chosen])
-		var lost: Array[bool] = [false]
-		_guest.connection_lost.connect(func() -> void: lost[0] = true)
-		var host_api := get_tree().get_multiplayer(_fake.get_parent().get_path())
-		host_api.multiplayer_peer.disconnect_peer(_fake.hellos[0][0])
-		if not await wait_until(func() -> bool: return lost[0], "the lost connection"):
-			_close_all()
+		if not await _dropped_and_back():
 			return
-		_guest.join_game("127.0.0.1", _port, "Ada", TOKEN)
-		if not await wait_until(func() -> bool: return _fake.hellos.size() == 2, "hello 2"):
-			_close_all()
-			return
-		_guest._rpc_welcome(0, TOKEN)
 		_guest._rpc_update({"snapshot": game[1], "events": game[0]})
 		var fair := chosen == RulesSession.DEADLINE_NONCE
 		check_equal(_fair(), [[1, true], [2, fair]], "audits with %s…" % chosen.left(8))
@@ -564,6 +544,24 @@ func _guest_that_sent_its_nonce() -> bool:
 	if not await _nonce_sent():
 		_close_all()
 		return false
+	return true
+
+
+## The fake host drops the guest's connection, and the guest joins again on the same session with
+## its token and is welcomed back; false (all closed, with a failure) if that does not happen.
+func _dropped_and_back() -> bool:
+	var lost: Array[bool] = [false]
+	_guest.connection_lost.connect(func() -> void: lost[0] = true)
+	var host_api := get_tree().get_multiplayer(_fake.get_parent().get_path())
+	host_api.multiplayer_peer.disconnect_peer(_fake.hellos[0][0])
+	if not await wait_until(func() -> bool: return lost[0], "the lost connection"):
+		_close_all()
+		return false
+	check_equal(_guest.join_game("127.0.0.1", _port, "Ada", TOKEN), OK, "joined again")
+	if not await wait_until(func() -> bool: return _fake.hellos.size() == 2, "the second hello"):
+		_close_all()
+		return false
+	_guest._rpc_welcome(0, TOKEN)
 	return true
 
 

@@ -4,6 +4,14 @@ extends TestSuite
 ## while a round's end is shown.
 
 
+## A game of [param names] in seat order (the hint names the next to act), not started.
+static func _seat_order_game(names: PackedStringArray) -> GameRules:
+	var rules := GameRules.new()
+	rules.randomize_seed = false
+	rules.setup(StarterGame.players(4, names), StarterGame.config({"activation_order": "seats"}))
+	return rules
+
+
 func test_the_players_and_the_panel_s_size_are_those_of_round_1_before_it() -> void:
 	# From the game's start to round 1 the header said "Command Token Bag Waiting for the first
 	# round" on one line (the panel 61 px wider than in round 1), and a display given its rules
@@ -51,9 +59,7 @@ func test_a_hint_longer_than_two_lines_ends_in_an_ellipsis_whole_in_its_tooltip(
 	var names := PackedStringArray(
 		["Ada Lovelace", "Sir Reginald Fairfax", "Lady Margaret Ashford", "Captain Jonathan Blake"]
 	)
-	var rules := GameRules.new()
-	rules.randomize_seed = false
-	rules.setup(StarterGame.players(4, names), StarterGame.config({"activation_order": "seats"}))
+	var rules := _seat_order_game(names)
 	var display := DisplayCheck.make(self, rules)
 	display.compact = true
 	StarterGame.keep_all(rules)
@@ -83,9 +89,7 @@ func test_a_name_wider_than_the_hint_ends_in_one_ellipsis_within_it() -> void:
 	# than the hint.
 	var long_name := "Supercalifragilisticexpialidocious_the_Magnificent_Destroyer"
 	var names := PackedStringArray(["Ada", long_name, "Bo", "Cy"])
-	var rules := GameRules.new()
-	rules.randomize_seed = false
-	rules.setup(StarterGame.players(4, names), StarterGame.config({"activation_order": "seats"}))
+	var rules := _seat_order_game(names)
 	var display := DisplayCheck.make(self, rules)
 	display.compact = true
 	StarterGame.keep_all(rules)
