@@ -210,6 +210,26 @@ func test_bad_seat_input_is_refused_and_changes_nothing() -> void:
 		check_equal(turns.to_json(), before, "state after refusing '%s'" % case[1])
 
 
+func test_a_trigger_gone_with_its_eliminated_player_is_a_quiet_refusal_to_remove() -> void:
+	# A card script removing its own upkeep trigger after its player was eliminated (the trigger
+	# went with them, and nothing said so) got an error in the debugger.
+	var turns := _table(A)
+	turns.add_turn_trigger(7, B, TurnSystem.TRIGGER_OPPONENTS)
+	turns.eliminate_player(B)
+	var removed: Variant = expect_refusal(
+		turns, "unknown_trigger", func() -> Error: return turns.remove_turn_trigger(7), "7"
+	)
+	check_equal(removed, ERR_DOES_NOT_EXIST, "remove_turn_trigger")
+	# The value of a stun or a marker is ignored, as apply_status says (-3 was refused).
+	var race := TurnSystem.new()
+	race.add_unit(1, TurnSystem.SIDE_PLAYER, 10)
+	check_equal(race.apply_status(1, "daze", TurnSystem.STATUS_STUN, -3, 1), OK, "a stun")
+	check_equal(race.apply_status(1, "mark", TurnSystem.STATUS_MARKER, -1, 1), OK, "a marker")
+	check(race.has_status(1, "daze") and race.has_status(1, "mark"), "both on the unit")
+	var burn := func() -> Error: return race.apply_status(1, "burn", 0, -3, 1)
+	check_equal(expect_error(burn, "status value"), ERR_INVALID_PARAMETER, "damage of -3")
+
+
 ## Players A, B, C, D clockwise, [param first] first, in seat mode.
 func test_seating_again_mid_turn_ends_that_turn_with_turn_ended() -> void:
 	var turns := _table(B)

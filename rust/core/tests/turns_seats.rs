@@ -932,3 +932,31 @@ fn bad_seatings_are_refused() {
         Err(TurnError::UnknownPlayer { player: C })
     );
 }
+
+/// A trigger goes with its player when they are eliminated, which no signal tells a card script:
+/// removing it afterwards is a refusal of play, not misuse (it was an error in the debugger).
+#[test]
+fn removing_a_trigger_that_went_with_its_eliminated_player_is_a_refusal_of_play() {
+    let mut order = table(A);
+    order
+        .apply(Cmd::AddTrigger(Trigger {
+            id: TriggerId(7),
+            controller: B,
+            scope: TriggerScope::Opponents,
+        }))
+        .unwrap();
+    order.apply(Cmd::Eliminate { player: B }).unwrap();
+    let refused = order
+        .apply(Cmd::RemoveTrigger {
+            trigger: TriggerId(7),
+        })
+        .unwrap_err();
+    assert_eq!(
+        refused,
+        TurnError::UnknownTrigger {
+            trigger: TriggerId(7)
+        }
+        .into()
+    );
+    assert!(!refused.is_misuse(), "{refused}");
+}

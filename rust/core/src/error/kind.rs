@@ -179,7 +179,8 @@ impl TurnError {
 
     /// See [`RulesError::is_misuse`]: turns with nobody to take them, out of turn, without the
     /// points or with the skill cooling down, a unit that was defeated, a status the unit does
-    /// not have (it ran out, say) are refusals of play; the rest is misuse.
+    /// not have (it ran out, say), a turn trigger that is gone (its player was eliminated) are
+    /// refusals of play; the rest is misuse.
     pub fn is_misuse(&self) -> bool {
         use TurnError as T;
         !matches!(
@@ -187,6 +188,7 @@ impl TurnError {
             T::NoUnits
                 | T::Defeated { .. }
                 | T::UnknownStatus { .. }
+                | T::UnknownTrigger { .. }
                 | T::NoActiveTurn
                 | T::NotActing { .. }
                 | T::NotEnoughActionPoints { .. }

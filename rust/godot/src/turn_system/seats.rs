@@ -330,7 +330,9 @@ impl TurnSystem {
     }
 
     /// Unregisters a beginning-of-turn trigger. Returns [constant OK] or
-    /// [constant ERR_DOES_NOT_EXIST].
+    /// [constant ERR_DOES_NOT_EXIST], a refusal of play without an error in the log: a trigger
+    /// goes with its player when they are eliminated, so a card removing its own may find it
+    /// gone.
     #[func]
     pub fn remove_turn_trigger(&mut self, trigger_id: i64) -> Result<(), Refusal> {
         self.seat_command("TurnSystem.remove_turn_trigger", || {

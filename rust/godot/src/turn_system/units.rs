@@ -242,7 +242,8 @@ impl TurnSystem {
     /// Puts a status effect on a unit, replacing one of the same name (it then ticks last, as the
     /// latest applied). [param kind] is one of
     /// the [code]STATUS_*[/code] constants; [param value] the health per tick for damage or
-    /// healing over time (0 or more; ignored otherwise); [param duration] the number of the
+    /// healing over time (0 to 1 000 000; ignored, whatever it is, for a stun or a marker);
+    /// [param duration] the number of the
     /// unit's turn starts it ticks at (1 or more) or [constant DURATION_PERMANENT]. Returns
     /// [constant OK], [constant ERR_DOES_NOT_EXIST] or [constant ERR_INVALID_PARAMETER] (also
     /// past 100 statuses on the unit).
@@ -257,10 +258,10 @@ impl TurnSystem {
     ) -> Result<(), Refusal> {
         self.initiative_command("TurnSystem.apply_status", || {
             let unit = UnitId::from_raw(unit_id)?;
-            let amount = count_from_raw("status value", value, 0, MAX_AMOUNT)?;
+            let amount = || count_from_raw("status value", value, 0, MAX_AMOUNT);
             let kind = match count_from_raw("status kind", kind, 0, 3)? {
-                0 => StatusKind::DamageOverTime { amount },
-                1 => StatusKind::HealOverTime { amount },
+                0 => StatusKind::DamageOverTime { amount: amount()? },
+                1 => StatusKind::HealOverTime { amount: amount()? },
                 2 => StatusKind::Stun,
                 _ => StatusKind::Marker,
             };

@@ -263,7 +263,8 @@ impl Unit {
         };
         range("speed", self.speed, 1, MAX_SPEED)?;
         range("maximum health", self.max_health, 1, MAX_HEALTH)?;
-        range("health", self.health, 0, self.max_health)?;
+        // Seed 003 races the living units only: one at 0 health left the race as it got there.
+        range("health", self.health, 1, self.max_health)?;
         // A turn's points were set from the speed at its start; a speed changed since (by
         // `SetSpeed`) counts from the next turn, so any speed's points may still be held.
         let points = Unit::action_points_for(MAX_SPEED);
