@@ -194,3 +194,17 @@ static func is_bind_address(address: String, method: String) -> bool:
 		return true
 	push_error('%s: cannot listen on %s: not "*" nor an IP address' % [method, address.left(80)])
 	return false
+
+
+## Whether [param callable] can be called with one argument: it declares one or more, or it is a
+## method that takes any number ([constant METHOD_FLAG_VARARG], which declares none).
+static func takes_an_argument(callable: Callable) -> bool:
+	if callable.get_argument_count() >= 1:
+		return true
+	var target := callable.get_object()
+	if target == null or callable.is_custom():
+		return false
+	for method: Dictionary in target.get_method_list():
+		if method["name"] == callable.get_method():
+			return method["flags"] & METHOD_FLAG_VARARG != 0
+	return false

@@ -107,6 +107,9 @@ const SettingCheck := preload("../setting_check.gd")
 var table_setup := Callable()
 
 var _lobby: RulesServerLobby
+## The multiplayer API the server listens or connected through, for [method close] once it has
+## left the tree.
+var _api: MultiplayerAPI
 ## Client: code -> [name, rejoin token] for tables asked for and not answered yet.
 var _asked := {}
 
@@ -148,6 +151,7 @@ func host_server(port: int, bind_address := "*") -> Error:
 		# Godot's default, made sure of: an argument holding a whole object is dropped unread.
 		scene_multiplayer.allow_object_decoding = false
 	multiplayer.multiplayer_peer = peer
+	_api = multiplayer
 	multiplayer.peer_connected.connect(_lobby.on_peer_connected)
 	multiplayer.peer_disconnected.connect(_lobby.on_peer_disconnected)
 	print("RulesServer: listening on port %d, %d tables resumed" % [port, resumed])
@@ -176,6 +180,7 @@ func connect_to_server(address: String, port: int) -> Error:
 		push_error("RulesServer: cannot reach %s:%d: %s" % [address, port, error_string(error)])
 		return error
 	multiplayer.multiplayer_peer = peer
+	_api = multiplayer
 	for event: Signal in [multiplayer.connection_failed, multiplayer.server_disconnected]:
 		if not event.is_connected(_on_connection_lost):
 			event.connect(_on_connection_lost)
@@ -198,11 +203,8 @@ func create_table(options: Dictionary) -> void:
 
 ## Client: takes a seat at table [param code] as [param player_name], or back with
 ## [param rejoin_token]. Returns the table's session, to connect to and play
-## ([signal RulesSession.joined] once seated). A code that is not a table's is refused here with
-## an error (null; nothing sent).
+## ([signal RulesSession.joined] once seated).
 func join_table(code: String, player_name: String, rejoin_token := "") -> RulesSession:
-	if not _is_table_code(code, "join_table"):
-		return null
 	_asked[code] = [player_name, rejoin_token]
 	_send({"op": "join", "code": code})
 	return _table(code)
@@ -210,8 +212,6 @@ func join_table(code: String, player_name: String, rejoin_token := "") -> RulesS
 
 ## Client: watches table [param code]: its session gets the public view and audits every round.
 func spectate(code: String) -> RulesSession:
-	if not _is_table_code(code, "spectate"):
-		return null
 	_asked[code] = ["", ""]
 	_send({"op": "spectate", "code": code})
 	return _table(code)
@@ -221,9 +221,11 @@ func spectate(code: String) -> RulesSession:
 func close() -> void:
 	if _lobby:
 		_lobby.close()
-	if is_inside_tree() and multiplayer.multiplayer_peer:
-		multiplayer.multiplayer_peer.close()
-		multiplayer.multiplayer_peer = null
+	var api := multiplayer if is_inside_tree() else _api
+	if api != null and api.multiplayer_peer:
+		api.multiplayer_peer.close()
+		api.multiplayer_peer = null
+	_api = null
 	for child in get_children():
 		if child is RulesSession:
 			remove_child(child)
@@ -243,23 +245,12 @@ func _refusal_to_host(bind_address: String) -> Error:
 		return ERR_ALREADY_IN_USE
 	if not RequestChecks.in_tree(self, "RulesServer.host_server"):
 		return ERR_UNCONFIGURED
-	if table_setup.get_argument_count() < 1:
+	if not RequestChecks.takes_an_argument(table_setup):
 		push_error("RulesServer.host_server: table_setup takes one argument, the table's options")
 		return ERR_INVALID_PARAMETER
 	if not RequestChecks.is_bind_address(bind_address, "RulesServer.host_server"):
 		return ERR_INVALID_PARAMETER
 	return OK
-
-
-## Whether [param code] is a table's code; if not, says so for [param method] with an error.
-func _is_table_code(code: String, method: String) -> bool:
-	if RulesServerLobby.is_code(code):
-		return true
-	var spelled := (
-		"%d characters of %s" % [RulesServerLobby.CODE_LENGTH, RulesServerLobby.CODE_ALPHABET]
-	)
-	push_error("RulesServer.%s: %s is not a table code (%s)" % [method, code.left(80), spelled])
-	return false
 
 
 func _send(message: Dictionary) -> void:

@@ -119,6 +119,9 @@ const DEADLINE_NONCE := "0000000000000000000000000000000000000000000000000000000
 
 var _host: RulesSessionHost
 var _guest: RulesSessionGuest
+## The multiplayer API the session hosts or joined through, for [method close] once it has left
+## the tree (a parent's [code]_exit_tree()[/code] closing it).
+var _api: MultiplayerAPI
 ## Server, a table of a [RulesServer]: called with (peer_id, arguments) before any message of a
 ## peer is read; false drops it (see [method RulesServerLobby.admit]).
 var _gate := Callable()
@@ -174,6 +177,7 @@ func host_game(rules: GameRules, port: int, bind_address := "*") -> Error:
 	if scene_multiplayer:
 		scene_multiplayer.server_relay = false
 	multiplayer.multiplayer_peer = peer
+	_api = multiplayer
 	_host = RulesSessionHost.new(self, rules)
 	multiplayer.peer_connected.connect(_host.on_peer_connected)
 	multiplayer.peer_disconnected.connect(_host.on_peer_disconnected)
@@ -225,6 +229,7 @@ func join_game(address: String, port: int, player_name: String, rejoin_token := 
 		)
 		return error
 	multiplayer.multiplayer_peer = peer
+	_api = multiplayer
 	_guest = _guest_for(player_name, rejoin_token)
 	_connect_once(multiplayer.connected_to_server, _on_connected_to_server)
 	_connect_once(multiplayer.connection_failed, connection_lost.emit)
@@ -339,9 +344,11 @@ func is_host() -> bool:
 
 ## Closes the connection (either side) and forgets the role.
 func close() -> void:
-	if is_inside_tree() and multiplayer.multiplayer_peer:
-		multiplayer.multiplayer_peer.close()
-		multiplayer.multiplayer_peer = null
+	var api := multiplayer if is_inside_tree() else _api
+	if api != null and api.multiplayer_peer:
+		api.multiplayer_peer.close()
+		api.multiplayer_peer = null
+	_api = null
 	if _guest:
 		_guest.close()
 	_host = null

@@ -77,12 +77,6 @@ var _log_round := 0
 var _rejoining := false
 ## Set by a welcome after a hello with a token; the next update is that history.
 var _catching_up := false
-## Set by [method reopen]: this guest joined again with its own token, and the history it catches
-## up on is checked as the rest (it knows every nonce it sent; in a round it missed, the server
-## may have added [constant RulesSession.DEADLINE_NONCE] for it, and only that).
-var _reopened := false
-## Set by a welcome after [method reopen]; the next update holds the events this guest missed.
-var _was_away := false
 
 
 ## What is wrong with an update from the server ("" if nothing): a [code]snapshot[/code]
@@ -175,9 +169,7 @@ func on_welcome(seated_as: int, rejoin_token: String) -> void:
 	player_id = seated_as
 	token = rejoin_token
 	_answered = ""
-	_catching_up = _rejoining and not _reopened
-	_was_away = _reopened
-	_reopened = false
+	_catching_up = _rejoining
 	_session.joined.emit(player_id)
 
 
@@ -187,12 +179,12 @@ func close() -> void:
 
 
 ## Joining again with this guest's own token (its connection was lost): it keeps what it knows
-## (its nonces, its auditor and its failures, the last event it took), so the history it catches
-## up on is checked as if it had never left.
+## (its nonces, its auditor and its failures, the last event it took), so the nonces it sent are
+## still checked in the history it catches up on. The rest of that history it cannot check: the
+## token may have taken the seat on another client meanwhile, whose nonces it does not know.
 func reopen() -> void:
 	_closed = false
 	_answered = ""
-	_reopened = true
 
 
 ## The server refused a request: whatever this client answered may be answered again.
@@ -251,7 +243,6 @@ func on_update(update: Dictionary) -> void:
 		round_closed = round_closed or event["type"] == "round_ended"
 		_session.event_received.emit(event)
 	_catching_up = false  # Caught up: what comes next, this client sees live.
-	_was_away = false
 	snapshot = update["snapshot"]
 	legal_actions = update.get("legal_actions", [])
 	_add_entropy_if_due()
@@ -322,9 +313,8 @@ func _check_entropy_required(event: Dictionary) -> void:
 ## that crossed the deadline on the way and one the server threw away look the same from here, and a
 ## server that could log the deadline's for nonces it received would pick the shuffle alone (its
 ## key, ground against the known nonce). Nonces in the history a rejoining client catches up on
-## ([param catching_up]: a new session's) were sent by an earlier client, which this one cannot
-## check; in the history a guest that joined again missed, a nonce for it in a round it was not
-## asked in may be the deadline's, and only that.
+## ([param catching_up]) may have been sent by another client of the seat, which this one cannot
+## check, but a nonce this guest sent is checked there too.
 func _check_own_nonce(event: Dictionary, catching_up: bool) -> void:
 	if player_id < 0:
 		return
@@ -342,7 +332,7 @@ func _check_own_nonce(event: Dictionary, catching_up: bool) -> void:
 					_fail_round(round_number, "the server changed this client's nonce")
 			elif catching_up:
 				return
-			elif not _asked_rounds.has(round_number) and not _was_away:
+			elif not _asked_rounds.has(round_number):
 				_fail_round(round_number, "the server added a nonce this client did not send")
 			elif event["nonce"] != RulesSession.DEADLINE_NONCE:
 				_fail_round(round_number, "the server chose this client's nonce for it")
