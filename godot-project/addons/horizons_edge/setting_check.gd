@@ -8,6 +8,8 @@ extends RefCounted
 ## The longest time in seconds a network setting takes (a year): longer ones overflow the
 ## milliseconds the network classes count in (an infinite one would be long past).
 const MAX_NETWORK_SECONDS := 31536000.0
+## The highest rate a setting takes (beyond it the network classes' counts lose precision).
+const MAX_RATE := 1e12
 
 
 ## [param value] for the timing [param property] (seconds; "Class.property"), or [param old] with
@@ -24,10 +26,16 @@ static func seconds(property: String, value: float, old: float, most := INF) -> 
 	return old
 
 
+## [method seconds] for a network setting: up to [constant MAX_NETWORK_SECONDS].
+static func network_seconds(property: String, value: float, old: float) -> float:
+	return seconds(property, value, old, MAX_NETWORK_SECONDS)
+
+
 ## [param value] for the rate [param property] ("Class.property"), or [param old] with an error
-## naming both when [param value] is not a finite number of at least [param least].
+## naming both when [param value] is not a finite number from [param least] to
+## [constant MAX_RATE].
 static func rate(property: String, value: float, least: float, old: float) -> float:
-	if is_finite(value) and value >= least and value <= 1e12:
+	if is_finite(value) and value >= least and value <= MAX_RATE:
 		return value
 	push_error("%s: %s is not a rate of %s or more; it stays %s" % [property, value, least, old])
 	return old

@@ -69,11 +69,8 @@ const SettingCheck := preload("../setting_check.gd")
 ## [member RulesSession.reconnect_timeout]).
 @export_range(0.0, 3600.0, 0.5, "suffix:s") var reconnect_timeout := 60.0:
 	set(value):
-		reconnect_timeout = SettingCheck.seconds(
-			"RulesServer.reconnect_timeout",
-			value,
-			reconnect_timeout,
-			SettingCheck.MAX_NETWORK_SECONDS
+		reconnect_timeout = SettingCheck.network_seconds(
+			"RulesServer.reconnect_timeout", value, reconnect_timeout
 		)
 ## Server: the folder of the tables' journals ("": no journal, nothing survives the process).
 @export var journal_folder := ""
@@ -81,19 +78,16 @@ const SettingCheck := preload("../setting_check.gd")
 ## closes and its journal is archived (see [method RulesTableJournal.archive]).
 @export_range(0.0, 3600.0, 0.5, "suffix:s") var finished_linger := 30.0:
 	set(value):
-		finished_linger = SettingCheck.seconds(
-			"RulesServer.finished_linger", value, finished_linger, SettingCheck.MAX_NETWORK_SECONDS
+		finished_linger = SettingCheck.network_seconds(
+			"RulesServer.finished_linger", value, finished_linger
 		)
 ## Server: seconds a table that has not started stays open while no seated player is connected
 ## to it (nobody sat at it, or everyone who did left; 0: for ever); then it closes as a
 ## finished one does. Otherwise tables created and left would stay until the server is full.
 @export_range(0.0, 86400.0, 1.0, "suffix:s") var unclaimed_timeout := 300.0:
 	set(value):
-		unclaimed_timeout = SettingCheck.seconds(
-			"RulesServer.unclaimed_timeout",
-			value,
-			unclaimed_timeout,
-			SettingCheck.MAX_NETWORK_SECONDS
+		unclaimed_timeout = SettingCheck.network_seconds(
+			"RulesServer.unclaimed_timeout", value, unclaimed_timeout
 		)
 ## Server: tables the peers of one address (IP) may create at once, whatever connections they
 ## use; after that, one every [constant RulesServerLobby.CREATE_INTERVAL_SEC] seconds. Players

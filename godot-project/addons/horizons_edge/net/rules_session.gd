@@ -91,11 +91,8 @@ const DEADLINE_NONCE := "0000000000000000000000000000000000000000000000000000000
 ## with an error, and the setting keeps its old value; so for [member turn_deadline].
 @export_range(0.0, 3600.0, 0.5, "suffix:s") var reconnect_timeout := 30.0:
 	set(value):
-		reconnect_timeout = SettingCheck.seconds(
-			"RulesSession.reconnect_timeout",
-			value,
-			reconnect_timeout,
-			SettingCheck.MAX_NETWORK_SECONDS
+		reconnect_timeout = SettingCheck.network_seconds(
+			"RulesSession.reconnect_timeout", value, reconnect_timeout
 		)
 ## Server: what happens when [member reconnect_timeout] runs out.
 @export var reconnect_policy := ReconnectPolicy.PASS_ACTIVATIONS
@@ -105,8 +102,8 @@ const DEADLINE_NONCE := "0000000000000000000000000000000000000000000000000000000
 ## so replays reproduce them. 0 means no limit: one silent player can then stall the table.
 @export_range(0.0, 600.0, 0.5, "suffix:s") var turn_deadline := DEFAULT_TURN_DEADLINE:
 	set(value):
-		turn_deadline = SettingCheck.seconds(
-			"RulesSession.turn_deadline", value, turn_deadline, SettingCheck.MAX_NETWORK_SECONDS
+		turn_deadline = SettingCheck.network_seconds(
+			"RulesSession.turn_deadline", value, turn_deadline
 		)
 ## Client, with the rules' player entropy: add a fresh random nonce to every round by itself. Off,
 ## the game adds its own with [method request_entropy] (e.g. from a hardware source).
@@ -213,8 +210,8 @@ func join_table(player_name: String, rejoin_token := "") -> void:
 ## Joins the server at [param address]:[param port] as [param player_name]; with
 ## [param rejoin_token] (from [method get_rejoin_token]) takes back an earlier seat, also on this
 ## session after its connection was lost (it then keeps the nonces it sent and its auditor, and
-## checks the events it missed as it checked the rest). [constant ERR_UNCONFIGURED] outside the
-## scene tree.
+## checks its own nonces in the events it missed). [constant ERR_UNCONFIGURED] outside the scene
+## tree.
 func join_game(address: String, port: int, player_name: String, rejoin_token := "") -> Error:
 	if not RequestChecks.in_tree(self, "RulesSession.join_game"):
 		return ERR_UNCONFIGURED
