@@ -471,6 +471,38 @@ func test_a_second_joined_for_a_table_this_client_sits_at_keeps_its_seat_and_tok
 
 ## Answers [param session]'s decision as the README's script does, taking a double-action kind
 ## whenever one is listed.
+func test_a_join_or_watch_of_what_is_not_a_table_code_is_refused_naming_it_and_leaves_nothing(
+) -> void:
+	# The lobby cannot name back what is not a code, so the client refuses it itself: named, and
+	# the session it returned goes with the refusal (it stayed, a child nothing would ever join).
+	var sides: Array = await _lobby_loopback()
+	if sides.is_empty():
+		return
+	var client: RulesServer = sides[1]
+	var heard: Array = []
+	client.lobby_refused.connect(func(code: String, why: String): heard.append([code, why]))
+	var children := client.get_child_count()
+	var asked: Array = [
+		client.join_table("abc", "Ada"),
+		client.spectate(".."),
+		client.join_table("", "Bob"),
+		client.spectate("ABCDE/"),
+	]
+	check(asked.all(func(session: Variant) -> bool: return session is RulesSession), "sessions")
+	if not await wait_until(func() -> bool: return heard.size() == 4, "four refusals"):
+		_close_all()
+		return
+	await get_tree().process_frame
+	check_equal(
+		heard.map(func(refusal: Array) -> String: return refusal[0]),
+		["abc", "..", "", "ABCDE/"],
+		"named"
+	)
+	check_equal(heard[0][1], "no table has this code", "why")
+	check_equal(client.get_child_count(), children, "sessions left behind")
+	_close_all()
+
+
 func _answer_taking_double_actions(session: RulesSession) -> void:
 	match session.get_decision():
 		"mulligan":

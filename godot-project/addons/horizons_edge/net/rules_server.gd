@@ -197,18 +197,17 @@ func create_table(options: Dictionary) -> void:
 
 ## Client: takes a seat at table [param code] as [param player_name], or back with
 ## [param rejoin_token]. Returns the table's session, to connect to and play
-## ([signal RulesSession.joined] once seated).
+## ([signal RulesSession.joined] once seated). A refusal comes by [signal lobby_refused], and the
+## session goes with it; a [param code] that is not a table's (a typo) is refused without asking,
+## in the next frame.
 func join_table(code: String, player_name: String, rejoin_token := "") -> RulesSession:
-	_asked[code] = [player_name, rejoin_token]
-	_send({"op": "join", "code": code})
-	return _table(code)
+	return _ask("join", code, [player_name, rejoin_token])
 
 
 ## Client: watches table [param code]: its session gets the public view and audits every round.
+## Refused as [method join_table] is.
 func spectate(code: String) -> RulesSession:
-	_asked[code] = ["", ""]
-	_send({"op": "spectate", "code": code})
-	return _table(code)
+	return _ask("spectate", code, ["", ""])
 
 
 ## Either side: closes the connection; the tables' sessions go with it.
@@ -249,6 +248,28 @@ func _refusal_to_host(bind_address: String) -> Error:
 
 func _send(message: Dictionary) -> void:
 	_rpc_lobby.rpc_id(MultiplayerPeer.TARGET_PEER_SERVER, message)
+
+
+## Asks the lobby [param op] for table [param code], the join's [param asked] name and token
+## kept for its answer; the session for the table. No table has what is not a code: the lobby
+## could not name it back in its refusal, so the refusal is this client's.
+func _ask(op: String, code: String, asked: Array) -> RulesSession:
+	if RulesServerLobby.is_code(code):
+		_asked[code] = asked
+		_send({"op": op, "code": code})
+		return _table(code)
+	var session := RulesSession.new()
+	add_child(session)
+	_refuse_unasked.call_deferred(code, session)
+	return session
+
+
+## The refusal of [method _ask] for [param code], which was never sent; [param session] goes.
+func _refuse_unasked(code: String, session: RulesSession) -> void:
+	if is_instance_valid(session) and session.get_parent() == self:
+		remove_child(session)
+		session.queue_free()
+	lobby_refused.emit(code, RulesServerLobby.NO_TABLE)
 
 
 ## The session child for table [param code], made on first use.

@@ -28,6 +28,8 @@ const OPTIONS := {
 const CODE_LENGTH := 6
 ## No 0/O or 1/I, so a code read aloud is not misheard.
 const CODE_ALPHABET := "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+## Why a join or watch is refused when no table has its code.
+const NO_TABLE := "no table has this code"
 ## A peer this many seconds of its rate in debt is disconnected.
 const DEBT_SECONDS := 10.0
 ## Seconds between tables one peer may create (after three at once).
@@ -171,9 +173,7 @@ func on_lobby(peer_id: int, message: Variant) -> void:
 				# The code is named back only if it is one (6 letters of the alphabet), so that
 				# the client can tell which of its requests failed; anything else stays unread.
 				var named := code if is_code(code) else ""
-				_reply(
-					peer_id, {"op": "refused", "reason": "no table has this code", "code": named}
-				)
+				_reply(peer_id, {"op": "refused", "reason": NO_TABLE, "code": named})
 		_:
 			_reply(peer_id, {"op": "refused", "reason": "op is list, create, join or spectate"})
 
