@@ -323,25 +323,16 @@ impl GameRules {
         let mut applied = Applied::default();
         match &result {
             Ok(()) => {
-                // Out of `self` for the loop, which asks the engine about listeners.
+                // Out of `self` for the loop, which asks the engine about listeners; back in
+                // whatever the engine does (a panic leaves the node its game).
                 let game = self.game.take();
-                for record in game.iter().flat_map(|game| game.events_since(seq)) {
-                    applied.note(&record.event);
-                    if let Event::ReactionsDropped { player, reason } = &record.event {
-                        godot_error!(
-                            "{method}: player {}'s pass stands without its reactions, which \
-                             were refused: {reason}",
-                            player.to_raw()
-                        );
-                    }
-                    // Until something is pending, nothing can be emitted, so what nobody
-                    // listens to now would be skipped by `emit_pending` too: not copied at all.
-                    if self.outbox.is_idle() && !self.is_wanted(&record.event) {
-                        continue;
-                    }
-                    self.outbox.push(Pending::Record(record.clone()));
-                }
+                let noted = catch_unwind(AssertUnwindSafe(|| {
+                    self.note_events(method, game.as_deref(), seq, &mut applied)
+                }));
                 self.game = game;
+                if let Err(panic) = noted {
+                    std::panic::resume_unwind(panic);
+                }
             }
             Err(refusal) => {
                 if refusals == Refusals::Report {
@@ -351,6 +342,34 @@ impl GameRules {
         }
         self.emit_pending();
         result.map(|()| applied)
+    }
+
+    /// Notes in `applied` what the events of `game` after `seq` did, and queues those with a
+    /// listener (all of them once something waits in the outbox); a pass whose reactions were
+    /// dropped is logged as `method`'s error.
+    fn note_events(
+        &mut self,
+        method: &'static str,
+        game: Option<&Game>,
+        seq: u64,
+        applied: &mut Applied,
+    ) {
+        for record in game.iter().flat_map(|game| game.events_since(seq)) {
+            applied.note(&record.event);
+            if let Event::ReactionsDropped { player, reason } = &record.event {
+                godot_error!(
+                    "{method}: player {}'s pass stands without its reactions, which were \
+                     refused: {reason}",
+                    player.to_raw()
+                );
+            }
+            // Until something is pending, nothing can be emitted, so what nobody listens to now
+            // would be skipped by `emit_pending` too: not copied at all.
+            if self.outbox.is_idle() && !self.is_wanted(&record.event) {
+                continue;
+            }
+            self.outbox.push(Pending::Record(record.clone()));
+        }
     }
 
     /// Records `refusal` of `player`'s request (an action if `is_action`) for

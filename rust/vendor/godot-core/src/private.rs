@@ -497,8 +497,19 @@ fn handle_fallible_call<F, R>(call_ctx: &CallContext, code: F) -> bool
 where
     F: FnOnce() -> CallResult<R> + std::panic::UnwindSafe,
 {
-    let outcome: Result<CallResult<R>, PanicPayload> =
-        handle_panic(|| format!("{call_ctx}()"), code);
+    // Horizon's Edge patch: a call from a thread other than the main one is refused before
+    // anything of it runs (its default arguments included). Unpatched, the class ran and
+    // panicked at its first engine call, after changing its state, or aborted the process.
+    let outcome: Result<CallResult<R>, PanicPayload> = if sys::is_main_thread() {
+        handle_panic(|| format!("{call_ctx}()"), code)
+    } else {
+        Ok(Err(CallError::failed_by_user_result(
+            call_ctx,
+            "called from a thread other than the main thread: this class is main-thread only \
+             (call it from the main thread, e.g. with call_deferred)"
+                .to_owned(),
+        )))
+    };
 
     let call_error = match outcome {
         // All good.

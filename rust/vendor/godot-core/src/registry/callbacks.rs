@@ -56,6 +56,17 @@ pub unsafe extern "C" fn create<T: cap::GodotDefault>(
     _class_userdata: *mut std::ffi::c_void,
     _notify_postinitialize: sys::GDExtensionBool,
 ) -> sys::GDExtensionObjectPtr {
+    // Horizon's Edge patch: an object made on another thread than the main one is refused with
+    // an error (`new()` gives null); unpatched, its first engine call panicked where no panic may
+    // unwind, aborting the process.
+    if !sys::is_main_thread() {
+        crate::godot_error!(
+            "{}.new() called from a thread other than the main thread: this class is main-thread \
+             only",
+            T::class_id()
+        );
+        return std::ptr::null_mut();
+    }
     create_custom(
         T::__godot_user_init,
         sys::conv::bool_from_sys(_notify_postinitialize),
