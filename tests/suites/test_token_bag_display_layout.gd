@@ -53,6 +53,26 @@ func test_the_rows_keep_their_place_while_a_round_s_end_is_shown() -> void:
 	rules.free()
 
 
+func test_the_panel_and_the_bars_keep_their_place_as_counts_go_below_ten() -> void:
+	# The count column was 54 px, narrower than "12 / 12" in the panel's full size: the panel
+	# and the bars' left edges moved as the counts went from two digits to one.
+	var rules := StarterGame.rules(5, 2, {"command_tiers": [{"tokens": 12}]})
+	var display := DisplayCheck.make(self, rules)
+	StarterGame.keep_all(rules)
+	var bar := display.get_node("%Rows/Row0/Line/Bar") as Control
+	await get_tree().process_frame
+	var width := display.size.x
+	var bar_left := bar.global_position.x
+	while rules.get_bag().get_remaining_count() > 4:
+		rules.pass_activation(rules.draw_next_token())
+	display.catch_up()
+	await get_tree().process_frame
+	check_equal(display.size.x, width, "the panel's width")
+	check_equal(bar.global_position.x, bar_left, "the first bar's left edge")
+	display.free()
+	rules.free()
+
+
 func test_a_hint_longer_than_two_lines_ends_in_an_ellipsis_whole_in_its_tooltip() -> void:
 	# Three long names in the "Next:" hint wrapped to three lines; the third was hidden with no
 	# "…" and no tooltip. A bigger font after the display was ready kept the old lines' height.

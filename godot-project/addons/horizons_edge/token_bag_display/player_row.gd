@@ -59,7 +59,7 @@ func _init(player_name: String, seat: int, color: Color, compact: bool) -> void:
 	_name.text_overrun_behavior = TextServer.OVERRUN_TRIM_ELLIPSIS
 	line.add_child(_name)
 	_count = _label("Count", "0 / 0", font_size)
-	_count.custom_minimum_size = Vector2(54, 0)
+	_fit_count()
 	_count.horizontal_alignment = HORIZONTAL_ALIGNMENT_RIGHT
 	line.add_child(_count)
 	_bar = ProgressBar.new()
@@ -93,6 +93,11 @@ func _init(player_name: String, seat: int, color: Color, compact: bool) -> void:
 	_next.horizontal_alignment = HORIZONTAL_ALIGNMENT_RIGHT
 	line.add_child(_next)
 	show_state(0, 0, 1, "–", false, null, 0.0)
+
+
+func _notification(what: int) -> void:
+	if what == NOTIFICATION_THEME_CHANGED and _count != null:
+		_fit_count()
 
 
 ## Shows [param player_name] (a player renamed, a game loaded).
@@ -138,6 +143,17 @@ func _show_pips(left: int, contributed: int) -> void:
 		pip.color = _color if index < left else SPENT_PIP_COLOR
 	_more.visible = contributed > shown
 	_more.text = "+%d" % (contributed - shown)
+
+
+## Makes the count as wide as its widest text, so that a row (and the panel) keeps its width
+## however many tokens are left (two digits took more than the room for one).
+func _fit_count() -> void:
+	var most := CommandTokenBag.MAX_TOKENS_PER_PLAYER
+	var widest := "%d / %d" % [most, most]
+	var font := _count.get_theme_font("font")
+	var font_size := _count.get_theme_font_size("font_size")
+	var width := font.get_string_size(widest, HORIZONTAL_ALIGNMENT_LEFT, -1, font_size).x
+	_count.custom_minimum_size.x = ceilf(width)
 
 
 func _label(node_name: String, text: String, font_size: int) -> Label:
