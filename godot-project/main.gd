@@ -36,6 +36,10 @@ const ONLINE_SCENE := "res://online/online.tscn"
 @export_range(1, 8) var player_count := 4
 ## How many of the first seats people play (hot seat); the others are bots.
 @export_range(0, 8) var human_players := 1
+## The game's seed, to play one game again exactly; 0 (the default) takes a fresh one for every
+## game, "Play again" and "New game" included. Headless runs play [constant DEFAULT_SEED]; on the
+## command line, [code]--seed N[/code] wins.
+@export var game_seed := 0
 
 var _log_lines := PackedStringArray()
 var _tokens_used: Dictionary[int, int] = {}
@@ -79,8 +83,10 @@ func _ready() -> void:
 		return
 	var count := clampi(_argument("--players", player_count), 1, GameRules.MAX_PLAYERS)
 	var humans := 0 if headless else clampi(_argument("--humans", human_players), 0, count)
-	_rules.randomize_seed = false
-	_rules.seed = _argument("--seed", DEFAULT_SEED)
+	var chosen_seed := _argument("--seed", DEFAULT_SEED if headless else game_seed)
+	_rules.randomize_seed = chosen_seed == 0
+	if chosen_seed != 0:
+		_rules.seed = chosen_seed
 	_rules.activation_order = ORDERS.get(_text_argument("--order"), _rules.activation_order)
 	_upcoming.visible = _rules.activation_order != GameRules.ORDER_BAG
 	_upcoming.text_overrun_behavior = TextServer.OVERRUN_TRIM_ELLIPSIS
@@ -101,6 +107,7 @@ func _ready() -> void:
 	_rules.round_started.connect(_queue_panels.unbind(1))
 	_rules.token_drawn.connect(_queue_panels.unbind(2))
 	_rules.token_drawn.connect(_count_token)
+	_rules.token_drawn.connect(_say_whose_token)
 	_rules.action_completed.connect(_queue_panels.unbind(2))
 	_rules.player_eliminated.connect(_queue_panels.unbind(1))
 	_display.caught_up.connect(_refresh_panels)
@@ -228,6 +235,14 @@ func _on_menu_item(id: int) -> void:
 			get_tree().reload_current_scene()
 		MenuItem.QUIT:
 			get_tree().quit()
+
+
+# Until a human's choices are offered, the action bar says whose token was drawn (it kept
+# "Drawing the first token…" while the bots played, until the human's first turn).
+func _say_whose_token(player_id: int, _remaining: int) -> void:
+	var seat: PlayerSeat = _seats.get_node("Seat%d" % player_id)
+	var whose := CardText.shortened(seat.display_name, PROMPT_NAME_CHARS)
+	_action_bar.close("%s's token was drawn%s" % [whose, ": a bot acts…" if seat.is_bot else ""])
 
 
 func _count_token(player_id: int, _remaining: int) -> void:

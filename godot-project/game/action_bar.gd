@@ -38,6 +38,8 @@ var _actions := HFlowContainer.new()
 
 func _init() -> void:
 	_prompt.name = "Prompt"
+	# The sentence runs in the UI's direction, whatever script a name in it is written in.
+	_prompt.text_direction = Control.TEXT_DIRECTION_INHERITED
 	_prompt.add_theme_font_size_override("font_size", 18)
 	# A long name wraps the prompt rather than widening the table beyond the window.
 	_prompt.autowrap_mode = TextServer.AUTOWRAP_WORD_SMART

@@ -18,9 +18,10 @@ const BUTTON_FILLS := {
 ## The width the title wraps at, and the most a name takes on the scoreboard (then "…").
 const TITLE_WIDTH := 380
 const NAME_WIDTH := 200
-## The most height the scoreboard's rows take before they scroll (the heading and about four
-## players), so that eight players do not push the table past the window, nor squeeze the log.
-const ROWS_HEIGHT := 120
+## A table of up to this many players (the default four) shows every row of the scoreboard; a
+## larger one, whose panels take a second row, shows one fewer and scrolls, so that eight players
+## do not push the table past the window, nor squeeze the log.
+const ROWS_SHOWN := 4
 ## The most characters of a name in the line that says who drew (then "…").
 const DRAW_NAME_CHARS := 20
 ## The ink of an eliminated player's row.
@@ -30,7 +31,7 @@ var _title := Label.new()
 # Who drew, under the title of a draw.
 var _subtitle := Label.new()
 var _board := GridContainer.new()
-# The scoreboard's rows, scrolling past ROWS_HEIGHT.
+# The scoreboard's rows, scrolling past the players shown (see ROWS_SHOWN).
 var _rows := ScrollContainer.new()
 var _again := Button.new()
 
@@ -133,7 +134,10 @@ func show_result(rules: GameRules, names: Dictionary, tokens_used: Dictionary) -
 		_cell(str(state["victory_points"]), ink)
 		_cell(str(state["command_tier"]), ink)
 		_cell(str(tokens_used.get(player_id, 0)), ink)
-	_rows.custom_minimum_size.y = minf(_board.get_combined_minimum_size().y, ROWS_HEIGHT)
+	# The heading and the players shown, each row as tall as the rows are on average.
+	var shown := ROWS_SHOWN if ids.size() <= ROWS_SHOWN else ROWS_SHOWN - 1
+	var height := _board.get_combined_minimum_size().y
+	_rows.custom_minimum_size.y = minf(height, height / (ids.size() + 1) * (shown + 1))
 
 
 ## The scoreboard's rows (a header and a row per player), each as its texts.
@@ -152,6 +156,7 @@ func get_rows() -> Array[PackedStringArray]:
 # [param font_size], wrapped within the title's width.
 func _add_heading(box: VBoxContainer, label: Label, label_name: String, font_size: int) -> void:
 	label.name = label_name
+	label.text_direction = Control.TEXT_DIRECTION_INHERITED
 	label.add_theme_font_size_override("font_size", font_size)
 	label.add_theme_color_override("font_color", Color(1, 0.85, 0.3))
 	label.horizontal_alignment = HORIZONTAL_ALIGNMENT_CENTER
@@ -163,6 +168,8 @@ func _add_heading(box: VBoxContainer, label: Label, label_name: String, font_siz
 func _cell(text: String, color: Color) -> Label:
 	var label := Label.new()
 	label.text = text
+	# "(out) name" in the UI's direction, whatever script the name is written in.
+	label.text_direction = Control.TEXT_DIRECTION_INHERITED
 	label.add_theme_font_size_override("font_size", 18)
 	label.add_theme_color_override("font_color", color)
 	_board.add_child(label)

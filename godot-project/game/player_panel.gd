@@ -19,6 +19,8 @@ func _init() -> void:
 	var box := VBoxContainer.new()
 	add_child(box)
 	_title.name = "Title"
+	# "You · name" runs in the UI's direction, and a long name is cut at its end.
+	_title.text_direction = Control.TEXT_DIRECTION_INHERITED
 	_title.add_theme_font_size_override("font_size", 18)
 	# A long name ends in "…", as in the bag display's rows.
 	_title.text_overrun_behavior = TextServer.OVERRUN_TRIM_ELLIPSIS

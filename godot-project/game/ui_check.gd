@@ -103,7 +103,7 @@ func _run() -> void:
 		waited += 1
 	_check(display.is_game_over_shown(), "the bag display caught up with the end of the game")
 	await _capture("game_2_game_over")
-	_check_game_over(main)
+	await _check_game_over(main)
 	_check_fits_the_window(main)
 	_check_log_wraps(main)
 	_check_reactions_under_their_cause(main)
@@ -123,6 +123,7 @@ func _on_node_added(node: Node) -> void:
 	var main := node as Main
 	main.player_count = PLAYERS
 	main.human_players = 1
+	main.game_seed = Main.DEFAULT_SEED
 	main.get_node("Seats").child_entered_tree.connect(_name_seat)
 	var manager: GameManager = main.get_node("GameManager")
 	manager.draw_delay = 0.0
@@ -423,6 +424,19 @@ func _check_game_over(main: Main) -> void:
 		human_row.size() == 1 and "(out)" in human_row[0][0],
 		"the eliminated seat's row is marked: %s" % [human_row]
 	)
+	# Eight players: three rows whole, then the scroll; four players: every row (one was hidden).
+	_check(_scoreboard_rows_shown(panel) >= 3, "the scoreboard shows three players whole")
+	var four := GameOverPanel.new()
+	var rules := GameRules.new()
+	rules.setup([0, 1, 2, 3], {"round_limit": 1})
+	rules.start_game()
+	rules.play_rounds(1, GameRules.AUTOPLAY_PASS)
+	root.add_child(four)
+	four.show_result(rules, {}, {})
+	await process_frame
+	_check(_scoreboard_rows_shown(four) == 4, "a scoreboard of four players shows them all")
+	four.free()
+	rules.free()
 	var again := panel.find_child("PlayAgain", true, false) as Button
 	_check(again != null and again.is_visible_in_tree(), "Play again is offered")
 	var frame := again.get_theme_stylebox("normal") as StyleBoxFlat
@@ -504,6 +518,18 @@ func _on_draw_shown(player_id: int, display: TokenBagDisplay, rules: GameRules) 
 			% [player_id, display.get_remaining(), left]
 		)
 	)
+
+
+# How many players' rows [param panel]'s scoreboard shows whole before it scrolls.
+func _scoreboard_rows_shown(panel: GameOverPanel) -> int:
+	var scroll := panel.find_children("*", "ScrollContainer", true, false)[0] as ScrollContainer
+	var board := scroll.get_child(0) as GridContainer
+	var shown := 0
+	for first_cell in range(board.columns, board.get_child_count(), board.columns):
+		var cell := board.get_child(first_cell) as Control
+		if cell.position.y + cell.size.y <= scroll.size.y:
+			shown += 1
+	return shown
 
 
 func _check(condition: bool, what: String) -> void:

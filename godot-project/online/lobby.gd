@@ -12,6 +12,7 @@ signal join_requested(address: String, port: int, player_name: String)
 signal back_requested
 
 const DedicatedServer := preload("res://game/dedicated_server.gd")
+const RequestChecks := preload("res://addons/horizons_edge/net/request_checks.gd")
 
 @onready var _address: LineEdit = %Address
 @onready var _port: SpinBox = %Port
@@ -23,6 +24,8 @@ const DedicatedServer := preload("res://game/dedicated_server.gd")
 func _ready() -> void:
 	_port.value = DedicatedServer.DEFAULT_PORT
 	_seats.value = DedicatedServer.DEFAULTS["players"]
+	# A longer name is refused by the server.
+	_player_name.max_length = RequestChecks.MAX_NAME_LENGTH
 	%Host.pressed.connect(_on_host_pressed)
 	%Join.pressed.connect(_on_join_pressed)
 	%Back.pressed.connect(back_requested.emit)

@@ -12,10 +12,14 @@ const Main := preload("res://main.gd")
 const LOCALHOST := "127.0.0.1"
 ## The bundled game's hot-seat table, which the lobby's Back button returns to.
 const TABLE_SCENE := "res://main.tscn"
+## While connecting to a server started here, how often to check that it still runs.
+const SERVER_CHECK_SECONDS := 0.25
 
 var _session: RulesSession
 ## The dedicated server this client started (0: none).
 var _server_pid := 0
+## Seconds until the next check that the server started here still runs.
+var _server_check_in := 0.0
 
 @onready var _lobby: OnlineLobby = %Lobby
 @onready var _table: OnlineTable = %Table
@@ -32,8 +36,22 @@ func _ready() -> void:
 	_leave("Host a game here, or join one.")
 
 
+func _process(delta: float) -> void:
+	if _server_pid == 0 or _table.visible:
+		return
+	_server_check_in -= delta
+	if _server_check_in > 0.0:
+		return
+	_server_check_in = SERVER_CHECK_SECONDS
+	# A server that could not listen (the port taken) quits at once: no need to wait for the
+	# connection attempt to time out.
+	if not OS.is_process_running(_server_pid):
+		_leave("The server stopped at once; see its output (is the port taken?).")
+
+
 func _exit_tree() -> void:
-	_stop()
+	# The root is busy taking this scene out: the session cannot leave it now, and goes with it.
+	_stop(false)
 
 
 ## The process id of the dedicated server "Host" started and this scene still runs (0: none).
@@ -125,13 +143,14 @@ func _leave(message: String) -> void:
 	_lobby.show_status(message)
 
 
-## Closes the session and stops a server started here.
-func _stop() -> void:
+## Closes the session and stops a server started here; [param detach] takes the session out of
+## the tree at once (the next session takes the same node path).
+func _stop(detach := true) -> void:
 	# Out of the tree only while the whole tree closes, and then the session goes with it.
 	if _session and _session.is_inside_tree():
 		_session.close()
-		# Out of the way at once: the next session takes the same node path.
-		_session.get_parent().remove_child(_session)
+		if detach:
+			_session.get_parent().remove_child(_session)
 		_session.queue_free()
 	_session = null
 	# A server that quit by itself after its game is reaped here, so its pid is not reused.

@@ -6,11 +6,14 @@ extends SceneTree
 ## hand" in the mulligan, then the first action offered in each activation. At game over it
 ## checks that the audits show one fair round per round played and none unfair, that the event
 ## log is not empty and that no notice (a refusal, a lost connection) appeared during play; then
-## it presses Leave and checks that the server process is gone, then the lobby's Back, which
-## must open the hot-seat table. At every frame it checks that the
-## token bag display agrees with the status line: the status never names a round the bag has not
-## reached, the bag has caught up (and shows this seat's token) whenever a choice is offered, and
-## it shows the end of the game as soon as the status does.
+## it presses Leave and checks that the server process is gone, then Join on a port nobody
+## listens on and, while the lobby says "Connecting…", its Back, which must open the hot-seat
+## table without an error. Before all that it presses Host on a port something else holds: the
+## lobby must say so within [constant TAKEN_PORT_SEC] seconds (it waited for the connection
+## attempt to time out, 31 s). The name field takes at most the server's longest name. At every
+## frame it checks that the token bag display agrees with the status line: the status never names
+## a round the bag has not reached, the bag has caught up (and shows this seat's token) whenever a
+## choice is offered, and it shows the end of the game as soon as the status does.
 ## [codeblock]
 ## godot --headless --path godot-project -s res://online/online_check.gd
 ## [/codeblock]
@@ -19,6 +22,7 @@ extends SceneTree
 ## quits with 0 or 1; a watchdog ends it after [constant WATCHDOG_SEC] seconds whatever happens.
 
 const Online := preload("res://online/online.gd")
+const RequestChecks := preload("res://addons/horizons_edge/net/request_checks.gd")
 ## The whole check must be over by then.
 const WATCHDOG_SEC := 120.0
 ## After game over, the last round's audit may come a little after the final snapshot.
@@ -27,6 +31,8 @@ const AUDIT_WAIT_SEC := 3.0
 const PLAYER_NAME := "Ada Online"
 ## The table's mulligan choice (see [method OnlineTable.show_snapshot]).
 const KEEP_TEXT := "Keep this hand"
+## How long the lobby may take to say that the server it started could not listen.
+const TAKEN_PORT_SEC := 10.0
 
 var _online: Online
 var _lobby: OnlineLobby
@@ -43,6 +49,9 @@ var _game_over_at := 0
 var _done := false
 ## Set once the verdict is printed: there is only one.
 var _finished := false
+
+## The errors logged (the lobby's Back while connecting logged one).
+var _errors := ErrorCount.new()
 
 
 ## A UDP port on 127.0.0.1 that was free a moment ago.
@@ -79,8 +88,11 @@ func _process(_delta: float) -> bool:
 
 
 func _initialize() -> void:
+	OS.add_logger(_errors)
 	_online = (load("res://online/online.tscn") as PackedScene).instantiate()
 	root.add_child(_online)
+	# As when the game opens the scene: the lobby's Back replaces it.
+	current_scene = _online
 	_lobby = _online.get_node("%Lobby")
 	_table = _online.get_node("%Table")
 	create_timer(WATCHDOG_SEC).timeout.connect(_on_watchdog)
@@ -88,11 +100,31 @@ func _initialize() -> void:
 	_host.call_deferred()
 
 
-## Fills the lobby (one seat, a free port) and presses its Host button.
+## Fills the lobby (one seat, a free port) and presses its Host button, after a Host on a port
+## something else holds.
 func _host() -> void:
+	var name_field := _lobby.get_node("%PlayerName") as LineEdit
+	if name_field.max_length != RequestChecks.MAX_NAME_LENGTH:
+		_fail(
+			"the name field takes %d characters, not the server's longest" % name_field.max_length
+		)
+		return
 	(_lobby.get_node("%Seats") as SpinBox).value = 1
+	name_field.text = PLAYER_NAME
+	var holder := PacketPeerUDP.new()
+	holder.bind(0, "127.0.0.1")
+	(_lobby.get_node("%Port") as SpinBox).value = holder.get_local_port()
+	(_lobby.get_node("%Host") as Button).pressed.emit()
+	var started := Time.get_ticks_msec()
+	while not "is the port taken" in _label(_lobby, "%Status").text:
+		if Time.get_ticks_msec() - started > TAKEN_PORT_SEC * 1000.0:
+			_fail(
+				"Host on a taken port: the lobby still says '%s'" % _label(_lobby, "%Status").text
+			)
+			return
+		await process_frame
+	holder.close()
 	(_lobby.get_node("%Port") as SpinBox).value = _free_port()
-	(_lobby.get_node("%PlayerName") as LineEdit).text = PLAYER_NAME
 	(_lobby.get_node("%Host") as Button).pressed.emit()
 
 
@@ -285,15 +317,21 @@ func _leave(status: String) -> void:
 	if running:
 		_finish(false, "the server (pid %d) still runs after Leave" % _server_pid)
 		return
-	# The lobby's Back leads to the hot-seat table. The verdict is printed as soon as the table's
-	# scene enters the tree; its game is not started (its script taken off before it is ready:
-	# a headless table would play its bots' game at once and quit) and the scene freed.
+	# The lobby's Back, pressed while it connects, leads to the hot-seat table. The verdict is
+	# printed as soon as the table's scene enters the tree; its game is not started (its script
+	# taken off before it is ready: a headless table would play its bots' game at once and quit)
+	# and the scene freed.
 	var ok := "%s · %s, every round audited fair, Back to the table" % [status, _progress()]
+	(_lobby.get_node("%Port") as SpinBox).value = _free_port()
+	(_lobby.get_node("%Join") as Button).pressed.emit()
+	var errors := _errors.count()
 	node_added.connect(
 		func(node: Node) -> void:
 			if node.get_parent() == root and node.name == "Main" and not _finished:
-				_finished = true
-				print("ONLINE CHECK ok: %s" % ok)
+				if _errors.count() != errors:
+					_finish(false, "the lobby's Back while connecting logged an error")
+				else:
+					_finish(true, ok)
 				node.set_script(null)
 				node.queue_free()
 	)
@@ -335,3 +373,32 @@ func _progress() -> String:
 
 func _label(parent: Node, path: String) -> Label:
 	return parent.get_node(path) as Label
+
+
+## Counts the errors the engine logs.
+class ErrorCount:
+	extends Logger
+
+	var _count := 0
+	var _mutex := Mutex.new()
+
+	func _log_error(
+		_function: String,
+		_file: String,
+		_line: int,
+		_code: String,
+		_rationale: String,
+		_editor_notify: bool,
+		_error_type: int,
+		_script_backtraces: Array[ScriptBacktrace]
+	) -> void:
+		_mutex.lock()
+		_count += 1
+		_mutex.unlock()
+
+	## How many errors were logged so far.
+	func count() -> int:
+		_mutex.lock()
+		var counted := _count
+		_mutex.unlock()
+		return counted

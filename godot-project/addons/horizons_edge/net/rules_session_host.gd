@@ -33,6 +33,9 @@ const TableFlow := preload("table_flow.gd")
 
 ## Why a request from a peer without a seat is refused.
 const NOT_SEATED := "this peer holds no seat"
+## Why a hello is refused when its fields are not what [method RequestChecks.is_hello] takes
+## (with the longest name).
+const HELLO_FIELDS := "a hello is a name (String of up to %d characters), a token and a seq"
 ## Messages (hello, request, checkpoint) a peer may send at once...
 const BURST := HostPeers.BURST
 ## ... and per second after that.
@@ -220,9 +223,7 @@ func on_hello(
 		_peers.refuse(peer_id, "this peer already holds a seat")
 		return
 	if not RequestChecks.is_hello(player_name, rejoin_token, since_seq):
-		_peers.refuse(
-			peer_id, "a hello is a name (String), a rejoin token (String) and a seq (int)"
-		)
+		_peers.refuse(peer_id, HELLO_FIELDS % RequestChecks.MAX_NAME_LENGTH)
 		return
 	if _spectators.has(peer_id):
 		_watch(peer_id, clampi(since_seq, 0, _rules.get_last_event_seq()))

@@ -54,7 +54,7 @@ func _init(player_name: String, seat: int, color: Color, compact: bool) -> void:
 	swatch.add_child(letter)
 	# The name takes the width the row can spare, and ends in "…" where it has to be cut.
 	_name = _label("Name", player_name, font_size)
-	_name.custom_minimum_size = Vector2(110 if compact else 120, 0)
+	_name.custom_minimum_size = Vector2(110 if compact else 116, 0)
 	_name.size_flags_horizontal = Control.SIZE_EXPAND_FILL
 	_name.text_overrun_behavior = TextServer.OVERRUN_TRIM_ELLIPSIS
 	line.add_child(_name)
