@@ -414,6 +414,44 @@ func test_every_query_from_inside_a_hook_answers_or_says_busy() -> void:
 	rules.free()
 
 
+func test_replacing_the_game_from_inside_a_hook_is_refused_with_a_trace() -> void:
+	# setup and the three loads returned ERR_BUSY from a hook, but without the refused signal
+	# or get_last_refusal() that every other refused call leaves.
+	var rules := _game_in_round_one()
+	var save := rules.save_game()
+	var heard: Array = []
+	rules.refused.connect(
+		func(method: String, _player_id: int, kind: String, _reason: String) -> void:
+			heard.append([method, kind])
+	)
+	var answers := {}
+	var kinds := {}
+	var calls := {
+		"GameRules.setup": func() -> Error: return rules.setup([0, 1], {}),
+		"GameRules.load_game": func() -> Error: return rules.load_game(save),
+		"GameRules.load_game_bytes":
+		func() -> Error: return rules.load_game_bytes(PackedByteArray()),
+		"GameRules.load_replay": func() -> Error: return rules.load_replay(save),
+	}
+	rules.action_validator = func(_p: int, _a: Dictionary) -> bool:
+		for method: String in calls:
+			answers[method] = calls[method].call()
+			kinds[method] = rules.get_last_refusal().get("kind")
+		return true
+	error_log.take()
+	check_equal(rules.perform_action(rules.get_active_player(), SCOUT), OK, "the action")
+	error_log.take()
+	for method: String in calls:
+		check_equal(answers.get(method), ERR_BUSY, "%s inside a hook" % method)
+		check_equal(kinds.get(method), "busy", "%s: get_last_refusal()" % method)
+	check_equal(
+		heard.filter(func(entry: Array) -> bool: return entry[1] == "busy"),
+		calls.keys().map(func(method: String) -> Array: return [method, "busy"]),
+		"refused signals"
+	)
+	rules.free()
+
+
 func test_no_single_call_holds_the_game_up() -> void:
 	var rules := StarterGame.rules(9, 2)
 	StarterGame.keep_all(rules)

@@ -37,7 +37,8 @@ impl GameRules {
     #[func]
     pub fn setup(&mut self, players: AnyArray, config: AnyDictionary) -> Result<(), Refusal> {
         const METHOD: &str = "GameRules.setup";
-        self.ensure_idle(METHOD)?;
+        let idle = self.ensure_idle(METHOD);
+        self.noted(Self::NO_PLAYER, idle)?;
         let seed = if self.randomize_seed {
             RandomStream::os_seed() as i64
         } else {

@@ -33,7 +33,8 @@ impl GameRules {
     #[func]
     pub fn load_replay(&mut self, json: GString) -> Result<(), Refusal> {
         const METHOD: &str = "GameRules.load_replay";
-        self.ensure_idle(METHOD)?;
+        let idle = self.ensure_idle(METHOD);
+        self.noted(Self::NO_PLAYER, idle)?;
         let game = refusing(METHOD, || {
             let replay = Replay::from_json(&json.to_string())?;
             Ok(replay.play()?.0)
@@ -61,7 +62,8 @@ impl GameRules {
     #[func]
     pub fn load_game(&mut self, json: GString) -> Result<(), Refusal> {
         const METHOD: &str = "GameRules.load_game";
-        self.ensure_idle(METHOD)?;
+        let idle = self.ensure_idle(METHOD);
+        self.noted(Self::NO_PLAYER, idle)?;
         let game = refusing(METHOD, || {
             Game::from_json(&json.to_string()).map_err(RulesError::from)
         });
@@ -87,7 +89,8 @@ impl GameRules {
     #[func]
     pub fn load_game_bytes(&mut self, bytes: PackedByteArray) -> Result<(), Refusal> {
         const METHOD: &str = "GameRules.load_game_bytes";
-        self.ensure_idle(METHOD)?;
+        let idle = self.ensure_idle(METHOD);
+        self.noted(Self::NO_PLAYER, idle)?;
         let game = refusing(METHOD, || {
             Game::from_bytes(bytes.as_slice()).map_err(RulesError::from)
         });
