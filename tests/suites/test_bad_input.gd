@@ -255,6 +255,32 @@ func test_a_save_passed_through_godot_s_json_is_refused_saying_why() -> void:
 ## Calls [param method] with [param args] and checks the refusal: misuse logged as an error, or
 ## a refusal of play said by [method GameRules.get_last_refusal] and not logged (either
 ## containing [param fragment] when it is not empty), no OK returned, and the game unchanged.
+func test_a_keep_of_anything_but_hand_indices_is_misuse_and_bottoms_nothing() -> void:
+	# The engine made an Array of Strings or floats into the PackedInt64Array the method took,
+	# element by element: "three" kept the hand with card 0 on the bottom, 2.7 bottomed card 2.
+	var rules := StarterGame.rules(404, 2)
+	rules.start_game()
+	rules.take_mulligan(0)
+	var bad: Array = [
+		["three"],
+		[2.7],
+		[1.0],
+		[null],
+		[[1]],
+		"0",
+		PackedStringArray(["1"]),
+		PackedFloat64Array([1.0]),
+		Vector2i(1, 0),
+		{"0": 1},
+	]
+	for bottom: Variant in bad:
+		_check_refused(rules, "keep_hand", [0, bottom], "hand indices")
+	check_equal(rules.keep_hand(0, [1]), OK, "an Array of one int")
+	check_equal(rules.keep_hand(1, PackedInt32Array()), OK, "an empty packed Array")
+	check_equal(rules.get_phase(), GameRules.PHASE_AWAITING_DRAW, "round 1")
+	rules.free()
+
+
 func _check_refused(rules: GameRules, method: String, args: Array, fragment: String) -> void:
 	var saved := rules.save_game()
 	var hash := rules.get_state_hash()

@@ -22,6 +22,20 @@ func test_the_first_player_comes_from_the_seed() -> void:
 	check_equal(firsts.size(), 4, "every player is first for some seed")
 
 
+func test_seats_of_anything_but_ids_are_misuse_and_seat_nobody() -> void:
+	# The engine made an Array of Strings or floats into the PackedInt64Array the methods took,
+	# element by element: ["10", 11.9, 12.2] seated players 10, 11 and 12.
+	var turns := TurnSystem.new()
+	turns.setup_seats([A, B], 1)
+	var bad: Array = [["10", 11, 12], [10.0, 11, 12], [11.9, 12.2], "10,11", PackedStringArray()]
+	for ids: Variant in bad:
+		expect_error(turns.setup_seats.bind(ids, 1), "not an Array of player ids")
+		expect_error(turns.setup_seats_with_first_player.bind(ids, A), "not an Array of player ids")
+		check_equal(turns.get_seat_order(), PackedInt64Array([A, B]), "the seats of %s" % [ids])
+	check_equal(turns.setup_seats([A, B, C], 1), OK, "an Array of ints")
+	check_equal(turns.setup_seats_with_first_player(PackedInt32Array([C, D]), D), OK, "packed")
+
+
 func test_an_extra_turn_comes_next_then_play_resumes_from_the_natural_seat() -> void:
 	var turns := _table(A)
 	check_equal(_play(turns, 3), "A B C", "start")

@@ -26,6 +26,32 @@ pub fn to_json(value: &Variant) -> Result<Value, String> {
     to_json_at(value, "value")
 }
 
+/// The ints in `value`: a `PackedInt64Array`, a `PackedInt32Array` or an Array of ints; else why
+/// not. A parameter that takes a list of ids or indices is a `Variant` read by this, so that
+/// nothing else passes: for a `PackedInt64Array` parameter the engine converted an Array of
+/// Strings or floats element by element ("three" became 0, 2.7 became 2).
+pub fn int_list(value: &Variant) -> Result<Vec<i64>, String> {
+    match value.get_type() {
+        VariantType::PACKED_INT64_ARRAY => Ok(value.to::<PackedInt64Array>().to_vec()),
+        VariantType::PACKED_INT32_ARRAY => Ok(value
+            .to::<PackedInt32Array>()
+            .as_slice()
+            .iter()
+            .map(|&int| i64::from(int))
+            .collect()),
+        VariantType::ARRAY => value
+            .to::<AnyArray>()
+            .iter_shared()
+            .enumerate()
+            .map(|(at, element)| match element.get_type() {
+                VariantType::INT => Ok(element.to::<i64>()),
+                other => Err(format!("element {at} is {other:?}, not an int")),
+            })
+            .collect(),
+        other => Err(format!("{other:?} is not an Array of ints")),
+    }
+}
+
 /// `value` as JSON, or a message naming where the unsupported value sits, under `path`.
 pub fn to_json_at(value: &Variant, path: &str) -> Result<Value, String> {
     convert(value, path, 1)

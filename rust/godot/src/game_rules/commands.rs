@@ -83,18 +83,13 @@ impl GameRules {
     }
 
     /// During the mulligan: [param player_id] keeps their hand, putting the cards at the hand
-    /// indices [param bottom] on the bottom of their deck, exactly as many as their mulligans
+    /// indices [param bottom] (a [PackedInt64Array], a [PackedInt32Array] or an [Array] of ints;
+    /// anything else is misuse) on the bottom of their deck, exactly as many as their mulligans
     /// that count. When everyone has kept, round 1 starts.
     #[func]
-    pub fn keep_hand(&mut self, player_id: i64, bottom: PackedInt64Array) -> Result<(), Refusal> {
+    pub fn keep_hand(&mut self, player_id: i64, bottom: Variant) -> Result<(), Refusal> {
         const METHOD: &str = "GameRules.keep_hand";
-        let bottom = refusing(METHOD, || {
-            bottom
-                .as_slice()
-                .iter()
-                .map(|&index| Ok(count_from_raw("hand index", index, 0, u32::MAX)?))
-                .collect::<Result<Vec<u32>, RulesError>>()
-        });
+        let bottom = hand_indices(METHOD, &bottom);
         let bottom = self.noted(player_id, bottom)?;
         self.run_for(METHOD, player_id, |player| Command::Keep { player, bottom })
     }
@@ -477,4 +472,22 @@ impl GameRules {
             Command::Rename { player, name }
         })
     }
+}
+
+/// The hand indices in `bottom` (see [`convert::int_list`]).
+fn hand_indices(method: &'static str, bottom: &Variant) -> Result<Vec<u32>, Refusal> {
+    let raw = convert::int_list(bottom).map_err(|why| {
+        Refusal::new(
+            method,
+            Error::ERR_INVALID_PARAMETER,
+            "invalid_argument",
+            format!("bottom is not an Array of hand indices: {why}"),
+        )
+    })?;
+    raw.into_iter()
+        .map(|index| {
+            count_from_raw("hand index", index, 0, u32::MAX)
+                .map_err(|error| Refusal::from_rules(method, error.into()))
+        })
+        .collect()
 }

@@ -11,27 +11,29 @@ use horizons_edge_core::{
 };
 
 use super::{Happened, TurnSystem};
+use crate::convert;
 use crate::refusal::Refusal;
 use crate::refusal::refusing;
 
 #[godot_api(secondary)]
 impl TurnSystem {
-    /// Seats [param player_ids] clockwise (1 to 8 distinct ids, 0 or more) and draws the first
+    /// Seats [param player_ids] clockwise (1 to 8 distinct ids, 0 or more; a [PackedInt64Array],
+    /// a [PackedInt32Array] or an [Array] of ints) and draws the first
     /// player from a ChaCha20 stream seeded with [param seed] (the same seed, the same first
     /// player); [method shuffle_seats] goes on drawing from that stream. Replaces any earlier
     /// seating (a turn in progress on it ends: [signal turn_ended]). Returns [constant OK] or
     /// [constant ERR_INVALID_PARAMETER].
     #[func]
-    pub fn setup_seats(&mut self, player_ids: PackedInt64Array, seed: i64) -> Result<(), Refusal> {
-        self.seat_anew("TurnSystem.setup_seats", || {
-            let players = parse_players(&player_ids)?;
+    pub fn setup_seats(&mut self, player_ids: Variant, seed: i64) -> Result<(), Refusal> {
+        self.seat_anew("TurnSystem.setup_seats", &player_ids, |players| {
             let mut rng = RandomStream::from_seed(seed as u64);
             let seats = SeatOrder::new(players, &mut rng)?;
             Ok(seats.with_shuffle_stream(rng))
         })
     }
 
-    /// Seats [param player_ids] clockwise (1 to 8 distinct ids) with [param first_player_id]
+    /// Seats [param player_ids] clockwise (1 to 8 distinct ids, as [method setup_seats] takes
+    /// them) with [param first_player_id]
     /// to play first; [method shuffle_seats] draws from a ChaCha20 stream seeded with
     /// [param seed]. Replaces any earlier seating (a turn in progress on it ends: [signal
     /// turn_ended]). Returns [constant OK], [constant ERR_INVALID_PARAMETER] or
@@ -39,26 +41,37 @@ impl TurnSystem {
     #[func]
     pub fn setup_seats_with_first_player(
         &mut self,
-        player_ids: PackedInt64Array,
+        player_ids: Variant,
         first_player_id: i64,
         #[opt(default = 0)] seed: i64,
     ) -> Result<(), Refusal> {
-        self.seat_anew("TurnSystem.setup_seats_with_first_player", || {
-            let players = parse_players(&player_ids)?;
+        let method = "TurnSystem.setup_seats_with_first_player";
+        self.seat_anew(method, &player_ids, |players| {
             let first = PlayerId::from_raw(first_player_id)?;
             let seats = SeatOrder::with_first_player(players, first)?;
             Ok(seats.with_shuffle_stream(RandomStream::from_seed(seed as u64)))
         })
     }
 
-    /// Puts the seating `make` gives in place of any earlier one, whose turn in progress ends
+    /// Puts the seating `make` gives for the players `player_ids` lists (see
+    /// [`convert::int_list`]) in place of any earlier one, whose turn in progress ends
     /// ([signal turn_ended]); a refusal changes nothing.
     fn seat_anew(
         &mut self,
         method: &'static str,
-        make: impl FnOnce() -> Result<SeatOrder, RulesError>,
+        player_ids: &Variant,
+        make: impl FnOnce(Vec<PlayerId>) -> Result<SeatOrder, RulesError>,
     ) -> Result<(), Refusal> {
-        let made = refusing(method, make);
+        let made = convert::int_list(player_ids)
+            .map_err(|why| {
+                Refusal::new(
+                    method,
+                    godot::global::Error::ERR_INVALID_PARAMETER,
+                    "invalid_argument",
+                    format!("player_ids is not an Array of player ids: {why}"),
+                )
+            })
+            .and_then(|ids| refusing(method, || make(parse_players(&ids)?)));
         let seats = self
             .last_refusal
             .note(Self::NONE, made, self.log_refusals)?;
@@ -344,9 +357,8 @@ impl TurnSystem {
     }
 }
 
-fn parse_players(raw: &PackedInt64Array) -> Result<Vec<PlayerId>, RulesError> {
-    raw.as_slice()
-        .iter()
+fn parse_players(raw: &[i64]) -> Result<Vec<PlayerId>, RulesError> {
+    raw.iter()
         .map(|&id| PlayerId::from_raw(id).map_err(RulesError::from))
         .collect()
 }
