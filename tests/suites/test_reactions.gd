@@ -18,25 +18,6 @@ func test_a_pass_stands_when_its_reactions_are_refused() -> void:
 				{"name": "echo", "trigger": "ping", "response": "ping"},
 			],
 		},
-		"a reaction that needs a target it cannot have":
-		{
-			"action_kinds":
-			{
-				"grow":
-				{
-					"effects":
-					[
-						{
-							"effect": "set_power_toughness",
-							"target": "context",
-							"power": 5,
-							"toughness": 5
-						}
-					]
-				}
-			},
-			"reactions": [{"name": "grow_on_pass", "trigger": "pass", "response": "grow"}],
-		},
 	}
 	for route: String in routes:
 		var rules := _rules(routes[route])
@@ -45,9 +26,15 @@ func test_a_pass_stands_when_its_reactions_are_refused() -> void:
 	var providers := {
 		"a hook's unknown kind": [{"player_id": 1, "kind": "no_such_kind"}],
 		"a hook's seat not at the table": [{"player_id": 42, "kind": "ping"}],
+		# A rule's reaction cannot have a target: such a rule is refused at setup.
+		"a reaction that needs a target it cannot have": [{"player_id": 1, "kind": "grow"}],
+	}
+	var grow := {
+		"effects":
+		[{"effect": "set_power_toughness", "target": "context", "power": 5, "toughness": 5}]
 	}
 	for route: String in providers:
-		var rules := _rules({"action_kinds": {"ping": {}}})
+		var rules := _rules({"action_kinds": {"ping": {}, "grow": grow}})
 		var answer: Array = providers[route]
 		rules.reaction_provider = func(resolved: Dictionary) -> Array:
 			return answer if resolved["action"]["type"] == "pass" else []
@@ -111,6 +98,21 @@ func test_reactions_only_for_seats_at_the_table() -> void:
 	)
 	check_equal(result, ERR_DOES_NOT_EXIST, "an action whose hook names seat 42 is refused")
 	check_equal(rules.save_game(), before, "and nothing changed")
+	rules.free()
+
+
+func test_a_reaction_with_a_misspelt_key_is_the_provider_s_misuse() -> void:
+	# "contxt" lost the context without a word; the reaction was then refused as a rule of play
+	# (no error) for a target the player's action never had.
+	var rules := _rules({"action_kinds": {"ping": {}}})
+	rules.reaction_provider = func(resolved: Dictionary) -> Array:
+		return [{"player_id": 0, "kind": "ping", "contxt": {}}] if resolved["depth"] == 0 else []
+	var player_id := rules.draw_next_token()
+	var before := rules.save_game()
+	var ping := {"type": "custom", "kind": "ping"}
+	expect_error(func() -> Error: return rules.perform_action(player_id, ping), '"contxt"')
+	check(rules.get_last_refusal()["misuse"], "misuse")
+	check_equal(rules.save_game(), before, "nothing changed")
 	rules.free()
 
 

@@ -5,7 +5,7 @@ mod common;
 
 use common::*;
 use horizons_edge_core::game::config::{ActionKindDef, CommandTier, ReactionRule, TriggeredBy};
-use horizons_edge_core::game::effect_defs::Effect;
+use horizons_edge_core::game::effect_defs::{Counter, Effect, Target};
 use horizons_edge_core::game::{GameView, Hooks, Reaction, ResolvedAction};
 use horizons_edge_core::{Action, ActionId, Command, Event, Game, GameConfig, PlayerId};
 use serde_json::json;
@@ -437,4 +437,45 @@ fn a_rule_with_by_but_no_owner_is_refused() {
     }
     config.reactions = vec![rule("pass", "watch", None, TriggeredBy::Anyone)];
     assert!(Game::new(players(3), config, 1).is_ok());
+}
+
+#[test]
+fn rules_that_could_never_work_are_refused_in_a_new_game() {
+    // A trigger naming no action kind never fired, and a response targeting the action's context
+    // refused every trigger (a rule's reaction has no context): both passed setup.
+    let mut config = config();
+    kind(&mut config, "watch");
+    config.action_kinds.insert(
+        "aim".into(),
+        ActionKindDef {
+            effects: vec![Effect::AddCounters {
+                target: Target::Context,
+                counter: Counter::PlusOne,
+                count: 1,
+            }],
+            ..ActionKindDef::default()
+        },
+    );
+    let refusals = [
+        (
+            rule("pas", "watch", None, TriggeredBy::Anyone),
+            "which is no action kind",
+        ),
+        (
+            rule("pass", "aim", None, TriggeredBy::Anyone),
+            "target the action's context",
+        ),
+    ];
+    for (broken, fragment) in refusals {
+        config.reactions = vec![broken];
+        let error = Game::new(players(3), config.clone(), 1).unwrap_err();
+        assert!(error.to_string().contains(fragment), "{error}");
+    }
+    for trigger in ["pass", "build", "create_token", "watch"] {
+        config.reactions = vec![rule(trigger, "watch", None, TriggeredBy::Anyone)];
+        assert!(
+            Game::new(players(3), config.clone(), 1).is_ok(),
+            "{trigger}"
+        );
+    }
 }

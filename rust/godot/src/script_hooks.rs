@@ -282,6 +282,16 @@ fn reaction((index, item): (usize, serde_json::Value)) -> Result<Reaction, Strin
         .and_then(serde_json::Value::as_str)
         .ok_or_else(|| problem("has no String kind"))?
         .to_owned();
+    // A misspelt key ("contxt") lost the context without a word, and the reaction was then
+    // refused as a rule of play for a target it never had.
+    if let Some(unknown) = fields
+        .keys()
+        .find(|key| !["player_id", "kind", "context"].contains(&key.as_str()))
+    {
+        return Err(problem(&format!(
+            "has the key \"{unknown}\" (it takes player_id, kind and context)"
+        )));
+    }
     let context = fields.remove("context").unwrap_or(serde_json::Value::Null);
     Ok(Reaction {
         player,

@@ -10,7 +10,7 @@ use serde_path_to_error::{Path, Segment};
 use crate::error::GameError;
 use crate::game::activation::ActivationOrder;
 use crate::game::command::check_name;
-use crate::game::effect_defs::{Effect, ObjectDef};
+use crate::game::effect_defs::{Effect, ObjectDef, Target};
 use crate::ids::{CardId, PlayerId};
 
 /// What a cost or a purse holds.
@@ -287,10 +287,42 @@ impl GameConfig {
                 rule.name
             )));
         }
+        self.check_reaction_rules()?;
         match self.misnamed_object() {
             Some((path, error)) => Err(GameError::InvalidConfig(format!("{path}.name: {error}"))),
             None => Ok(()),
         }
+    }
+
+    /// Reaction rules that could never work, refused in a new game (a save keeps its rules): a
+    /// `trigger` that names no action kind never fires (a typo), and a response whose effects
+    /// target the action's context refuses every trigger, since a rule's reaction has none
+    /// (a `reaction_provider`'s may).
+    fn check_reaction_rules(&self) -> Result<(), GameError> {
+        let invalid = |reason: String| Err(GameError::InvalidConfig(reason));
+        for rule in &self.reactions {
+            let trigger = rule.trigger.as_str();
+            if !BUILT_IN_KINDS.contains(&trigger) && !self.action_kinds.contains_key(trigger) {
+                return invalid(format!(
+                    "reaction \"{}\" triggers on \"{trigger}\", which is no action kind \
+                     (play_card, build, upgrade_command, pass, create_token or a custom kind)",
+                    rule.name
+                ));
+            }
+            let targets_context = self.action_kinds.get(&rule.response).is_some_and(|kind| {
+                kind.effects
+                    .iter()
+                    .any(|effect| effect.target() == Some(Target::Context))
+            });
+            if targets_context {
+                return invalid(format!(
+                    "reaction \"{}\" responds with \"{}\", whose effects target the action's \
+                     context, which a rule's reaction does not have",
+                    rule.name, rule.response
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// [`GameConfig::validate`] but for the names of the objects the config puts into play and a

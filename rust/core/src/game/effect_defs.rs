@@ -166,6 +166,17 @@ pub enum Effect {
 }
 
 impl Effect {
+    /// The objects the effect applies to, for an effect that targets any.
+    pub fn target(&self) -> Option<Target> {
+        match self {
+            Effect::SetPowerToughness { target, .. }
+            | Effect::ModifyPowerToughness { target, .. }
+            | Effect::SwitchPowerToughness { target, .. }
+            | Effect::AddCounters { target, .. } => Some(*target),
+            _ => None,
+        }
+    }
+
     /// Whether the effect changes the round's bag (which only bag order allows).
     pub fn changes_the_bag(&self) -> bool {
         matches!(
