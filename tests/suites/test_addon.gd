@@ -66,6 +66,14 @@ func test_every_class_of_the_addon_has_an_editor_icon() -> void:
 	check(script_classes >= 1, "the addon's script classes are listed")
 
 
+func test_the_plugin_names_the_library_this_platform_loads() -> void:
+	# Enabled without its library, the addon said nothing; the engine's error names no file.
+	var plugin: GDScript = load("res://addons/horizons_edge/plugin.gd")
+	var library: String = plugin.call("expected_library")
+	check(library.begins_with("res://addons/horizons_edge/bin/"), "in bin/: %s" % library)
+	check(FileAccess.file_exists(library), "the library this engine loaded: %s" % library)
+
+
 func test_the_inspector_groups_the_settings_of_game_rules() -> void:
 	var rules := GameRules.new()
 	var groups := PackedStringArray()

@@ -28,16 +28,21 @@ use crate::structure_definition::StructureDefinition;
 #[derive(GodotClass)]
 #[class(init, tool, base = Resource)]
 pub struct CardCatalog {
-    /// The cards, each with its own [member CardDefinition.id].
+    /// The cards, each with its own [member CardDefinition.id]. Setting them emits
+    /// [signal Resource.changed], and from then on a change of one of these cards is a change
+    /// of the catalog: it emits [signal Resource.changed] too (a card appended to the Array in
+    /// place is not watched until the Array is set again).
     #[export]
     #[var(set)]
     cards: Array<Gd<CardDefinition>>,
-    /// The structures players can build, each with its own [member StructureDefinition.id].
+    /// The structures players can build, each with its own [member StructureDefinition.id];
+    /// watched for changes as [member cards] are.
     #[export]
     #[var(set)]
     structures: Array<Gd<StructureDefinition>>,
     /// Game-defined action kinds by name, as in the JSON form: [code]{"scout": {"cost":
-    /// {"energy": 1}, "effects": [{"effect": "draw_cards", "count": 1}]}}[/code].
+    /// {"energy": 1}, "effects": [{"effect": "draw_cards", "count": 1}]}}[/code]. Setting them
+    /// emits [signal Resource.changed].
     #[export]
     #[var(set)]
     action_kinds: VarDictionary,
@@ -92,7 +97,7 @@ impl CardCatalog {
 
     /// [code]""[/code] when a game can be set up with this catalog; otherwise why not, naming
     /// the path of the bad field (e.g. [code]cards.2.effects[0].amount: invalid type: string
-    /// "x", expected i64[/code]).
+    /// "x", expected an int[/code]).
     #[func]
     pub fn validate(&self) -> GString {
         let checked = self.to_json().and_then(|config| {

@@ -13,7 +13,9 @@ use crate::convert;
 /// One card: its id, name, energy cost and effects, editable in the inspector and saved as
 /// [code].tres[/code] inside a [CardCatalog]. The same card in the JSON form is
 /// [code]"1": {"name": "Spark", "energy": 1, "effects": [{"effect": "gain_victory_points",
-/// "amount": 1}]}[/code]; README's "Cards, structures and effects" lists every effect.
+/// "amount": 1}]}[/code]; README's "Cards, structures and effects" lists every effect. Setting
+/// any of its properties emits [signal Resource.changed] (a [CardCatalog] holding it passes
+/// that on).
 /// ```gdscript
 /// var spark := CardDefinition.new()
 /// spark.id = 1

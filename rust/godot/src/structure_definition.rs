@@ -16,7 +16,8 @@ use crate::convert;
 /// and any further effects, editable in the inspector and saved inside a [CardCatalog]. The JSON
 /// form is [code]"generator": {"cost": {"resources": 60}, "building": {"name": "Generator",
 /// "kind": "building", "toughness": 3}, "effects": [{"effect": "gain_energy_per_round",
-/// "amount": 2}]}[/code].
+/// "amount": 2}]}[/code]. Setting any of its properties emits [signal Resource.changed] (a
+/// [CardCatalog] holding it passes that on).
 #[derive(GodotClass)]
 #[class(init, tool, base = Resource)]
 pub struct StructureDefinition {

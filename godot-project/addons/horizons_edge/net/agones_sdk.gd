@@ -32,7 +32,7 @@ const TIMEOUT_SEC := 5.0
 
 var _base_url := ""
 var _http: HTTPRequest
-## Endpoints waiting, the first one in flight when [member _busy].
+# Endpoints waiting, the first one in flight when [member _busy].
 var _queue: PackedStringArray = []
 var _busy := false
 

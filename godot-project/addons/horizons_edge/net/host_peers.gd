@@ -17,10 +17,10 @@ const REFUSALS_PER_SEC := 2.0
 ## A connected peer that has not taken a seat by then is disconnected.
 const HELLO_TIMEOUT_MSEC := 10000
 
-## peer_id -> {"connected_at" (msec), "messages", "refusals" ([code]Bucket[/code]s), "kicked"}.
+# peer_id -> {"connected_at" (msec), "messages", "refusals" ([code]Bucket[/code]s), "kicked"}.
 var _records := {}
 var _session: RulesSession
-## The host's stats, counted into.
+# The host's stats, counted into.
 var _stats: Dictionary
 
 

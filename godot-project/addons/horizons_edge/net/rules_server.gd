@@ -101,14 +101,14 @@ const SettingCheck := preload("../setting_check.gd")
 var table_setup := Callable()
 
 var _lobby: RulesServerLobby
-## The multiplayer API the server listens or connected through, for [method close] once it has
-## left the tree.
+# The multiplayer API the server listens or connected through, for [method close] once it has
+# left the tree.
 var _api: MultiplayerAPI
-## Client: code -> [name, rejoin token] for tables asked for and not answered yet.
+# Client: code -> [name, rejoin token] for tables asked for and not answered yet.
 var _asked := {}
 
 
-## What is wrong with a listing's [param tables] ("" if nothing): an Array of Dictionaries.
+# What is wrong with a listing's [param tables] ("" if nothing): an Array of Dictionaries.
 static func _listing_problem(tables: Variant) -> String:
 	if typeof(tables) != TYPE_ARRAY:
 		return "the listing's tables is not an Array"
@@ -227,8 +227,8 @@ func close() -> void:
 	_asked.clear()
 
 
-## Why [method host_server] cannot listen on [param bind_address] (with an error), or
-## [constant OK].
+# Why [method host_server] cannot listen on [param bind_address] (with an error), or
+# [constant OK].
 func _refusal_to_host(bind_address: String) -> Error:
 	if not table_setup.is_valid():
 		push_error("RulesServer: set table_setup before hosting")
@@ -250,9 +250,9 @@ func _send(message: Dictionary) -> void:
 	_rpc_lobby.rpc_id(MultiplayerPeer.TARGET_PEER_SERVER, message)
 
 
-## Asks the lobby [param op] for table [param code], the join's [param asked] name and token
-## kept for its answer; the session for the table. No table has what is not a code: the lobby
-## could not name it back in its refusal, so the refusal is this client's.
+# Asks the lobby [param op] for table [param code], the join's [param asked] name and token
+# kept for its answer; the session for the table. No table has what is not a code: the lobby
+# could not name it back in its refusal, so the refusal is this client's.
 func _ask(op: String, code: String, asked: Array) -> RulesSession:
 	if RulesServerLobby.is_code(code):
 		_asked[code] = asked
@@ -264,7 +264,7 @@ func _ask(op: String, code: String, asked: Array) -> RulesSession:
 	return session
 
 
-## The refusal of [method _ask] for [param code], which was never sent; [param session] goes.
+# The refusal of [method _ask] for [param code], which was never sent; [param session] goes.
 func _refuse_unasked(code: String, session: RulesSession) -> void:
 	if is_instance_valid(session) and session.get_parent() == self:
 		remove_child(session)
@@ -272,7 +272,7 @@ func _refuse_unasked(code: String, session: RulesSession) -> void:
 	lobby_refused.emit(code, RulesServerLobby.NO_TABLE)
 
 
-## The session child for table [param code], made on first use.
+# The session child for table [param code], made on first use.
 func _table(code: String) -> RulesSession:
 	var session := get_node_or_null(NodePath(code)) as RulesSession
 	if session == null:
@@ -317,10 +317,10 @@ func _on_lobby_reply(reply: Dictionary) -> void:
 			lobby_refused.emit(code, reply["reason"])
 
 
-## What is wrong with a lobby reply from the server ("" if nothing): its [code]op[/code] one of
-## the lobby's answers, its [code]code[/code] a table's code (in a refusal also ""), a listing's
-## [code]tables[/code] an Array of Dictionaries, a refusal's [code]reason[/code] a String, and a
-## joined or spectating table one this client asked for (and not answered yet).
+# What is wrong with a lobby reply from the server ("" if nothing): its [code]op[/code] one of
+# the lobby's answers, its [code]code[/code] a table's code (in a refusal also ""), a listing's
+# [code]tables[/code] an Array of Dictionaries, a refusal's [code]reason[/code] a String, and a
+# joined or spectating table one this client asked for (and not answered yet).
 func _reply_problem(reply: Dictionary) -> String:
 	var op: Variant = reply.get("op")
 	if (
@@ -346,7 +346,7 @@ func _reply_problem(reply: Dictionary) -> String:
 	return ""
 
 
-## Frees the session made for table [param code] if it never joined (the lobby refused it).
+# Frees the session made for table [param code] if it never joined (the lobby refused it).
 func _drop_unused(code: String) -> void:
 	var session := get_node_or_null(NodePath(code)) as RulesSession
 	if session and session.get_player_id() == -1 and session.get_snapshot().is_empty():

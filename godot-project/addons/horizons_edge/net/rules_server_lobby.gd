@@ -43,18 +43,18 @@ const TICK_MSEC := 100
 const PRUNE_INTERVAL_MSEC := 3600 * 1000
 
 var _server: RulesServer
-## code -> {"session", "host", "rules", "journal", "options", "opened_at", "over_at" (msec, 0
-## while on), "unattended_since" (msec: since when it has not started and no seated player is
-## connected; 0 otherwise)}.
+# code -> {"session", "host", "rules", "journal", "options", "opened_at", "over_at" (msec, 0
+# while on), "unattended_since" (msec: since when it has not started and no seated player is
+# connected; 0 otherwise)}.
 var _tables := {}
-## peer_id -> {"tables" ({code: true}), "messages", "bytes", "creates" ([RulesSessionHost.Bucket]s),
-## "address", "connected_at", "spoke", "kicked"}.
+# peer_id -> {"tables" ({code: true}), "messages", "bytes", "creates" ([RulesSessionHost.Bucket]s),
+# "address", "connected_at", "spoke", "kicked"}.
 var _peers := {}
-## address -> the [RulesSessionHost.Bucket] of the tables its peers may create (made at its first
-## create, forgotten once full again and no peer of it is connected).
+# address -> the [RulesSessionHost.Bucket] of the tables its peers may create (made at its first
+# create, forgotten once full again and no peer of it is connected).
 var _addresses := {}
 var _crypto := Crypto.new()
-## When the archives were last pruned, and the tables last ticked (msec).
+# When the archives were last pruned, and the tables last ticked (msec).
 var _pruned_at := 0
 var _ticked_at := 0
 
@@ -78,9 +78,9 @@ static func check_options(raw: Variant) -> Dictionary:
 	return options
 
 
-## Whether [param message] may be read as a lobby message: a small Dictionary (see
-## [method RulesSessionHost.is_small]) whose keys are all Strings (not StringNames, which a
-## Dictionary finds under the same String).
+# Whether [param message] may be read as a lobby message: a small Dictionary (see
+# [method RulesSessionHost.is_small]) whose keys are all Strings (not StringNames, which a
+# Dictionary finds under the same String).
 static func _is_message(message: Variant) -> bool:
 	if not (message is Dictionary and RulesSessionHost.is_small(message)):
 		return false
@@ -280,8 +280,8 @@ func _peer(peer_id: int) -> Dictionary:
 	return _peers[peer_id]
 
 
-## Sends [param peer_id] the listing, its size taken from the peer's bytes as if it had sent it:
-## a request of a few bytes may not draw kilobytes faster than the peer may send them.
+# Sends [param peer_id] the listing, its size taken from the peer's bytes as if it had sent it:
+# a request of a few bytes may not draw kilobytes faster than the peer may send them.
 func _list(peer_id: int) -> void:
 	var reply := {"op": "list", "tables": _listing()}
 	var bytes: RulesSessionHost.Bucket = _peer(peer_id)["bytes"]
@@ -390,9 +390,9 @@ func _resume(journal: RulesTableJournal) -> bool:
 	return true
 
 
-## What [member RulesServer.table_setup] made for [param options]: null if it refused them (it
-## returned null), or, with an error logged, if it returned anything but a fresh [GameRules]
-## (another type, a freed object, rules already in a tree), which the server must not take.
+# What [member RulesServer.table_setup] made for [param options]: null if it refused them (it
+# returned null), or, with an error logged, if it returned anything but a fresh [GameRules]
+# (another type, a freed object, rules already in a tree), which the server must not take.
 func _setup_rules(options: Dictionary) -> GameRules:
 	var made: Variant = _server.table_setup.call(options)
 	if typeof(made) == TYPE_NIL:
@@ -431,9 +431,9 @@ func _add_table(
 	return host
 
 
-## Whether [param table] has not started and no seated player has been connected to it for
-## [member RulesServer.unclaimed_timeout]: nobody sat at it, or everyone who did left. (Once
-## started, the reconnect policy and the deadlines see it to its end.)
+# Whether [param table] has not started and no seated player has been connected to it for
+# [member RulesServer.unclaimed_timeout]: nobody sat at it, or everyone who did left. (Once
+# started, the reconnect policy and the deadlines see it to its end.)
 func _is_unclaimed(table: Dictionary, now_msec: int) -> bool:
 	var timeout := int(_server.unclaimed_timeout * 1000.0)
 	var started: bool = table["rules"].get_phase() != GameRules.PHASE_SETUP
@@ -456,7 +456,7 @@ func _close(code: String) -> void:
 	_server.table_closed.emit(code, archive)
 
 
-## A code no table has had (32^6, about a billion: a handful of tries at most).
+# A code no table has had (32^6, about a billion: a handful of tries at most).
 func _new_code() -> String:
 	var code := ""
 	while code == "" or _tables.has(code) or _journal_exists(code):
@@ -475,14 +475,14 @@ func _journal_exists(code: String) -> bool:
 	return FileAccess.file_exists(base + ".journal") or FileAccess.file_exists(archive)
 
 
-## The address (IP) of [param peer_id]; for a peer that is not ENet's, one of its own.
+# The address (IP) of [param peer_id]; for a peer that is not ENet's, one of its own.
 func _address_of(peer_id: int) -> String:
 	var enet := _server.multiplayer.multiplayer_peer as ENetMultiplayerPeer
 	var packet_peer := enet.get_peer(peer_id) if enet else null
 	return packet_peer.get_remote_address() if packet_peer else "peer %d" % peer_id
 
 
-## The bucket of the tables the peers of [param address] may create, made on first use.
+# The bucket of the tables the peers of [param address] may create, made on first use.
 func _address_creates(address: String) -> RulesSessionHost.Bucket:
 	if not _addresses.has(address):
 		var burst := float(_server.tables_per_address)
@@ -490,7 +490,7 @@ func _address_creates(address: String) -> RulesSessionHost.Bucket:
 	return _addresses[address]
 
 
-## Forgets the addresses whose bucket is full again and whose peers are all gone.
+# Forgets the addresses whose bucket is full again and whose peers are all gone.
 func _forget_addresses() -> void:
 	var in_use := {}
 	for peer: Dictionary in _peers.values():

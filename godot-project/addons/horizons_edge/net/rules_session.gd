@@ -116,11 +116,11 @@ const DEADLINE_NONCE := "0000000000000000000000000000000000000000000000000000000
 
 var _host: RulesSessionHost
 var _guest: RulesSessionGuest
-## The multiplayer API the session hosts or joined through, for [method close] once it has left
-## the tree (a parent's [code]_exit_tree()[/code] closing it).
+# The multiplayer API the session hosts or joined through, for [method close] once it has left
+# the tree (a parent's [code]_exit_tree()[/code] closing it).
 var _api: MultiplayerAPI
-## Server, a table of a [RulesServer]: called with (peer_id, arguments) before any message of a
-## peer is read; false drops it (see [method RulesServerLobby.admit]).
+# Server, a table of a [RulesServer]: called with (peer_id, arguments) before any message of a
+# peer is read; false drops it (see [method RulesServerLobby.admit]).
 var _gate := Callable()
 
 
@@ -352,8 +352,8 @@ func close() -> void:
 	_guest = null
 
 
-## Why [method host_game] cannot host [param rules] on [param bind_address] (with an error), or
-## [constant OK].
+# Why [method host_game] cannot host [param rules] on [param bind_address] (with an error), or
+# [constant OK].
 func _refusal_to_host(rules: GameRules, bind_address: String) -> Error:
 	if not is_instance_valid(rules):
 		push_error("RulesSession.host_game: no GameRules to host")
@@ -368,9 +368,9 @@ func _refusal_to_host(rules: GameRules, bind_address: String) -> Error:
 	return OK
 
 
-## The guest of a join as [param player_name] with [param rejoin_token]: this session's own, if
-## the token is the one its seat has (its connection was lost; it keeps what it checked), or a new
-## one.
+# The guest of a join as [param player_name] with [param rejoin_token]: this session's own, if
+# the token is the one its seat has (its connection was lost; it keeps what it checked), or a new
+# one.
 func _guest_for(player_name: String, rejoin_token: String) -> RulesSessionGuest:
 	if _guest != null and rejoin_token != "" and rejoin_token == _guest.token:
 		_guest.reopen()
@@ -378,14 +378,14 @@ func _guest_for(player_name: String, rejoin_token: String) -> RulesSessionGuest:
 	return RulesSessionGuest.new(self, player_name, rejoin_token)
 
 
-## Connects [param callable] to [param to] unless it already is: a session may join again
-## (after a lost connection, say), and its handlers must run once.
+# Connects [param callable] to [param to] unless it already is: a session may join again
+# (after a lost connection, say), and its handlers must run once.
 func _connect_once(to: Signal, callable: Callable) -> void:
 	if not to.is_connected(callable):
 		to.connect(callable)
 
 
-## Client: the connection is up; the guest of the latest join asks for its seat.
+# Client: the connection is up; the guest of the latest join asks for its seat.
 func _on_connected_to_server() -> void:
 	if _guest:
 		_guest.on_connected()
@@ -426,8 +426,8 @@ func _on_table_peer_left(peer_id: int) -> void:
 		_host.on_peer_disconnected(peer_id)
 
 
-## Whether a message of [param peer_id] goes to the host: this session hosts, and the gate (a
-## table's server) lets it through.
+# Whether a message of [param peer_id] goes to the host: this session hosts, and the gate (a
+# table's server) lets it through.
 func _admitted(peer_id: int, arguments: Array) -> bool:
 	return _host != null and (not _gate.is_valid() or _gate.call(peer_id, arguments))
 

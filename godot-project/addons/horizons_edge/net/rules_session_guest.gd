@@ -58,24 +58,24 @@ var nonces := {}
 
 var _session: RulesSession
 var _player_name := ""
-## The decision this client answered and the server has not replied to yet ("" if none).
+# The decision this client answered and the server has not replied to yet ("" if none).
 var _answered := ""
-## Set by [method close]: nothing more is sent.
+# Set by [method close]: nothing more is sent.
 var _closed := false
-## Rounds in which a snapshot listed this seat in [code]awaiting_entropy[/code]: the server asked
-## for this client's nonce (and may add one of its own at the deadline if none came).
+# Rounds in which a snapshot listed this seat in [code]awaiting_entropy[/code]: the server asked
+# for this client's nonce (and may add one of its own at the deadline if none came).
 var _asked_rounds := {}
-## Rounds whose log shows an [code]entropy_added[/code] for this seat.
+# Rounds whose log shows an [code]entropy_added[/code] for this seat.
 var _nonce_logged := {}
-## Rounds whose commitment said no nonces are mixed into the shuffle.
+# Rounds whose commitment said no nonces are mixed into the shuffle.
 var _plain_rounds := {}
-## The round the log is in: that of its latest [code]round_committed[/code] (0 before the first).
-## The nonce checks go by it, not by the round an event is labelled with.
+# The round the log is in: that of its latest [code]round_committed[/code] (0 before the first).
+# The nonce checks go by it, not by the round an event is labelled with.
 var _log_round := 0
-## Whether this client said hello with a rejoin token: the first update after the welcome then
-## holds the log from before this guest existed, whose nonces it cannot know.
+# Whether this client said hello with a rejoin token: the first update after the welcome then
+# holds the log from before this guest existed, whose nonces it cannot know.
 var _rejoining := false
-## Set by a welcome after a hello with a token; the next update is that history.
+# Set by a welcome after a hello with a token; the next update is that history.
 var _catching_up := false
 
 
@@ -272,8 +272,8 @@ func add_entropy(nonce := "") -> void:
 	_session.send_request({"command": "entropy", "player_id": player_id, "nonce": nonce})
 
 
-## With player entropy: notes the rounds the server asked this seat's nonce for and, with
-## [member RulesSession.auto_entropy], adds the nonce each round's first draw waits for.
+# With player entropy: notes the rounds the server asked this seat's nonce for and, with
+# [member RulesSession.auto_entropy], adds the nonce each round's first draw waits for.
 func _add_entropy_if_due() -> void:
 	if player_id < 0 or not player_id in snapshot["awaiting_entropy"]:
 		return
@@ -282,9 +282,9 @@ func _add_entropy_if_due() -> void:
 		add_entropy()
 
 
-## Fails the round the log is in if [param event], a nonce or a draw, is labelled with another
-## round: the nonce checks below go by the log's round, and a label is the server's word. (Before
-## the first commitment the auditor fails what comes.)
+# Fails the round the log is in if [param event], a nonce or a draw, is labelled with another
+# round: the nonce checks below go by the log's round, and a label is the server's word. (Before
+# the first commitment the auditor fails what comes.)
 func _check_round_label(event: Dictionary) -> void:
 	if event["type"] == "round_committed":
 		_log_round = event["round"]
@@ -295,26 +295,26 @@ func _check_round_label(event: Dictionary) -> void:
 		_fail_round(_log_round, label % [_log_round, event["round"]])
 
 
-## With [member RulesSession.require_entropy], fails a round whose commitment
-## ([param event]) mixes in no player entropy.
+# With [member RulesSession.require_entropy], fails a round whose commitment
+# ([param event]) mixes in no player entropy.
 func _check_entropy_required(event: Dictionary) -> void:
 	if _session.require_entropy and event["type"] == "round_committed" and not event["entropy"]:
 		_fail_round(event["round"], "the round was committed without player entropy")
 
 
-## Checks this seat's nonce in the log (before the auditor sees [param event]), in the round the log
-## is in: a round fails if the log shows another nonce for this client than it sent, a nonce it did
-## not send in a round the server never asked it for one, one other than
-## [constant RulesSession.DEADLINE_NONCE] in a round it was asked and sent none (the server adds
-## that one at the deadline), or none at all where this client sent one it was asked for (a
-## commitment without entropy, or a draw with no nonce of this seat logged: the draws wait for every
-## nonce; a round the game ends in before its first draw may leave a late nonce out).
-## [constant RulesSession.DEADLINE_NONCE] in place of a nonce this client sent fails too: a nonce
-## that crossed the deadline on the way and one the server threw away look the same from here, and a
-## server that could log the deadline's for nonces it received would pick the shuffle alone (its
-## key, ground against the known nonce). Nonces in the history a rejoining client catches up on
-## ([param catching_up]) may have been sent by another client of the seat, which this one cannot
-## check, but a nonce this guest sent is checked there too.
+# Checks this seat's nonce in the log (before the auditor sees [param event]), in the round the log
+# is in: a round fails if the log shows another nonce for this client than it sent, a nonce it did
+# not send in a round the server never asked it for one, one other than
+# [constant RulesSession.DEADLINE_NONCE] in a round it was asked and sent none (the server adds
+# that one at the deadline), or none at all where this client sent one it was asked for (a
+# commitment without entropy, or a draw with no nonce of this seat logged: the draws wait for every
+# nonce; a round the game ends in before its first draw may leave a late nonce out).
+# [constant RulesSession.DEADLINE_NONCE] in place of a nonce this client sent fails too: a nonce
+# that crossed the deadline on the way and one the server threw away look the same from here, and a
+# server that could log the deadline's for nonces it received would pick the shuffle alone (its
+# key, ground against the known nonce). Nonces in the history a rejoining client catches up on
+# ([param catching_up]) may have been sent by another client of the seat, which this one cannot
+# check, but a nonce this guest sent is checked there too.
 func _check_own_nonce(event: Dictionary, catching_up: bool) -> void:
 	if player_id < 0:
 		return
@@ -349,7 +349,7 @@ func _check_own_nonce(event: Dictionary, catching_up: bool) -> void:
 				_fail_round(round_number, "this client's nonce was not used")
 
 
-## Fails [param round_number] for [param reason] through the auditor: once, whatever its draws
-## show later, and in [method FairnessAuditor.get_failures] too.
+# Fails [param round_number] for [param reason] through the auditor: once, whatever its draws
+# show later, and in [method FairnessAuditor.get_failures] too.
 func _fail_round(round_number: int, reason: String) -> void:
 	auditor.fail_round(round_number, reason)

@@ -79,27 +79,27 @@ var owns_connection := true
 
 var _session: RulesSession
 var _rules: GameRules
-## Set when [member journal] could not record the game: the table tells nobody anything more.
+# Set when [member journal] could not record the game: the table tells nobody anything more.
 var _halted := false
-## The newest event seq sent to the spectators.
+# The newest event seq sent to the spectators.
 var _spectators_seq := 0
-## Peers the server lets watch (see [method add_spectator]) -> whether they said hello.
+# Peers the server lets watch (see [method add_spectator]) -> whether they said hello.
 var _spectators := {}
-## player_id -> {"token", "peer" (0 while away), "away_since" (msec), "passing", "gone",
-## "rejoins" (a [RulesSessionHost.Bucket])}.
+# player_id -> {"token", "peer" (0 while away), "away_since" (msec), "passing", "gone",
+# "rejoins" (a [RulesSessionHost.Bucket])}.
 var _seats := {}
-## peer_id -> player_id.
+# peer_id -> player_id.
 var _seat_of_peer := {}
-## The peers, their limits and refusals.
+# The peers, their limits and refusals.
 var _peers: HostPeers
-## Requests, draws, passes and deadlines.
+# Requests, draws, passes and deadlines.
 var _flow: TableFlow
-## player_id -> the newest event seq that player's client has.
+# player_id -> the newest event seq that player's client has.
 var _sent_seq := {}
-## player_id -> {snapshot seq: {"round", "digest"}} for updates that closed a round and whose
-## digest has not come yet; each is checked once.
+# player_id -> {snapshot seq: {"round", "digest"}} for updates that closed a round and whose
+# digest has not come yet; each is checked once.
 var _checkpoints := {}
-## What peers made this server do; see [method RulesSession.get_host_stats].
+# What peers made this server do; see [method RulesSession.get_host_stats].
 var _stats := {
 	"messages": 0,
 	"applied": 0,
@@ -330,10 +330,10 @@ func has_seated_peer() -> bool:
 	return _seats.values().any(func(seat: Dictionary) -> bool: return seat["peer"] != 0)
 
 
-## Applies [member RulesSession.reconnect_policy] to the seats away for
-## [member RulesSession.reconnect_timeout] by [param now_msec]; whether any changed. Only once the
-## game has started: before, a seat left waits for its player (its token takes it back), and
-## the policy applies as soon as the game starts without them.
+# Applies [member RulesSession.reconnect_policy] to the seats away for
+# [member RulesSession.reconnect_timeout] by [param now_msec]; whether any changed. Only once the
+# game has started: before, a seat left waits for its player (its token takes it back), and
+# the policy applies as soon as the game starts without them.
 func _apply_reconnect_policy(now_msec: int) -> bool:
 	if _rules.get_phase() == GameRules.PHASE_SETUP:
 		return false
@@ -355,7 +355,7 @@ func _apply_reconnect_policy(now_msec: int) -> bool:
 	return changed
 
 
-## Seats [param peer_id] as [param player_id], sending every event after [param since_seq].
+# Seats [param peer_id] as [param player_id], sending every event after [param since_seq].
 func _seat(peer_id: int, player_id: int, since_seq: int) -> void:
 	var seat: Dictionary = _seats[player_id]
 	if seat["peer"] != 0:
@@ -377,8 +377,8 @@ func _seat(peer_id: int, player_id: int, since_seq: int) -> void:
 	_broadcast()
 
 
-## Welcomes the spectator [param peer_id] and sends it every public event after
-## [param since_seq].
+# Welcomes the spectator [param peer_id] and sends it every public event after
+# [param since_seq].
 func _watch(peer_id: int, since_seq: int) -> void:
 	_spectators[peer_id] = true
 	_peers.give_back(peer_id)
@@ -386,8 +386,8 @@ func _watch(peer_id: int, since_seq: int) -> void:
 	_send_spectator(peer_id, _spectator_update(since_seq))
 
 
-## The public view and every public event after [param since_seq]: built once per broadcast and
-## sent to every spectator alike.
+# The public view and every public event after [param since_seq]: built once per broadcast and
+# sent to every spectator alike.
 func _spectator_update(since_seq: int) -> Dictionary:
 	return {
 		"snapshot": _rules.get_snapshot_for(GameRules.SPECTATOR),
@@ -401,8 +401,8 @@ func _send_spectator(peer_id: int, update: Dictionary) -> void:
 	_session._rpc_update.rpc_id(peer_id, update)
 
 
-## Records the game in [member journal] (if any) before anyone is told of it; false, and the
-## table halted with an error logged, if it could not be recorded.
+# Records the game in [member journal] (if any) before anyone is told of it; false, and the
+# table halted with an error logged, if it could not be recorded.
 func _record() -> bool:
 	if _halted:
 		return false
@@ -412,7 +412,7 @@ func _record() -> bool:
 	return not _halted
 
 
-## Sends every connected client what it has not seen yet (once it is recorded).
+# Sends every connected client what it has not seen yet (once it is recorded).
 func _broadcast() -> void:
 	var spectators_seq := _spectators_seq
 	_spectators_seq = _rules.get_last_event_seq()
@@ -450,8 +450,8 @@ func _send(player_id: int, peer_id: int, snapshot: Dictionary, events: Array) ->
 	_session._rpc_update.rpc_id(peer_id, update)
 
 
-## Records the digest [param player_id]'s client must report for [param snapshot], forgetting
-## the oldest beyond [constant MAX_OPEN_CHECKPOINTS].
+# Records the digest [param player_id]'s client must report for [param snapshot], forgetting
+# the oldest beyond [constant MAX_OPEN_CHECKPOINTS].
 func _open_checkpoint(player_id: int, snapshot: Dictionary, round_number: int) -> void:
 	if not _checkpoints.has(player_id):
 		_checkpoints[player_id] = {}
@@ -461,7 +461,7 @@ func _open_checkpoint(player_id: int, snapshot: Dictionary, round_number: int) -
 		open.erase(open.keys().min())
 
 
-## The seat for [param rejoin_token]: its own seat if known, a free one if empty, else -1.
+# The seat for [param rejoin_token]: its own seat if known, a free one if empty, else -1.
 func _seat_for(rejoin_token: String) -> int:
 	for player_id in _seats:
 		var seat: Dictionary = _seats[player_id]

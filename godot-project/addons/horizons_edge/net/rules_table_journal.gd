@@ -132,8 +132,8 @@ static func prune(folder: String, max_age_sec: float, now_unix: float) -> int:
 	return removed
 
 
-## The JSON on [param line] (a record, if the line is not damaged), or null if its checksum is
-## wrong: a line the server did not finish writing.
+# The JSON on [param line] (a record, if the line is not damaged), or null if its checksum is
+# wrong: a line the server did not finish writing.
 static func _parse(line: String) -> Variant:
 	var payload := line.substr(CHECKSUM_LENGTH + 1)
 	if line.left(CHECKSUM_LENGTH) != payload.sha256_text().left(CHECKSUM_LENGTH):
@@ -141,7 +141,7 @@ static func _parse(line: String) -> Variant:
 	return JSON.parse_string(payload)
 
 
-## Writes [param lines] as the whole file, through a new file renamed over the old one.
+# Writes [param lines] as the whole file, through a new file renamed over the old one.
 static func _rewrite(file_path: String, lines: Array[String]) -> bool:
 	var fresh := FileAccess.open(file_path + ".tmp", FileAccess.WRITE)
 	if fresh == null:
@@ -156,9 +156,9 @@ static func _rewrite(file_path: String, lines: Array[String]) -> bool:
 	return error == OK
 
 
-## How many characters [param old] and [param new] share at their start. Commands are appended,
-## so the answer is near the end of [param old]: looked for backwards in growing steps, then
-## narrowed down.
+# How many characters [param old] and [param new] share at their start. Commands are appended,
+# so the answer is near the end of [param old]: looked for backwards in growing steps, then
+# narrowed down.
 static func _common_prefix(old: String, new: String) -> int:
 	var high := old.length()
 	var step := 1
@@ -177,7 +177,7 @@ static func _common_prefix(old: String, new: String) -> int:
 	return high if new.begins_with(old.left(high)) else low
 
 
-## [param seat_tokens] with String keys, as JSON has them.
+# [param seat_tokens] with String keys, as JSON has them.
 static func _keyed(seat_tokens: Dictionary) -> Dictionary:
 	var keyed := {}
 	for player_id in seat_tokens:
@@ -242,7 +242,7 @@ func _write(record: Dictionary) -> Error:
 	return OK
 
 
-## Takes in one checked record; false if it does not follow from the ones before.
+# Takes in one checked record; false if it does not follow from the ones before.
 func _take(record: Dictionary) -> bool:
 	records += 1
 	if records == 1:

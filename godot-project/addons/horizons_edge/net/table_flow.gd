@@ -22,19 +22,19 @@ const REQUESTABLE := {
 
 var _session: RulesSession
 var _rules: GameRules
-## The host's seats (player_id -> seat), read for the seats being passed.
+# The host's seats (player_id -> seat), read for the seats being passed.
 var _seats: Dictionary
-## When the server decides for the seats it waits for (msec; 0: no deadline).
+# When the server decides for the seats it waits for (msec; 0: no deadline).
 var _deadline_at := 0
-## What the deadline runs for ("" when the game waits for nothing timed): whose decision and
-## which one, never the event count, so nothing else that happens meanwhile (a rename, a
-## reconnect, a reserve) starts it again.
+# What the deadline runs for ("" when the game waits for nothing timed): whose decision and
+# which one, never the event count, so nothing else that happens meanwhile (a rename, a
+# reconnect, a reserve) starts it again.
 var _waiting_for := ""
-## Tokens drawn by this table since it was hosted: which activation is open.
+# Tokens drawn by this table since it was hosted: which activation is open.
 var _draws := 0
 
 
-## The text of a String or StringName [param value]; "" for anything else.
+# The text of a String or StringName [param value]; "" for anything else.
 static func _text(value: Variant) -> String:
 	return str(value) if typeof(value) in [TYPE_STRING, TYPE_STRING_NAME] else ""
 
@@ -123,7 +123,7 @@ func run_deadline(now_msec: int) -> bool:
 	return true
 
 
-## Applies an action request; returns why it was refused, or "".
+# Applies an action request; returns why it was refused, or "".
 func _act(player_id: int, action: Variant) -> String:
 	if typeof(action) != TYPE_DICTIONARY:
 		return "an act request needs an action Dictionary"
@@ -137,11 +137,11 @@ func _act(player_id: int, action: Variant) -> String:
 	return _refusal_of(_rules.perform_action(player_id, action))
 
 
-## Why a client may not request [param action] ("" if it may): only the actions of
-## [constant REQUESTABLE], each with only its fields, naming a card in [param player_id]'s hand
-## or a structure or action kind of the config. Checked here, before the rules, so that what a
-## client wrote never reaches the server's log; its [code]context[/code] (a target, a position)
-## goes to the rules and the game's validator, which judge it.
+# Why a client may not request [param action] ("" if it may): only the actions of
+# [constant REQUESTABLE], each with only its fields, naming a card in [param player_id]'s hand
+# or a structure or action kind of the config. Checked here, before the rules, so that what a
+# client wrote never reaches the server's log; its [code]context[/code] (a target, a position)
+# goes to the rules and the game's validator, which judge it.
 func _unrequestable(player_id: int, action: Dictionary) -> String:
 	var type := _text(action.get("type"))
 	if not REQUESTABLE.has(type):
@@ -168,7 +168,7 @@ func _unrequestable(player_id: int, action: Dictionary) -> String:
 	return ""
 
 
-## Whether [param bottom] is an Array of distinct indices into [param player_id]'s hand.
+# Whether [param bottom] is an Array of distinct indices into [param player_id]'s hand.
 func _is_bottom(player_id: int, bottom: Variant) -> bool:
 	if typeof(bottom) != TYPE_ARRAY:
 		return false
@@ -181,17 +181,17 @@ func _is_bottom(player_id: int, bottom: Variant) -> bool:
 	return true
 
 
-## "" for [constant OK]; otherwise the kind of refusal the rules gave (a fixed word such as
-## [code]not_started[/code]): their reason may quote what the client sent, which a refusal
-## never echoes.
+# "" for [constant OK]; otherwise the kind of refusal the rules gave (a fixed word such as
+# [code]not_started[/code]): their reason may quote what the client sent, which a refusal
+# never echoes.
 func _refusal_of(error: Error) -> String:
 	if error == OK:
 		return ""
 	return "refused by the rules: %s" % _rules.get_last_refusal().get("kind", error_string(error))
 
 
-## Whether a call the server made for a seat (a pass, a kept hand, a nonce, a draw, an
-## elimination) went through; if not, an error saying what failed is logged.
+# Whether a call the server made for a seat (a pass, a kept hand, a nonce, a draw, an
+# elimination) went through; if not, an error saying what failed is logged.
 func _must(error: Error, what: String) -> bool:
 	if error != OK:
 		var refusal := _rules.get_last_refusal()
@@ -201,8 +201,8 @@ func _must(error: Error, what: String) -> bool:
 	return error == OK
 
 
-## Starts [member RulesSession.turn_deadline] for what the game now waits for — the mulligan,
-## an activation, or the round's nonces — unless it already runs for that.
+# Starts [member RulesSession.turn_deadline] for what the game now waits for — the mulligan,
+# an activation, or the round's nonces — unless it already runs for that.
 func _restart_deadline() -> void:
 	var waiting := ""
 	match _rules.get_phase():
@@ -224,9 +224,9 @@ func _restart_deadline() -> void:
 	_deadline_at = Time.get_ticks_msec() + int(limit * 1000.0) if timed else 0
 
 
-## Passes the open activation; in the mulligan, keeps every undecided hand; with player
-## entropy, adds [constant RulesSession.DEADLINE_NONCE] for the missing nonces. All are
-## ordinary commands, so replays reproduce them.
+# Passes the open activation; in the mulligan, keeps every undecided hand; with player
+# entropy, adds [constant RulesSession.DEADLINE_NONCE] for the missing nonces. All are
+# ordinary commands, so replays reproduce them.
 func _time_out() -> void:
 	match _rules.get_phase():
 		GameRules.PHASE_ACTIVATION:
@@ -244,15 +244,15 @@ func _time_out() -> void:
 				_session.nonce_timed_out.emit(late)
 
 
-## Adds the public [constant RulesSession.DEADLINE_NONCE] for [param player_id], whose nonce
-## the server decides.
+# Adds the public [constant RulesSession.DEADLINE_NONCE] for [param player_id], whose nonce
+# the server decides.
 func _add_deadline_nonce(player_id: int) -> void:
 	var added := _rules.add_entropy(player_id, RulesSession.DEADLINE_NONCE)
 	_must(added, "add the deadline nonce for player %d" % player_id)
 
 
-## Keeps [param player_id]'s hand, putting its first cards on the bottom, as many as the rules
-## ask (the mulligans that count).
+# Keeps [param player_id]'s hand, putting its first cards on the bottom, as many as the rules
+# ask (the mulligans that count).
 func _keep_for(player_id: int) -> void:
 	var count: int = _rules.get_player_state(player_id)["cards_to_bottom"]
 	var kept := _rules.keep_hand(player_id, PackedInt64Array(range(count)))

@@ -29,8 +29,8 @@ var _more: Label
 var _next: Label
 
 
-## A row for [param player_name] in [param color] at [param seat]; [param compact] leaves out the
-## pips and uses smaller text.
+# A row for [param player_name] in [param color] at [param seat]; [param compact] leaves out the
+# pips and uses smaller text.
 func _init(player_name: String, seat: int, color: Color, compact: bool) -> void:
 	_color = color
 	var font_size := 14 if compact else 18
@@ -145,8 +145,8 @@ func _show_pips(left: int, contributed: int) -> void:
 	_more.text = "+%d" % (contributed - shown)
 
 
-## Makes the count as wide as its widest text, so that a row (and the panel) keeps its width
-## however many tokens are left (two digits took more than the room for one).
+# Makes the count as wide as its widest text, so that a row (and the panel) keeps its width
+# however many tokens are left (two digits took more than the room for one).
 func _fit_count() -> void:
 	var most := CommandTokenBag.MAX_TOKENS_PER_PLAYER
 	var widest := "%d / %d" % [most, most]

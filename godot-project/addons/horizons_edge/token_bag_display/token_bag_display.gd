@@ -118,9 +118,9 @@ var _remaining := 0
 var _round_total := 0
 var _most_contributed := 0
 var _active := -1
-## Actions the drawn token gives (2 for a double-action token).
+# Actions the drawn token gives (2 for a double-action token).
 var _active_actions := 1
-## The mercy rule's longest run of one player's draws (0: off), and the run shown so far.
+# The mercy rule's longest run of one player's draws (0: off), and the run shown so far.
 var _max_streak := 0
 var _streak_player := -1
 var _streak := 0
@@ -488,7 +488,7 @@ func _rebuild_if_ready() -> void:
 		_refresh(false)
 
 
-## The [member rules] signals this display follows, each with its handler.
+# The [member rules] signals this display follows, each with its handler.
 func _rules_wiring() -> Array[Array]:
 	return [
 		[rules.round_started, _on_round_started],
