@@ -262,11 +262,11 @@ fn zero_is_off<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<u32>
 impl GameConfig {
     /// Reads a config from its JSON form (defaults for what `json` leaves out). A field of the
     /// wrong type or name is refused with its path, e.g. `cards.2.effects[0].amount: invalid
-    /// type: string "x", expected i64`. The result is not yet [validated](Self::validate).
+    /// type: string "x", expected an int`. The result is not yet [validated](Self::validate).
     pub fn from_json(json: &Value) -> Result<GameConfig, GameError> {
         serde_path_to_error::deserialize(json).map_err(|error| {
             let (path, reason) = located(json, error.path(), error.inner().to_string());
-            GameError::InvalidConfig(format!("{path}: {reason}"))
+            GameError::InvalidConfig(format!("{path}: {}", in_godot_words(&reason)))
         })
     }
 
@@ -535,6 +535,33 @@ impl GameConfig {
     pub fn next_tier(&self, tier: u32) -> Option<&CommandTier> {
         self.command_tiers.get(tier as usize + 1)
     }
+}
+
+/// `reason` (serde's) as a Godot developer reads it: an int where it says a Rust integer type,
+/// and without the position in the JSON text a map key was read from ("at line 1 column 2"),
+/// which nobody wrote: a config comes from a Dictionary or a `CardCatalog` as often as a file.
+fn in_godot_words(reason: &str) -> String {
+    let positioned = reason.rfind(" at line ").filter(|&at| {
+        let rest = &reason[at + " at line ".len()..];
+        let mut words = rest.split(' ');
+        let numeric = |word: Option<&str>| {
+            word.is_some_and(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()))
+        };
+        numeric(words.next())
+            && words.next() == Some("column")
+            && numeric(words.next())
+            && words.next().is_none()
+    });
+    let reason = positioned.map_or(reason, |at| &reason[..at]);
+    [
+        ("expected u32", "expected an int from 0 to 4294967295"),
+        ("expected u64", "expected an int from 0"),
+        ("expected i64", "expected an int"),
+    ]
+    .iter()
+    .fold(reason.to_owned(), |text, (rust, godot)| {
+        text.replace(rust, godot)
+    })
 }
 
 /// The full path of a refusal at `path` in `json`, and its reason. An effect is read through its
