@@ -12,6 +12,8 @@ const Main := preload("res://main.gd")
 const LOCALHOST := "127.0.0.1"
 ## The bundled game's hot-seat table, which the lobby's Back button returns to.
 const TABLE_SCENE := "res://main.tscn"
+## What the lobby says when the server started here quit before this client connected.
+const SERVER_STOPPED := "The server stopped at once; see its output (is the port taken?)."
 ## While connecting to a server started here, how often to check that it still runs.
 const SERVER_CHECK_SECONDS := 0.25
 
@@ -46,7 +48,7 @@ func _process(delta: float) -> void:
 	# A server that could not listen (the port taken) quits at once: no need to wait for the
 	# connection attempt to time out.
 	if not OS.is_process_running(_server_pid):
-		_leave("The server stopped at once; see its output (is the port taken?).")
+		_leave(SERVER_STOPPED)
 
 
 func _exit_tree() -> void:
@@ -130,7 +132,7 @@ func _on_connection_lost() -> void:
 	if _table.visible:
 		_table.show_notice("The connection to the server is closed.")
 	elif _server_pid != 0 and not OS.is_process_running(_server_pid):
-		_leave("The server stopped at once; see its output (is the port taken?).")
+		_leave(SERVER_STOPPED)
 	else:
 		_leave("Could not reach the server.")
 

@@ -1,7 +1,6 @@
 //! The `FairnessAuditor` class: a client's check that the server's draws were fair.
 
 use godot::builtin::AnyDictionary;
-use godot::global::Error;
 use godot::prelude::*;
 use horizons_edge_core::Event;
 use horizons_edge_core::audit::Auditor;
@@ -59,10 +58,8 @@ impl FairnessAuditor {
         let event = convert::to_json(&event.to_variant())
             .and_then(|json| serde_json::from_value::<Event>(json).map_err(|e| e.to_string()))
             .map_err(|reason| {
-                Refusal::new(
+                Refusal::invalid_argument(
                     "FairnessAuditor.observe",
-                    Error::ERR_INVALID_PARAMETER,
-                    "invalid_argument",
                     format!("not an event: {reason}"),
                 )
             })?;

@@ -54,6 +54,17 @@ impl Refusal {
         }
     }
 
+    /// A malformed argument (a Variant of the wrong type or shape): misuse,
+    /// `ERR_INVALID_PARAMETER`, of kind `"invalid_argument"`.
+    pub fn invalid_argument(method: &'static str, reason: impl Into<String>) -> Refusal {
+        Refusal::new(
+            method,
+            Error::ERR_INVALID_PARAMETER,
+            "invalid_argument",
+            reason,
+        )
+    }
+
     /// The refusal of an action because a hook (the `action_validator` or the
     /// `reaction_provider`) broke its contract, as `reason` (already in the error log) says:
     /// the script's misuse, `ERR_INVALID_PARAMETER`, of kind `"hook_broken"`.

@@ -52,7 +52,8 @@ func _init(player_name: String, seat: int, color: Color, compact: bool) -> void:
 	letter.set_anchors_and_offsets_preset(Control.PRESET_FULL_RECT)
 	letter.add_theme_color_override("font_color", Contrast.ink_on(color))
 	swatch.add_child(letter)
-	# The name takes the width the row can spare, and ends in "…" where it has to be cut.
+	# The name takes the width the row can spare, and ends in "…" where it has to be cut. Its
+	# least width gave the count its room for two digits, so the panel kept its size.
 	_name = _label("Name", player_name, font_size)
 	_name.custom_minimum_size = Vector2(110 if compact else 116, 0)
 	_name.size_flags_horizontal = Control.SIZE_EXPAND_FILL

@@ -2,7 +2,6 @@
 //! elimination. Each turns GDScript values into one core command.
 
 use godot::builtin::{AnyArray, AnyDictionary};
-use godot::global::Error;
 use godot::prelude::*;
 use horizons_edge_core::fairness::Bytes32;
 use horizons_edge_core::ids::count_from_raw;
@@ -37,8 +36,7 @@ impl GameRules {
     #[func]
     pub fn setup(&mut self, players: AnyArray, config: AnyDictionary) -> Result<(), Refusal> {
         const METHOD: &str = "GameRules.setup";
-        let idle = self.ensure_idle(METHOD);
-        self.noted(Self::NO_PLAYER, idle)?;
+        self.ensure_idle_noted(METHOD)?;
         let seed = if self.randomize_seed {
             RandomStream::os_seed() as i64
         } else {
@@ -192,12 +190,7 @@ impl GameRules {
         let action = convert::to_json(&action.to_variant())
             .and_then(Action::from_json)
             .map_err(|reason| {
-                Refusal::new(
-                    METHOD,
-                    Error::ERR_INVALID_PARAMETER,
-                    "invalid_argument",
-                    format!("not an action: {reason}"),
-                )
+                Refusal::invalid_argument(METHOD, format!("not an action: {reason}"))
             });
         self.act(METHOD, player_id, action)
     }
@@ -285,10 +278,8 @@ impl GameRules {
         let policy = match policy {
             Self::AUTOPLAY_PASS => Ok(Autoplay::Pass),
             Self::AUTOPLAY_BOTS => Ok(Autoplay::Bots),
-            _ => Err(Refusal::new(
+            _ => Err(Refusal::invalid_argument(
                 METHOD,
-                Error::ERR_INVALID_PARAMETER,
-                "invalid_argument",
                 format!("policy {policy} is not AUTOPLAY_PASS or AUTOPLAY_BOTS"),
             )),
         };
@@ -359,12 +350,7 @@ impl GameRules {
     pub fn get_action_refusal(&self, player_id: i64, action: AnyDictionary) -> VarDictionary {
         const METHOD: &str = "GameRules.get_action_refusal";
         let refusal = match convert::to_json(&action.to_variant()).and_then(Action::from_json) {
-            Err(reason) => Refusal::new(
-                METHOD,
-                Error::ERR_INVALID_PARAMETER,
-                "invalid_argument",
-                format!("not an action: {reason}"),
-            ),
+            Err(reason) => Refusal::invalid_argument(METHOD, format!("not an action: {reason}")),
             Ok(action) => {
                 let Some(game) = self.current(METHOD) else {
                     return Refusal::from_rules(METHOD, GameError::NotStarted.into())
@@ -409,12 +395,7 @@ impl GameRules {
     pub fn add_entropy(&mut self, player_id: i64, nonce: GString) -> Result<(), Refusal> {
         const METHOD: &str = "GameRules.add_entropy";
         let nonce = nonce.to_string().parse().map_err(|reason: String| {
-            Refusal::new(
-                METHOD,
-                Error::ERR_INVALID_PARAMETER,
-                "invalid_argument",
-                format!("nonce: {reason}"),
-            )
+            Refusal::invalid_argument(METHOD, format!("nonce: {reason}"))
         });
         let nonce = self.noted(player_id, nonce)?;
         self.run_for(METHOD, player_id, |player| Command::AddEntropy {
@@ -477,10 +458,8 @@ impl GameRules {
 /// The hand indices in `bottom` (see [`convert::int_list`]).
 fn hand_indices(method: &'static str, bottom: &Variant) -> Result<Vec<u32>, Refusal> {
     let raw = convert::int_list(bottom).map_err(|why| {
-        Refusal::new(
+        Refusal::invalid_argument(
             method,
-            Error::ERR_INVALID_PARAMETER,
-            "invalid_argument",
             format!("bottom is not an Array of hand indices: {why}"),
         )
     })?;

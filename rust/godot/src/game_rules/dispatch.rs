@@ -204,6 +204,13 @@ impl GameRules {
         }
     }
 
+    /// [`GameRules::ensure_idle`] for a call that replaces the game (setup, the loads), which no
+    /// command carries: its refusal is recorded and signalled here.
+    pub(super) fn ensure_idle_noted(&mut self, method: &'static str) -> Result<(), Refusal> {
+        let idle = self.ensure_idle(method);
+        self.noted(Self::NO_PLAYER, idle)
+    }
+
     /// Refuses calls made from inside an action_validator or reaction_provider.
     pub(super) fn ensure_idle(&self, method: &'static str) -> Result<(), Refusal> {
         match self.busy {

@@ -63,12 +63,6 @@ pub(super) fn player_setups(players: &AnyArray) -> Result<Vec<PlayerSetup>, Rule
 
 /// An action's context argument as JSON.
 pub(super) fn context_json(method: &'static str, context: &Variant) -> Result<Value, Refusal> {
-    convert::to_json(context).map_err(|reason| {
-        Refusal::new(
-            method,
-            Error::ERR_INVALID_PARAMETER,
-            "invalid_argument",
-            format!("context: {reason}"),
-        )
-    })
+    convert::to_json(context)
+        .map_err(|reason| Refusal::invalid_argument(method, format!("context: {reason}")))
 }

@@ -33,8 +33,7 @@ impl GameRules {
     #[func]
     pub fn load_replay(&mut self, json: GString) -> Result<(), Refusal> {
         const METHOD: &str = "GameRules.load_replay";
-        let idle = self.ensure_idle(METHOD);
-        self.noted(Self::NO_PLAYER, idle)?;
+        self.ensure_idle_noted(METHOD)?;
         let game = refusing(METHOD, || {
             let replay = Replay::from_json(&json.to_string())?;
             Ok(replay.play()?.0)
@@ -62,8 +61,7 @@ impl GameRules {
     #[func]
     pub fn load_game(&mut self, json: GString) -> Result<(), Refusal> {
         const METHOD: &str = "GameRules.load_game";
-        let idle = self.ensure_idle(METHOD);
-        self.noted(Self::NO_PLAYER, idle)?;
+        self.ensure_idle_noted(METHOD)?;
         let game = refusing(METHOD, || {
             Game::from_json(&json.to_string()).map_err(RulesError::from)
         });
@@ -89,8 +87,7 @@ impl GameRules {
     #[func]
     pub fn load_game_bytes(&mut self, bytes: PackedByteArray) -> Result<(), Refusal> {
         const METHOD: &str = "GameRules.load_game_bytes";
-        let idle = self.ensure_idle(METHOD);
-        self.noted(Self::NO_PLAYER, idle)?;
+        self.ensure_idle_noted(METHOD)?;
         let game = refusing(METHOD, || {
             Game::from_bytes(bytes.as_slice()).map_err(RulesError::from)
         });

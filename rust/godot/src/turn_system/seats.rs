@@ -64,10 +64,8 @@ impl TurnSystem {
     ) -> Result<(), Refusal> {
         let made = convert::int_list(player_ids)
             .map_err(|why| {
-                Refusal::new(
+                Refusal::invalid_argument(
                     method,
-                    godot::global::Error::ERR_INVALID_PARAMETER,
-                    "invalid_argument",
                     format!("player_ids is not an Array of player ids: {why}"),
                 )
             })
