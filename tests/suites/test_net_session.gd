@@ -275,6 +275,32 @@ func test_joining_again_on_the_same_session_takes_the_seat_back_with_its_handler
 	_close_all()
 
 
+func test_a_second_join_while_connecting_or_seated_is_refused_and_keeps_the_seat() -> void:
+	# README: "a session hosts or joins one game at a time". A second join_game returned OK,
+	# dropped the seat (the host saw the client leave) and moved the session to the new address.
+	if not _host_game(2):
+		return
+	var ada := _client("Ada")
+	var peer := ada.multiplayer.multiplayer_peer
+	var connecting: Variant = expect_error(
+		ada.join_game.bind("127.0.0.1", _port, "Ada"), "still connected"
+	)
+	check_equal(connecting, ERR_ALREADY_IN_USE, "a join while connecting")
+	await wait_until(func(): return ada.get_rejoin_token() != "", "a seat")
+	var token := ada.get_rejoin_token()
+	var seated: Variant = expect_error(
+		ada.join_game.bind("127.0.0.1", _port + 1, "Bob", token), "still connected"
+	)
+	check_equal(seated, ERR_ALREADY_IN_USE, "a join while seated")
+	check(ada.multiplayer.multiplayer_peer == peer, "the connection kept")
+	await get_tree().create_timer(0.3).timeout
+	check_equal(
+		peer.get_connection_status(), MultiplayerPeer.CONNECTION_CONNECTED, "still connected"
+	)
+	check_equal(ada.get_rejoin_token(), token, "the seat kept")
+	_close_all()
+
+
 func test_a_seat_whose_nonce_does_not_come_in_time_gets_the_public_deadline_nonce() -> void:
 	# It came from the game's bot stream, which a client cannot tell from a nonce swapped for its
 	# own: one whose nonce crossed the server's on the way failed an honest round.

@@ -211,12 +211,21 @@ func join_table(player_name: String, rejoin_token := "") -> void:
 ## [param rejoin_token] (from [method get_rejoin_token]) takes back an earlier seat, also on this
 ## session after its connection was lost (it then keeps the nonces it sent and its auditor, and
 ## checks its own nonces in the events it missed). [constant ERR_UNCONFIGURED] outside the scene
-## tree.
+## tree; [constant ERR_ALREADY_IN_USE] (with an error, the seat kept) while this session hosts, or
+## its join is still connected or connecting: [method close] it first.
 func join_game(address: String, port: int, player_name: String, rejoin_token := "") -> Error:
 	if not RequestChecks.in_tree(self, "RulesSession.join_game"):
 		return ERR_UNCONFIGURED
 	if _host != null:
 		push_error("RulesSession.join_game: this session hosts a game; close() it first")
+		return ERR_ALREADY_IN_USE
+	if _guest != null and _connection_live():
+		push_error(
+			(
+				"RulesSession.join_game: this session has joined a game and is still connected; "
+				+ "close() it first (joining again is for after connection_lost)"
+			)
+		)
 		return ERR_ALREADY_IN_USE
 	var peer := ENetMultiplayerPeer.new()
 	var error := peer.create_client(address, port)
@@ -366,6 +375,12 @@ func _refusal_to_host(rules: GameRules, bind_address: String) -> Error:
 	if not RequestChecks.is_bind_address(bind_address, "RulesSession.host_game"):
 		return ERR_INVALID_PARAMETER
 	return OK
+
+
+# Whether the connection this session talks through is up or still being made.
+func _connection_live() -> bool:
+	var peer := multiplayer.multiplayer_peer
+	return peer != null and peer.get_connection_status() != MultiplayerPeer.CONNECTION_DISCONNECTED
 
 
 # The guest of a join as [param player_name] with [param rejoin_token]: this session's own, if
