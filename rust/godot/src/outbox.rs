@@ -48,6 +48,11 @@ impl<T> Outbox<T> {
         self.pending.clear();
     }
 
+    /// Drops what waits but `keep` keeps (part of the object's game was replaced).
+    pub fn retain(&mut self, keep: impl FnMut(&T) -> bool) {
+        self.pending.retain(keep);
+    }
+
     /// Starts emitting, unless a call further out already is or nothing waits: `true` when the
     /// caller is to drain the queue with [`Outbox::take_next`].
     pub fn begin(&mut self) -> bool {

@@ -21,7 +21,8 @@ impl TurnSystem {
     /// a [PackedInt32Array] or an [Array] of ints) and draws the first
     /// player from a ChaCha20 stream seeded with [param seed] (the same seed, the same first
     /// player); [method shuffle_seats] goes on drawing from that stream. Replaces any earlier
-    /// seating (a turn in progress on it ends: [signal turn_ended]). Returns [constant OK] or
+    /// seating (a turn in progress on it ends: [signal turn_ended]; its signals not yet emitted,
+    /// when a handler seats anew in the middle of them, are dropped). Returns [constant OK] or
     /// [constant ERR_INVALID_PARAMETER].
     #[func]
     pub fn setup_seats(&mut self, player_ids: Variant, seed: i64) -> Result<(), Refusal> {
@@ -35,8 +36,9 @@ impl TurnSystem {
     /// Seats [param player_ids] clockwise (1 to 8 distinct ids, as [method setup_seats] takes
     /// them) with [param first_player_id]
     /// to play first; [method shuffle_seats] draws from a ChaCha20 stream seeded with
-    /// [param seed]. Replaces any earlier seating (a turn in progress on it ends: [signal
-    /// turn_ended]). Returns [constant OK], [constant ERR_INVALID_PARAMETER] or
+    /// [param seed]. Replaces any earlier seating as [method setup_seats] does (a turn in
+    /// progress on it ends: [signal turn_ended]). Returns [constant OK],
+    /// [constant ERR_INVALID_PARAMETER] or
     /// [constant ERR_DOES_NOT_EXIST].
     #[func]
     pub fn setup_seats_with_first_player(
@@ -55,7 +57,8 @@ impl TurnSystem {
 
     /// Puts the seating `make` gives for the players `player_ids` lists (see
     /// [`convert::int_list`]) in place of any earlier one, whose turn in progress ends
-    /// ([signal turn_ended]); a refusal changes nothing.
+    /// ([signal turn_ended]) and whose signals not yet emitted are dropped; a refusal changes
+    /// nothing.
     fn seat_anew(
         &mut self,
         method: &'static str,
@@ -74,6 +77,9 @@ impl TurnSystem {
             .last_refusal
             .note(Self::NONE, made, self.log_refusals)?;
         let previous = self.seats.replace(seats);
+        // Seat signals still waiting (a handler seating mid-emission) tell of the table replaced.
+        self.outbox
+            .retain(|happened| matches!(happened, Happened::Initiative(_)));
         if let Some(player) = previous.as_ref().and_then(SeatOrder::current_player) {
             self.outbox
                 .push(Happened::Seats(SeatEvent::TurnEnded { player }));
