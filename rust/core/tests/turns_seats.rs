@@ -580,6 +580,19 @@ fn elimination_with_skips_pending_skips_no_other_living_player() {
 }
 
 #[test]
+fn the_skips_an_elimination_leaves_fall_on_whoever_is_next_when_they_are_used() {
+    // A skip pending for B; D is eliminated (the skip stays, as the order stands); then the
+    // order is reversed: the skip falls on the next natural turn then, C's, as README says.
+    let mut order = table(A);
+    next(&mut order);
+    order.apply(Cmd::SkipNext).unwrap();
+    order.apply(Cmd::Eliminate { player: D }).unwrap();
+    order.apply(Cmd::Reverse).unwrap();
+    let (player, events) = next(&mut order);
+    assert_eq!((player, skipped(&events)), (B, vec![C]));
+}
+
+#[test]
 fn elimination_with_skips_pending_while_reversed_and_during_an_extra_turn() {
     let mut order = table(A);
     play(&mut order, 2);

@@ -16,13 +16,14 @@
 //!   exchange of B and D gives A, D, C, B, then A, B, C, D again. Seats never change.
 //! - **Elimination**, at any time (their own turn, an extra turn, while reversed, with skips
 //!   pending), takes a player out: their seat is passed over, their pending extra turns, exchanges
-//!   and triggers go, and their turn in progress ends. An eliminated player never gets a turn and
-//!   no living player loses one because of it: a pending skip that would have used up one of the
-//!   eliminated player's turns goes with them, and an exchange with them not yet begun is
-//!   cancelled, so their partner takes their own turn; one whose first half is taken (they took
-//!   their partner's turn) keeps its second, so the partner still takes theirs, from their seat.
-//!   Skips count natural turns: with an exchange cancelled, a pending skip falls on the next
-//!   natural turn as it now is.
+//!   and triggers go, and their turn in progress ends. An eliminated player never gets a turn and,
+//!   as the order stands when they go, no living player loses one because of it: a pending skip
+//!   that would have used up one of the eliminated player's turns goes with them, and an exchange
+//!   with them not yet begun is cancelled, so their partner takes their own turn; one whose first
+//!   half is taken (they took their partner's turn) keeps its second, so the partner still takes
+//!   theirs, from their seat. The skips left count natural turns as the order is when they are
+//!   used, as every pending skip does: with an exchange cancelled one falls on the next natural
+//!   turn as it now is, and a later reverse or seat swap moves it onto whoever is then next.
 //! - **Swap seats** (seed 004's `ExchangeTurn`, which swaps two players in the turn order) trades
 //!   two living players' seats for the rest of the game: in A, B, C, D with A playing, a swap of
 //!   B and D seats A, D, C, B, and play goes A, D, C, B, A, D, ... Play goes on from the latest
