@@ -103,18 +103,24 @@ impl TriggerId {
 pub const MAX_NAME_CHARS: usize = 64;
 
 /// What is wrong with `name` as a name, or `None`: it needs a character other than a space, at
-/// most [`MAX_NAME_CHARS`] characters and no control characters (line breaks, tabs, ...), as it
-/// is shown to players and sent with signals and saves.
+/// most [`MAX_NAME_CHARS`] characters and no control characters (line breaks, tabs, ...) nor
+/// line or paragraph separators, as it is shown to players and sent with signals and saves.
 pub fn name_problem(name: &str) -> Option<String> {
     if name.trim().is_empty() {
         Some("a name needs a character other than a space".to_owned())
     } else if name.chars().count() > MAX_NAME_CHARS {
         Some(format!("a name has at most {MAX_NAME_CHARS} characters"))
-    } else if name.chars().any(char::is_control) {
+    } else if name.chars().any(breaks_a_line) {
         Some("a name may not hold control characters (line breaks, tabs, ...)".to_owned())
     } else {
         None
     }
+}
+
+/// A control character, or the line and paragraph separators U+2028 and U+2029 (which are not
+/// control characters but break a line where text is shown).
+fn breaks_a_line(character: char) -> bool {
+    character.is_control() || matches!(character, '\u{2028}' | '\u{2029}')
 }
 
 /// Parses a caller's raw count, accepting only `min..=max`.

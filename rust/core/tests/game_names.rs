@@ -79,6 +79,9 @@ fn a_name_that_cannot_be_shown_is_refused_and_changes_nothing() {
         ("two\nlines", "control characters"),
         ("tab\there", "control characters"),
         ("nul\0", "control characters"),
+        ("Bob\u{2028}It's your turn", "control characters"),
+        ("para\u{2029}graph", "control characters"),
+        ("\u{3000}\u{a0}", "a character other than a space"),
     ] {
         refused(&mut game, rename(1, name), fragment);
     }
