@@ -84,7 +84,14 @@ func test_the_lobby_checks_take_every_variant_type_without_an_error() -> void:
 		[PackedFloat64Array([1.0, -INF]), PackedVector2Array([Vector2(0, NAN)])]
 	)
 	unreadable.append_array([{1.5: 1}, {Vector2(): 1}, Rect2(), Transform2D()])
-	for value: Variant in [_nested_array(VERY_DEEP), _nested_dictionary(VERY_DEEP), object]:
+	# Long text in a NodePath or inside a PackedStringArray passed the 256-character limit: a
+	# client put a megabyte in the log every seat and spectator is sent.
+	var long_text := "x".repeat(RequestChecks.MAX_STRING_LENGTH + 1)
+	var big: Array = [NodePath(long_text), PackedStringArray(["ok", long_text])]
+	big.append_array([_nested_array(VERY_DEEP), _nested_dictionary(VERY_DEEP), object])
+	check(RulesSessionHost.is_small(PackedStringArray(["x".repeat(256)])), "256 characters fit")
+	check(RulesSessionHost.is_small(NodePath("a/b")), "a short NodePath fits")
+	for value: Variant in big:
 		check(not RulesSessionHost.is_small(value), "%s is not small" % type_string(typeof(value)))
 	for value: Variant in unreadable:
 		check(not RequestChecks.is_readable({"context": value}), "%s" % [value])

@@ -62,27 +62,50 @@ const FLOAT_TYPES := [
 ]
 
 
-## [param player_name] as a name to show: control characters (line breaks, tabs, ...) and
-## invisible ones (zero-width spaces, direction overrides, a byte-order mark, lone surrogates)
-## left out, spaces trimmed, at most [constant MAX_NAME_LENGTH] characters; "" when
-## nothing is left, and the seat keeps its name.
+## [param player_name] as a name to show: control characters (line breaks, tabs, ...), line and
+## paragraph separators and invisible characters (zero-width spaces, direction overrides, a
+## byte-order mark, lone surrogates) left out, spaces of every script trimmed, at most
+## [constant MAX_NAME_LENGTH] characters; "" when nothing is left, and the seat keeps its name.
 static func display_name(player_name: String) -> String:
-	var kept := ""
+	var kept := PackedStringArray()
 	for character in player_name:
 		var code := character.unicode_at(0)
 		if code >= 32 and (code < 127 or code > 159) and not _is_invisible(code):
-			kept += character
-	return kept.strip_edges().left(MAX_NAME_LENGTH)
+			kept.append(character)
+	var first := 0
+	while first < kept.size() and _is_space(kept[first].unicode_at(0)):
+		first += 1
+	var end := kept.size()
+	while end > first and _is_space(kept[end - 1].unicode_at(0)):
+		end -= 1
+	return "".join(kept.slice(first, end)).left(MAX_NAME_LENGTH)
 
 
-# Whether the character [param code] shows nothing on its own or turns the text after it
-# around: the zero-width space, direction embeddings, overrides and isolates, the word joiner and
-# invisible operators, the byte-order mark, and surrogates (never a character on their own).
+# Whether the character [param code] is a space (Unicode's White_Space that the name kept:
+# the rules trim those, and a name of nothing else is refused).
+static func _is_space(code: int) -> bool:
+	return (
+		code == 0x20
+		or code == 0xA0
+		or code == 0x1680
+		or (code >= 0x2000 and code <= 0x200A)
+		or code == 0x202F
+		or code == 0x205F
+		or code == 0x3000
+	)
+
+
+# Whether the character [param code] shows nothing on its own, breaks the line or turns the text
+# after it around: the zero-width space, the line and paragraph separators, direction
+# embeddings, overrides and isolates, the word joiner and invisible operators, the byte-order
+# mark, and surrogates (never a character on their own).
 # The zero-width joiner and non-joiner stay (emoji sequences, Persian and Indic spelling), and
 # so do the left-to-right and right-to-left marks.
 static func _is_invisible(code: int) -> bool:
 	return (
 		code == 0x200B
+		or code == 0x2028
+		or code == 0x2029
 		or (code >= 0x202A and code <= 0x202E)
 		or (code >= 0x2060 and code <= 0x2064)
 		or (code >= 0x2066 and code <= 0x2069)
@@ -106,8 +129,8 @@ static func is_small(value: Variant) -> bool:
 		var type := typeof(item)
 		if items > MAX_REQUEST_ITEMS or depth > MAX_REQUEST_DEPTH or type in REFUSED_TYPES:
 			return false
-		if type == TYPE_STRING or type == TYPE_STRING_NAME:
-			if item.length() > MAX_STRING_LENGTH:
+		if type in [TYPE_STRING, TYPE_STRING_NAME, TYPE_NODE_PATH]:
+			if String(item).length() > MAX_STRING_LENGTH:
 				return false
 		elif type == TYPE_DICTIONARY or type == TYPE_ARRAY:
 			var count: int = item.size() * (2 if type == TYPE_DICTIONARY else 1)
@@ -121,6 +144,10 @@ static func is_small(value: Variant) -> bool:
 			items += item.size()
 			if items > MAX_REQUEST_ITEMS:
 				return false
+			if type == TYPE_PACKED_STRING_ARRAY:
+				for text: String in item:
+					if text.length() > MAX_STRING_LENGTH:
+						return false
 	return true
 
 
