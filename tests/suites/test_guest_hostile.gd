@@ -289,6 +289,28 @@ func test_a_client_that_joins_again_on_its_session_keeps_checking_its_nonces() -
 	_close_all()
 
 
+func test_a_nonce_lost_with_the_connection_is_sent_again_once_back_and_only_then() -> void:
+	# A client that lost its connection right after sending its nonce never sent it again: with
+	# no deadline the table waited for good, with one the deadline nonce failed an honest round.
+	if not await _guest_that_sent_its_nonce():
+		return
+	var sent: String = _fake.requests[0][1]["nonce"]
+	_guest._rpc_update({"snapshot": ASKING, "events": []})
+	await get_tree().create_timer(0.2).timeout
+	check_equal(_fake.requests.size(), 1, "a later update still asking: no second nonce")
+	if not await _dropped_and_back():
+		return
+	_guest._rpc_update({"snapshot": ASKING, "events": []})
+	if not await wait_until(func() -> bool: return _fake.requests.size() == 2, "sent again"):
+		_close_all()
+		return
+	check_equal(_fake.requests[1][1]["nonce"], sent, "the same nonce again")
+	_guest._rpc_update({"snapshot": ASKING, "events": []})
+	await get_tree().create_timer(0.2).timeout
+	check_equal(_fake.requests.size(), 2, "once only")
+	_close_all()
+
+
 func test_a_client_back_with_its_token_takes_the_nonces_of_other_clients_of_its_seat() -> void:
 	# The seat's token may have been used on another client meanwhile (a second device), or
 	# this session may never have seen the game (a fresh start whose first connection was lost):

@@ -77,6 +77,9 @@ var _log_round := 0
 var _rejoining := false
 # Set by a welcome after a hello with a token; the next update is that history.
 var _catching_up := false
+# Set by [method reopen]: a nonce sent before the connection was lost may never have arrived, and
+# the first update after the welcome tells (its snapshot still awaits this seat's).
+var _resend_nonce := false
 
 
 ## What is wrong with an update from the server ("" if nothing): a [code]snapshot[/code]
@@ -185,6 +188,7 @@ func close() -> void:
 func reopen() -> void:
 	_closed = false
 	_answered = ""
+	_resend_nonce = true
 
 
 ## The server refused a request: whatever this client answered may be answered again.
@@ -269,17 +273,30 @@ func add_entropy(nonce := "") -> void:
 		)
 		return
 	nonces[round_number] = nonce
-	_session.send_request({"command": "entropy", "player_id": player_id, "nonce": nonce})
+	_send_nonce(round_number)
 
 
 # With player entropy: notes the rounds the server asked this seat's nonce for and, with
-# [member RulesSession.auto_entropy], adds the nonce each round's first draw waits for.
+# [member RulesSession.auto_entropy], adds the nonce each round's first draw waits for. Back
+# after a lost connection, sends the nonce it noted again if the server never had it (the same
+# nonce: the log must show the one this client checks for).
 func _add_entropy_if_due() -> void:
+	var resend := _resend_nonce
+	_resend_nonce = false
 	if player_id < 0 or not player_id in snapshot["awaiting_entropy"]:
 		return
-	_asked_rounds[snapshot["round"]] = true
-	if _session.auto_entropy:
+	var round_number: int = snapshot["round"]
+	_asked_rounds[round_number] = true
+	if resend and nonces.has(round_number):
+		_send_nonce(round_number)
+	elif _session.auto_entropy:
 		add_entropy()
+
+
+# Sends the nonce noted for [param round_number].
+func _send_nonce(round_number: int) -> void:
+	var request := {"command": "entropy", "player_id": player_id, "nonce": nonces[round_number]}
+	_session.send_request(request)
 
 
 # Fails the round the log is in if [param event], a nonce or a draw, is labelled with another
