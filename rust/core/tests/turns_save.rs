@@ -175,6 +175,24 @@ fn a_save_that_does_not_hold_together_is_refused_with_the_reason() {
         },
         "in their last turn but is not acting",
     );
+    // Action points and actions taken belong to the acting unit's turn too (a waiting unit
+    // showed 9 points and a move until its next turn).
+    inconsistent(
+        |v| {
+            for unit in v["initiative"]["units"].as_array_mut().unwrap() {
+                unit["action_points"] = 9.into();
+            }
+        },
+        "has action points but is not acting",
+    );
+    inconsistent(
+        |v| {
+            for unit in v["initiative"]["units"].as_array_mut().unwrap() {
+                unit["flags"]["moved"] = true.into();
+            }
+        },
+        "has actions taken this turn but is not acting",
+    );
     inconsistent(
         |v| v["seats"]["extra_turns"] = serde_json::json!([1]),
         "player 1 is out of the game",

@@ -346,15 +346,22 @@ impl Initiative {
         {
             return Err(format!("the acting unit {active} is not in the race"));
         }
-        if let Some(unit) = self
+        // What only the acting unit holds: its turn's markers, action points and actions taken.
+        for unit in self
             .units
             .iter()
-            .find(|unit| !unit.expiring.is_empty() && self.active != Some(unit.id))
+            .filter(|unit| self.active != Some(unit.id))
         {
-            return Err(format!(
-                "unit {} has statuses in their last turn but is not acting",
-                unit.id
-            ));
+            let held = if !unit.expiring.is_empty() {
+                "statuses in their last turn"
+            } else if unit.action_points != 0 {
+                "action points"
+            } else if unit.flags != ActionFlags::default() {
+                "actions taken this turn"
+            } else {
+                continue;
+            };
+            return Err(format!("unit {} has {held} but is not acting", unit.id));
         }
         if self.rounds.announces() {
             return Err(
