@@ -69,6 +69,49 @@ func test_a_round_left_unrevealed_or_uncommitted_fails_its_audit() -> void:
 	rules.free()
 
 
+func test_a_round_repeated_or_revealed_under_another_label_fails_and_stays_failed() -> void:
+	# A commitment or a reveal sent twice failed round 1 and then verified it too; the whole log
+	# fed twice verified [1, 2, 1, 2]; round 2's reveal labelled round 1 blamed round 1 and left
+	# round 2 with no verdict.
+	var rules := StarterGame.rules(32, 2, {"round_limit": 2})
+	StarterGame.play_bots(rules)
+	var events := rules.get_events_for(GameRules.SPECTATOR, 0)
+	var twice := func(type: String) -> Array:
+		var doubled: Array = []
+		for event: Dictionary in events:
+			doubled.append(event)
+			if event["type"] == type and event["round"] == 1:
+				doubled.append(event)
+		return doubled
+	var cases := {
+		"committed twice": [twice.call("round_committed"), [2]],
+		"revealed twice": [twice.call("round_revealed"), [2]],
+		"fed twice": [events + events, []],
+		"relabelled":
+		[_tampered(events, "round_revealed", func(e: Dictionary): e["round"] = 1, 2), [1]],
+	}
+	for name: String in cases:
+		var auditor := FairnessAuditor.new()
+		var verdicts: Array = []
+		auditor.round_verified.connect(func(r: int, _draws: int): verdicts.append([r, true]))
+		auditor.round_failed.connect(func(r: int, _why: String): verdicts.append([r, false]))
+		for event: Dictionary in cases[name][0]:
+			auditor.observe(event)
+		var verified: Array = cases[name][1]
+		check_equal(auditor.get_verified_rounds(), PackedInt64Array(verified), name)
+		for round_number in [1, 2]:
+			var said := verdicts.filter(func(v: Array) -> bool: return v[0] == round_number)
+			var fair: bool = round_number in verified
+			var last_said: Variant = said.back()[1] if not said.is_empty() else null
+			check_equal(last_said, fair, "%s: round %d's last verdict" % [name, round_number])
+			check_equal(
+				said.filter(func(v: Array) -> bool: return not v[1]).size(),
+				0 if fair else 1,
+				"%s: round %d failed once at most" % [name, round_number]
+			)
+	rules.free()
+
+
 func test_a_round_failed_for_a_reason_outside_the_draws_stays_failed() -> void:
 	# A client that finds its own nonce changed fails the round through the auditor: its
 	# verdict is not overturned by the draws checking out, and get_failures() says so.
@@ -191,11 +234,12 @@ func test_with_player_entropy_the_first_draw_waits_for_every_nonce() -> void:
 	rules.free()
 
 
-## A deep copy of [param events] with [param change] applied to the first event of [param type].
-func _tampered(events: Array, type: String, change: Callable) -> Array:
+## A deep copy of [param events] with [param change] applied to the first event of [param type]
+## (of round [param round_number], unless 0).
+func _tampered(events: Array, type: String, change: Callable, round_number := 0) -> Array:
 	var copy := events.duplicate(true)
 	for event: Dictionary in copy:
-		if event["type"] == type:
+		if event["type"] == type and round_number in [0, event.get("round")]:
 			change.call(event)
 			break
 	return copy

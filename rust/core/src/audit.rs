@@ -279,8 +279,9 @@ pub struct Verdict {
 /// Follows the public events of a game and audits every round when its secret is revealed.
 ///
 /// A round must be committed, drawn and revealed in that order: draws with no round committed,
-/// a second commitment before the reveal, a round that ends (or that the game ends in)
-/// unrevealed, a reveal with tokens
+/// a second commitment before the reveal, a commitment of a round not after every round
+/// committed before it, a round that ends (or that the game ends in) unrevealed or whose secret
+/// comes labelled with another round, a reveal with tokens
 /// still in the bag that the game goes on after (only the end of the game reveals a round
 /// early), and an undo that would take back a draw each fail the round.
 #[derive(Clone, Debug, Default)]
@@ -301,6 +302,8 @@ pub struct Auditor {
     /// A verdict on a round revealed with tokens left, kept until the next event says whether
     /// the game ended there.
     early: Option<(Verdict, u32)>,
+    /// The highest round committed so far: rounds are committed in increasing order.
+    highest: u32,
 }
 
 impl Auditor {
@@ -351,7 +354,19 @@ impl Auditor {
                     steps: Vec::new(),
                 };
                 let replaced = self.open.replace(record);
-                self.broken = None;
+                // A round committed again, or after a later one, is not what the game does: it
+                // fails at its verdict, whatever its draws (a log fed twice, rounds reordered).
+                self.broken = match *round {
+                    again if again == self.highest => {
+                        Some("the round was committed a second time".to_owned())
+                    }
+                    earlier if earlier < self.highest => Some(format!(
+                        "round {earlier} was committed after round {}",
+                        self.highest
+                    )),
+                    _ => None,
+                };
+                self.highest = self.highest.max(*round);
                 self.action_start = 0;
                 let orphans = std::mem::take(&mut self.orphan_draws);
                 if let Some(open) = replaced {
@@ -466,13 +481,19 @@ impl Auditor {
     /// tokens are left in the bag (see [`Auditor::observe`]).
     fn reveal(&mut self, round: u32, secret: RoundSecret) -> Option<Verdict> {
         let orphans = std::mem::take(&mut self.orphan_draws);
-        let Some(record) = self.open.take().filter(|r| r.round == round) else {
+        let Some(record) = self.open.take() else {
             return Some(failed(
                 round,
                 "no commitment was seen for this round".to_owned(),
                 None,
             ));
         };
+        // A secret labelled with another round leaves the open round unrevealed: that round
+        // fails, not the one the label names.
+        if record.round != round {
+            let reason = format!("its secret was revealed labelled round {round}");
+            return Some(failed(record.round, reason, None));
+        }
         let broken = self
             .broken
             .take()

@@ -617,6 +617,51 @@ fn a_round_without_its_commitment_or_reveal_or_revealed_early_fails() {
     assert_eq!(honest.iter().filter(|(round, _)| *round == 1).count(), 1);
 }
 
+/// A log whose rounds come again or out of order, or whose secret is labelled with another
+/// round: the rounds it touches fail (a round committed twice in a row, a reveal repeated, and
+/// a log fed twice each verified round 1 again; a relabelled reveal failed round 1 and left
+/// round 2 without a verdict).
+#[test]
+fn rounds_again_out_of_order_or_revealed_under_another_label_fail() {
+    let events = public_events(&bot_game(2, 2, ActivationOrder::Bag, 5));
+    let at = |wanted: &dyn Fn(&Event) -> bool| events.iter().position(wanted).unwrap();
+    let committed = at(&|e| matches!(e, Event::RoundCommitted { round: 1, .. }));
+    let revealed = at(&|e| matches!(e, Event::RoundRevealed { round: 1, .. }));
+    let revealed_2 = at(&|e| matches!(e, Event::RoundRevealed { round: 2, .. }));
+    let last_verdict = |events: &[Event], round: u32| {
+        audit(events)
+            .into_iter()
+            .rev()
+            .find(|(r, _)| *r == round)
+            .map(|(_, outcome)| outcome.is_ok())
+    };
+    let mut twice = events.clone();
+    twice.insert(committed + 1, events[committed].clone());
+    assert_eq!(last_verdict(&twice, 1), Some(false), "{:?}", audit(&twice));
+    let mut revealed_twice = events.clone();
+    revealed_twice.insert(revealed + 1, events[revealed].clone());
+    assert_eq!(last_verdict(&revealed_twice, 1), Some(false));
+    let fed_twice = [events.clone(), events.clone()].concat();
+    assert_eq!(last_verdict(&fed_twice, 1), Some(false));
+    assert_eq!(last_verdict(&fed_twice, 2), Some(false));
+    let round_two_first = [&events[revealed + 1..], &events[..=revealed]].concat();
+    assert_eq!(last_verdict(&round_two_first, 1), Some(false));
+    for label in [1, 7] {
+        let mut relabelled = events.clone();
+        if let Event::RoundRevealed { round, .. } = &mut relabelled[revealed_2] {
+            *round = label;
+        }
+        let verdicts = audit(&relabelled);
+        assert_eq!(last_verdict(&relabelled, 2), Some(false), "{verdicts:?}");
+        assert_eq!(last_verdict(&relabelled, 1), Some(true), "{verdicts:?}");
+        assert!(
+            verdicts.iter().all(|(round, _)| *round != 7),
+            "{verdicts:?}"
+        );
+    }
+    assert!(audit(&events).iter().all(|(_, outcome)| outcome.is_ok()));
+}
+
 /// A 2-player entropy round the game ends in (an elimination) before anyone's nonce: no draw
 /// happened, so there is nothing the missing nonces could hide; the round verifies with 0 draws
 /// (it failed with "no player's nonce was seen").

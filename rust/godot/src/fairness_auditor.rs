@@ -19,8 +19,11 @@ use crate::refusal::Refusal;
 /// and replays every draw it saw, then emits [signal round_verified] or [signal round_failed]
 /// (for a round revealed with tokens left, because the game ended there, at the
 /// [code]game_over[/code] that follows). A round out of order fails too: draws with no
-/// commitment, a second commitment before the reveal, a round that ends (or the game ends in)
-/// unrevealed, a reveal the game goes on after, or an undo that would take back a draw.
+/// commitment, a second commitment before the reveal, a round committed again or after a later
+/// one (a log fed twice, rounds reordered), a round that ends (or the game ends in) unrevealed
+/// or whose secret comes labelled with another round, a reveal the game goes on after, or an
+/// undo that would take back a draw. A failed round stays failed: it leaves
+/// [method get_verified_rounds], and later verdicts on it say nothing more.
 /// A client that joins mid-game asks for the events since 0 so that it can audit every round.
 /// ```gdscript
 /// var auditor := FairnessAuditor.new()
@@ -34,7 +37,8 @@ pub struct FairnessAuditor {
     auditor: Auditor,
     verified: PackedInt64Array,
     failures: PackedStringArray,
-    /// Rounds failed by [`FairnessAuditor::fail_round`]: no later verdict verifies them.
+    /// Rounds failed, by a verdict or [`FairnessAuditor::fail_round`]: no later verdict
+    /// verifies them.
     rejected: Vec<i64>,
     /// Verdicts waiting for their signal: `(round, Ok(draws) or Err(reason))`.
     outbox: Outbox<(i64, Result<i64, GString>)>,
@@ -66,13 +70,13 @@ impl FairnessAuditor {
         if let Some(verdict) = self.auditor.observe(&event) {
             let round = i64::from(verdict.round);
             match verdict.outcome {
-                // A round failed for a reason outside the draws stays failed, said once.
+                // A failed round stays failed, said once.
                 Ok(_) if self.rejected.contains(&round) => {}
                 Ok(draws) => {
                     self.verified.push(round);
                     self.outbox.push((round, Ok(draws as i64)));
                 }
-                Err(error) => self.record_failure(round, GString::from(&error.to_string())),
+                Err(error) => self.reject(round, GString::from(&error.to_string())),
             }
         }
         self.emit_pending();
@@ -93,18 +97,7 @@ impl FairnessAuditor {
             );
             return;
         }
-        if self.rejected.contains(&round) {
-            return;
-        }
-        self.rejected.push(round);
-        self.verified = self
-            .verified
-            .as_slice()
-            .iter()
-            .copied()
-            .filter(|&verified| verified != round)
-            .collect();
-        self.record_failure(round, GString::from(&format!("round {round}: {reason}")));
+        self.reject(round, GString::from(&format!("round {round}: {reason}")));
         self.emit_pending();
     }
 
@@ -122,8 +115,21 @@ impl FairnessAuditor {
 }
 
 impl FairnessAuditor {
-    /// Keeps `reason` among the failures and queues [signal round_failed] for `round`.
-    fn record_failure(&mut self, round: i64, reason: GString) {
+    /// Fails `round` for `reason`, once: it leaves the verified rounds for good, `reason` joins
+    /// the failures and [signal round_failed] is queued. A round already failed says nothing
+    /// more.
+    fn reject(&mut self, round: i64, reason: GString) {
+        if self.rejected.contains(&round) {
+            return;
+        }
+        self.rejected.push(round);
+        self.verified = self
+            .verified
+            .as_slice()
+            .iter()
+            .copied()
+            .filter(|&verified| verified != round)
+            .collect();
         self.failures.push(&reason);
         self.outbox.push((round, Err(reason)));
     }
