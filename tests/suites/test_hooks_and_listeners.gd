@@ -246,3 +246,35 @@ class Judge:
 
 	static func lenient(_player_id: int, _action: Dictionary, strict := false) -> bool:
 		return not strict
+
+
+func test_a_handler_that_replaces_the_game_hears_nothing_more_of_the_old_one() -> void:
+	# event_logged of the event whose own signal's handler loaded (or set up) another game still
+	# came after it, telling of a draw the loaded game never had; and refused after a load from
+	# an action_rejected handler.
+	var other := StarterGame.rules(5, 2)
+	var fresh := other.save_game()
+	other.free()
+	for replace: String in ["load_game", "setup"]:
+		var rules := StarterGame.rules(6, 2)
+		StarterGame.keep_all(rules)
+		var heard: Array = []
+		var swap := func() -> void:
+			if replace == "load_game":
+				rules.load_game(fresh)
+			else:
+				rules.setup(StarterGame.players(2), StarterGame.config())
+		rules.token_drawn.connect(func(_p: int, _r: int) -> void: swap.call(), CONNECT_ONE_SHOT)
+		rules.action_rejected.connect(func(_p: int, _r: String) -> void: swap.call())
+		rules.event_logged.connect(func(event: Dictionary) -> void: heard.append(event["type"]))
+		rules.refused.connect(
+			func(_m: String, _p: int, kind: String, _r: String) -> void: heard.append(kind)
+		)
+		rules.draw_next_token()
+		check_equal(heard, [], "%s from token_drawn: the draw's event_logged dropped" % replace)
+		StarterGame.keep_all(rules)
+		var player := rules.draw_next_token()
+		heard.clear()
+		rules.perform_action(1 - player, {"type": "pass"})  # not their turn
+		check_equal(heard, [], "%s from action_rejected: refused dropped" % replace)
+		rules.free()

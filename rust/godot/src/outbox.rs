@@ -16,6 +16,8 @@ use godot::prelude::*;
 pub struct Outbox<T> {
     pending: VecDeque<T>,
     emitting: bool,
+    /// How many times everything waiting was dropped (see [`Outbox::clear`]).
+    clears: u64,
 }
 
 impl<T> Default for Outbox<T> {
@@ -23,6 +25,7 @@ impl<T> Default for Outbox<T> {
         Outbox {
             pending: VecDeque::new(),
             emitting: false,
+            clears: 0,
         }
     }
 }
@@ -46,6 +49,13 @@ impl<T> Outbox<T> {
     /// Drops everything waiting (the object's game was replaced).
     pub fn clear(&mut self) {
         self.pending.clear();
+        self.clears += 1;
+    }
+
+    /// Changes whenever [`Outbox::clear`] drops what waits: an item emitted as more than one
+    /// signal stops when it changes between them, as its handler replaced the game it told of.
+    pub fn clears(&self) -> u64 {
+        self.clears
     }
 
     /// Drops what waits but `keep` keeps (part of the object's game was replaced).

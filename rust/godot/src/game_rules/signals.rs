@@ -17,6 +17,9 @@ impl GameRules {
             return;
         }
         while let Some(item) = self.outbox.take_next() {
+            // A handler of an item's first signal may replace the game (setup, a load): what
+            // is left of the item told of the game replaced, and is dropped with the rest.
+            let clears = self.outbox.clears();
             match item {
                 // Payloads are built only for signals someone listens to: converting every
                 // event to a Dictionary would cost more than the rules themselves.
@@ -25,7 +28,7 @@ impl GameRules {
                         self.emit_event(&record.event);
                         self.listeners.forget();
                     }
-                    if self.is_heard(EventSignal::EventLogged) {
+                    if self.outbox.clears() == clears && self.is_heard(EventSignal::EventLogged) {
                         self.signals()
                             .event_logged()
                             .emit(&record_dictionary(&record));
@@ -38,12 +41,14 @@ impl GameRules {
                     if is_action {
                         self.signals().action_rejected().emit(player, &reason);
                     }
-                    self.signals().refused().emit(
-                        &GString::from(refusal.method()),
-                        player,
-                        &GString::from(refusal.kind()),
-                        &reason,
-                    );
+                    if self.outbox.clears() == clears {
+                        self.signals().refused().emit(
+                            &GString::from(refusal.method()),
+                            player,
+                            &GString::from(refusal.kind()),
+                            &reason,
+                        );
+                    }
                     self.listeners.forget();
                 }
             }
