@@ -320,6 +320,15 @@ fn a_save_whose_counters_leave_no_room_to_count_on_is_refused() {
             Box::new(|v| v["state"]["counters"]["timestamp"] = json!(u64::MAX)),
             "next timestamp 18446744073709551615",
         ),
+        // Past half of GDScript's int: ids a few actions on came to scripts as floats.
+        (
+            Box::new(|v| v["state"]["counters"]["action"] = json!(i64::MAX)),
+            "next action id 9223372036854775807",
+        ),
+        (
+            Box::new(|v| v["state"]["counters"]["timestamp"] = json!(i64::MAX / 2 + 1)),
+            "next timestamp 4611686018427387904",
+        ),
         (
             Box::new(|v| v["state"]["players"][1]["mulligans"] = json!(u32::MAX)),
             "4294967295 mulligans",

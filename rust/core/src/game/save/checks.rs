@@ -249,8 +249,9 @@ pub(super) fn check_can_go_on(config: &GameConfig, state: &GameState) -> Result<
 }
 
 /// Checks that the state's counters leave room to count on: each is at most half its type's
-/// range, which no game reaches in play, so that the next round, id, timestamp or mulligan
-/// cannot overflow (u64 ids also stay within GDScript's `int`).
+/// range (half of GDScript's `int`, `i64`, for the u64 ones, which reach scripts as ids),
+/// which no game reaches in play, so that the next round, id, timestamp or mulligan cannot
+/// overflow nor an id come to a script as a float.
 fn check_headroom(state: &GameState) -> Result<(), SaveError> {
     let counters = &state.counters;
     let narrow = [
@@ -269,7 +270,7 @@ fn check_headroom(state: &GameState) -> Result<(), SaveError> {
         .map(|(what, value)| format!("{what} {value}"))
         .chain(
             wide.into_iter()
-                .filter(|&(_, value)| value > u64::MAX / 2)
+                .filter(|&(_, value)| value > i64::MAX as u64 / 2)
                 .map(|(what, value)| format!("{what} {value}")),
         )
         .chain(
