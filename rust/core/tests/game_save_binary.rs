@@ -103,6 +103,8 @@ fn damaged_binary_saves_are_refused_with_the_reason() {
             error.to_string().contains(fragment),
             "expected '{fragment}' in: {error}"
         );
+        // A damaged binary save was refused as "not valid JSON of the expected shape".
+        assert!(!error.to_string().contains("JSON"), "{error}");
     }
 }
 
@@ -113,7 +115,7 @@ fn every_truncated_binary_save_is_refused() {
         assert!(
             matches!(
                 Game::from_bytes(&saved[..len]),
-                Err(SaveError::Malformed(_) | SaveError::WrongFormat { .. })
+                Err(SaveError::MalformedBinary(_) | SaveError::WrongFormat { .. })
             ),
             "{len} bytes"
         );

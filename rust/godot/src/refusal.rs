@@ -176,7 +176,9 @@ fn code_of(error: &RulesError) -> Error {
         RulesError::Bag(BagError::UnknownPlayer { .. }) => Error::ERR_DOES_NOT_EXIST,
         RulesError::Bag(BagError::Empty | BagError::NoTokensLeft { .. }) => Error::ERR_UNAVAILABLE,
         RulesError::Bag(BagError::TokenIdsExhausted) => Error::ERR_OUT_OF_MEMORY,
-        RulesError::Save(SaveError::Malformed(_)) => Error::ERR_PARSE_ERROR,
+        RulesError::Save(SaveError::Malformed(_) | SaveError::MalformedBinary(_)) => {
+            Error::ERR_PARSE_ERROR
+        }
         RulesError::Save(SaveError::WrongFormat { .. } | SaveError::UnsupportedVersion { .. }) => {
             Error::ERR_FILE_UNRECOGNIZED
         }

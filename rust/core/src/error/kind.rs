@@ -73,7 +73,7 @@ impl SaveError {
     /// See [`RulesError::kind`].
     pub fn kind(&self) -> &'static str {
         match self {
-            SaveError::Malformed(_) => "malformed_save",
+            SaveError::Malformed(_) | SaveError::MalformedBinary(_) => "malformed_save",
             SaveError::WrongFormat { .. } => "wrong_format",
             SaveError::UnsupportedVersion { .. } => "unsupported_version",
             SaveError::Inconsistent(_) => "inconsistent_save",

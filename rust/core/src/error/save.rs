@@ -12,6 +12,9 @@ pub enum SaveError {
     /// Not JSON, truncated, or JSON of the wrong shape.
     #[error("the save is not valid JSON of the expected shape: {0}")]
     Malformed(String),
+    /// A binary save that is truncated or does not hold what a binary save holds.
+    #[error("the binary save cannot be read: {0}")]
+    MalformedBinary(String),
     /// JSON for something else (another format tag).
     #[error("the save is a \"{found}\" file, expected \"{expected}\"")]
     WrongFormat {

@@ -23,7 +23,7 @@ pub(super) struct Reader<'de> {
 
 /// The error of an input that is not the binary form of what is expected.
 fn malformed(message: &str) -> Error {
-    de::Error::custom(format!("the binary save {message}"))
+    de::Error::custom(format!("it {message}"))
 }
 
 impl<'de> Reader<'de> {

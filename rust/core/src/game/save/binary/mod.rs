@@ -131,11 +131,15 @@ impl Game {
         let save = LoadedBinary::deserialize(&mut reader).map_err(|error| {
             // A later version may hold fields this one does not know: say so.
             let header = SaveHeader::deserialize(&mut de::Reader::new(body)).ok();
-            SaveError::from(error).or_header(header, GAME_FORMAT, GAME_VERSION..=GAME_VERSION)
+            SaveError::MalformedBinary(error.to_string()).or_header(
+                header,
+                GAME_FORMAT,
+                GAME_VERSION..=GAME_VERSION,
+            )
         })?;
         if !reader.input.is_empty() {
-            return Err(SaveError::Malformed(
-                "the binary save holds bytes after the game".into(),
+            return Err(SaveError::MalformedBinary(
+                "it holds bytes after the game".into(),
             ));
         }
         SaveError::check_header(
