@@ -153,10 +153,18 @@ func host_server(port: int, bind_address := "*") -> Error:
 
 
 ## Server: opens a table with [param options] (see [constant RulesServerLobby.OPTIONS]) as if a
-## client asked; returns its code ("" if refused).
+## client asked; returns its code, or "" with an error (before [method host_server], options out
+## of bounds, or a table that could not be made: [member table_setup]'s, the rekeying's or the
+## journal's error).
 func open_table(options: Dictionary) -> String:
+	if _lobby == null:
+		push_error("RulesServer.open_table: this node does not host; call host_server() first")
+		return ""
 	var checked := RulesServerLobby.check_options(options)
-	return _lobby.open_table(checked) if _lobby and not checked.is_empty() else ""
+	if checked.is_empty():
+		push_error("RulesServer.open_table: options out of bounds: %s" % [options])
+		return ""
+	return _lobby.open_table(checked)
 
 
 ## Server: the open tables (code -> [RulesSession]).
@@ -164,10 +172,15 @@ func get_tables() -> Dictionary:
 	return _lobby.get_tables() if _lobby else {}
 
 
-## Client: connects to the server at [param address]:[param port].
+## Client: connects to the server at [param address]:[param port]. [constant ERR_ALREADY_IN_USE]
+## (with an error, nothing changed) while this node hosts, or is connected or connecting: call
+## [method close] first (connecting again after [signal connection_lost] needs no close).
 func connect_to_server(address: String, port: int) -> Error:
 	if not RequestChecks.in_tree(self, "RulesServer.connect_to_server"):
 		return ERR_UNCONFIGURED
+	if _lobby != null or _connection_status() != MultiplayerPeer.CONNECTION_DISCONNECTED:
+		push_error("RulesServer.connect_to_server: this node already hosts or is connected")
+		return ERR_ALREADY_IN_USE
 	var peer := ENetMultiplayerPeer.new()
 	var error := peer.create_client(address, port)
 	if error != OK:
@@ -183,23 +196,27 @@ func connect_to_server(address: String, port: int) -> Error:
 	return OK
 
 
-## Client: asks for the open tables ([signal tables_listed]).
+## Client: asks for the open tables ([signal tables_listed]). Like every lobby request, only
+## once connected ([signal lobby_connected]); before, an error and nothing is sent.
 func list_tables() -> void:
-	_send({"op": "list"})
+	if _lobby_ready("RulesServer.list_tables"):
+		_send({"op": "list"})
 
 
 ## Client: asks for a new table ([signal table_created]): [code]players[/code],
 ## [code]rounds[/code], [code]deadline[/code], [code]entropy[/code] (see
 ## [constant RulesServerLobby.OPTIONS]).
 func create_table(options: Dictionary) -> void:
-	_send({"op": "create", "options": options})
+	if _lobby_ready("RulesServer.create_table"):
+		_send({"op": "create", "options": options})
 
 
 ## Client: takes a seat at table [param code] as [param player_name], or back with
 ## [param rejoin_token]. Returns the table's session, to connect to and play
-## ([signal RulesSession.joined] once seated). A refusal comes by [signal lobby_refused], and the
-## session goes with it; a [param code] that is not a table's (a typo) is refused without asking,
-## in the next frame.
+## ([signal RulesSession.joined] once seated). A refusal — by the lobby (no such table) or by the
+## table (it is full, the token is unknown) — comes by [signal lobby_refused], and the session goes
+## with it; a [param code] that is not a table's (a typo) is refused without asking, in the next
+## frame. Before [signal lobby_connected]: null, with an error.
 func join_table(code: String, player_name: String, rejoin_token := "") -> RulesSession:
 	return _ask("join", code, [player_name, rejoin_token])
 
@@ -230,12 +247,12 @@ func close() -> void:
 # Why [method host_server] cannot listen on [param bind_address] (with an error), or
 # [constant OK].
 func _refusal_to_host(bind_address: String) -> Error:
+	if _lobby != null or _connection_status() != MultiplayerPeer.CONNECTION_DISCONNECTED:
+		push_error("RulesServer: already hosting or connected to a server; close() it first")
+		return ERR_ALREADY_IN_USE
 	if not table_setup.is_valid():
 		push_error("RulesServer: set table_setup before hosting")
 		return ERR_UNCONFIGURED
-	if _lobby != null:
-		push_error("RulesServer: already hosting")
-		return ERR_ALREADY_IN_USE
 	if not RequestChecks.in_tree(self, "RulesServer.host_server"):
 		return ERR_UNCONFIGURED
 	if not RequestChecks.takes_an_argument(table_setup):
@@ -250,10 +267,29 @@ func _send(message: Dictionary) -> void:
 	_rpc_lobby.rpc_id(MultiplayerPeer.TARGET_PEER_SERVER, message)
 
 
+# The status of the connection this node made (hosting or as a client); disconnected if none.
+func _connection_status() -> MultiplayerPeer.ConnectionStatus:
+	var api := multiplayer if is_inside_tree() else _api
+	if _api == null or api == null or api.multiplayer_peer == null:
+		return MultiplayerPeer.CONNECTION_DISCONNECTED
+	return api.multiplayer_peer.get_connection_status()
+
+
+# Whether [param method], a lobby request, may be sent: this node is a client whose connection
+# is up; otherwise an error.
+func _lobby_ready(method: String) -> bool:
+	if _lobby == null and _connection_status() == MultiplayerPeer.CONNECTION_CONNECTED:
+		return true
+	push_error("%s: not connected to a server (wait for lobby_connected)" % method)
+	return false
+
+
 # Asks the lobby [param op] for table [param code], the join's [param asked] name and token
 # kept for its answer; the session for the table. No table has what is not a code: the lobby
 # could not name it back in its refusal, so the refusal is this client's.
 func _ask(op: String, code: String, asked: Array) -> RulesSession:
+	if not _lobby_ready("RulesServer.%s" % ("join_table" if op == "join" else "spectate")):
+		return null
 	if RulesServerLobby.is_code(code):
 		_asked[code] = asked
 		_send({"op": op, "code": code})
@@ -278,6 +314,7 @@ func _table(code: String) -> RulesSession:
 	if session == null:
 		session = RulesSession.new()
 		session.name = code
+		session.request_refused.connect(_on_table_refused.bind(code))
 		add_child(session)
 	return session
 
@@ -344,6 +381,15 @@ func _reply_problem(reply: Dictionary) -> String:
 			"%s table %s, which this client did not ask for (or was already answered)" % [op, code]
 		)
 	return ""
+
+
+# The table [param code] refused this client's request for [param reason]: one for a seat or a
+# place to watch (before the session ever joined) is the refusal of the join, as the lobby's is.
+func _on_table_refused(reason: String, code: String) -> void:
+	var session := get_node_or_null(NodePath(code)) as RulesSession
+	if session and session.get_player_id() == -1 and session.get_snapshot().is_empty():
+		_drop_unused.call_deferred(code)  # not while its own signal is being emitted
+		lobby_refused.emit(code, reason)
 
 
 # Frees the session made for table [param code] if it never joined (the lobby refused it).

@@ -24,6 +24,9 @@ const OPTIONS := {
 	"deadline": [0.0, 600.0, RulesSession.DEFAULT_TURN_DEADLINE],
 	"entropy": [0, 1, 1],
 }
+## The shortest turn deadline a table takes, in seconds (0: none): a shorter one would play
+## the table by itself, passing for players who had no time to answer.
+const MIN_DEADLINE := 1.0
 ## A table's code: this many characters of [constant CODE_ALPHABET].
 const CODE_LENGTH := 6
 ## No 0/O or 1/I, so a code read aloud is not misheard.
@@ -60,7 +63,8 @@ var _ticked_at := 0
 
 
 ## [param raw] as table options: every key one of [constant OPTIONS], a number within its
-## bounds, converted to its default's type, the missing ones at their defaults; {} if not.
+## bounds (a whole one for the counts, a deadline of 0 or at least [constant MIN_DEADLINE]),
+## converted to its default's type, the missing ones at their defaults; {} if not.
 static func check_options(raw: Variant) -> Dictionary:
 	if not raw is Dictionary:
 		return {}
@@ -73,6 +77,10 @@ static func check_options(raw: Variant) -> Dictionary:
 			return {}
 		var bounds: Array = OPTIONS[key]
 		if not (value >= bounds[0] and value <= bounds[1]):  # NAN fails both.
+			return {}
+		if bounds[2] is int and value != floorf(value):  # 2.5 players, entropy 0.5
+			return {}
+		if key == "deadline" and value > 0.0 and value < MIN_DEADLINE:
 			return {}
 		options[key] = type_convert(value, typeof(bounds[2]))
 	return options
