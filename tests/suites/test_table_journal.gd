@@ -139,6 +139,12 @@ func test_resuming_refuses_codes_that_are_not_codes_and_removes_header_only_jour
 	var folder := OS.get_user_data_dir().path_join("journal_resume_%d" % Time.get_ticks_usec())
 	DirAccess.make_dir_recursive_absolute(folder)
 	_write_records(folder.path_join("HEAD22.journal"), [{"n": 0, "table": "HEAD22"}])
+	# Killed before its header was whole: an empty file, a header cut off. Each logged "has no
+	# header" at every start and stayed.
+	FileAccess.open(folder.path_join("EMPTY2.journal"), FileAccess.WRITE).close()
+	var cut := FileAccess.open(folder.path_join("CUT222.journal"), FileAccess.WRITE)
+	cut.store_string('0123456789abcdef {"n": 0, "tab')
+	cut.close()
 	var rules := StarterGame.rules(47, 2)
 	var tail := rules.save_replay()
 	var hashed := str(rules.get_state_hash())
@@ -167,7 +173,9 @@ func test_resuming_refuses_codes_that_are_not_codes_and_removes_header_only_jour
 	check_equal(errors.size(), 3, "one error for each code: %s" % [errors])
 	for error in errors:
 		check(error.contains("is not a table code"), "said: %s" % error)
-	check(not FileAccess.file_exists(folder.path_join("HEAD22.journal")), "header only: removed")
+	for unopened in ["HEAD22", "EMPTY2", "CUT222"]:
+		var journal := folder.path_join(unopened + ".journal")
+		check(not FileAccess.file_exists(journal), "%s, never opened: removed" % unopened)
 	check(FileAccess.file_exists(folder.path_join("AB@CD.journal")), "a bad code: left alone")
 	server.close()
 	Loopback.close(get_tree(), branches)

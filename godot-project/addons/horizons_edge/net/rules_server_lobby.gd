@@ -106,10 +106,10 @@ func _init(server: RulesServer) -> void:
 
 
 ## Opens every table whose journal is in [member RulesServer.journal_folder], as it was last
-## recorded; returns how many. A torn last record is dropped (and said so); a journal with only
-## its header (a table the server stopped while opening, before anyone was told of it) is
-## removed; a damaged journal, or one whose code is not a table code, is left alone, with an
-## error logged.
+## recorded; returns how many. A torn last record is dropped (and said so); a journal with no
+## record past its header, whole or not (a table the server stopped while opening, before
+## anyone was told of it), is removed; a damaged journal, or one whose code is not a table code,
+## is left alone, with an error logged.
 func resume_tables() -> int:
 	var folder := _server.journal_folder
 	if folder == "":
@@ -125,11 +125,12 @@ func resume_tables() -> int:
 			continue
 		if journal.note != "":
 			print("RulesServer: journal %s: %s" % [file, journal.note])
-		if journal.records == 1:
+		if journal.records <= 1:
 			# The server stopped while opening the table, before its code went to anyone.
 			journal.close()
 			DirAccess.remove_absolute(journal.path)
-			print("RulesServer: journal %s: a table never opened (only its header); removed" % file)
+			var never := "a table never opened (no record past its header); removed"
+			print("RulesServer: journal %s: %s" % [file, never])
 			continue
 		if _resume(journal):
 			resumed += 1
