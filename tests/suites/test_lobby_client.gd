@@ -93,6 +93,33 @@ func test_a_seat_the_table_refuses_comes_by_lobby_refused_and_its_session_goes()
 	_close_all()
 
 
+func test_closing_one_table_s_session_leaves_the_connection_to_the_lobby_and_other_tables() -> void:
+	# close() on a table's session closed the connection the lobby and every table share: the
+	# next lobby call was an engine error, and nobody was told.
+	if not _host():
+		return
+	var codes := [_server.open_table({"players": 2}), _server.open_table({"players": 2})]
+	var client := await _client("Client")
+	if client == null:
+		return
+	var lost: Array[bool] = [false]
+	client.connection_lost.connect(func() -> void: lost[0] = true)
+	var first := client.join_table(codes[0], "Ada")
+	var second := client.spectate(codes[1])
+	var seated := func() -> bool: return first.get_player_id() == 0
+	var watching := func() -> bool: return not second.get_snapshot().is_empty()
+	if not (await wait_until(seated, "a seat") and await wait_until(watching, "the watch")):
+		_close_all()
+		return
+	first.close()
+	var listed: Array = []
+	client.tables_listed.connect(func(tables: Array) -> void: listed.append(tables))
+	client.list_tables()
+	check(await wait_until(func() -> bool: return not listed.is_empty(), "a listing"), "listed")
+	check(not lost[0], "the connection was not lost")
+	_close_all()
+
+
 func test_open_table_on_a_node_that_does_not_host_or_with_bad_options_is_an_error() -> void:
 	var idle := RulesServer.new()
 	check_equal(expect_error(idle.open_table.bind({}), "host_server() first"), "", "not hosting")

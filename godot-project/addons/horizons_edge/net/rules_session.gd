@@ -348,10 +348,13 @@ func is_host() -> bool:
 	return _host != null
 
 
-## Closes the connection (either side) and forgets the role.
+## Closes the connection (either side) and forgets the role. A table's session of a
+## [RulesServer] (from [method RulesServer.join_table], or a table it hosts) only stops: the
+## connection is the server node's, shared by the lobby and every table, and
+## [method RulesServer.close] ends it.
 func close() -> void:
 	var api := multiplayer if is_inside_tree() else _api
-	if api != null and api.multiplayer_peer:
+	if _api != null and api != null and api.multiplayer_peer:
 		api.multiplayer_peer.close()
 		api.multiplayer_peer = null
 	_api = null
