@@ -185,6 +185,42 @@ fn a_bot_whose_choice_the_hooks_refuse_passes_instead() {
     assert_eq!(replayed.state_hash(), game.state_hash());
 }
 
+/// Answers every other action with more reactions than an activation may hold: a chain the
+/// hooks make fail after the bot listed its choice as legal.
+#[derive(Default)]
+struct Crowded(u32);
+
+impl Hooks for Crowded {
+    fn reactions(
+        &mut self,
+        _: GameView<'_>,
+        resolved: &ResolvedAction,
+    ) -> Result<Vec<Reaction>, String> {
+        self.0 += 1;
+        if resolved.depth > 0 || resolved.action == Action::Pass || self.0 % 2 == 0 {
+            return Ok(Vec::new());
+        }
+        let reaction = Reaction {
+            player: resolved.player,
+            kind: "rally".into(),
+            context: Value::Null,
+        };
+        Ok(vec![reaction; 65])
+    }
+}
+
+#[test]
+fn a_bot_whose_choice_the_hooks_reactions_overflow_passes_instead() {
+    // It was refused ("too_many_reactions") and the activation stayed open: play_rounds and the
+    // bundled game stopped there.
+    let mut hooks = Crowded::default();
+    // `hooked_game` fails unless every bot command is accepted.
+    let game = hooked_game(3, 3, 78, &mut hooks);
+    assert!(hooks.0 > 10, "the provider was asked");
+    let (replayed, _) = game.replay().play().unwrap();
+    assert_eq!(replayed.state_hash(), game.state_hash());
+}
+
 /// `[[[...null...]]]`, `levels` deep.
 fn nested(levels: usize) -> Value {
     (1..levels).fold(Value::Null, |inner, _| Value::Array(vec![inner]))

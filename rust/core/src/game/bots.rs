@@ -150,7 +150,13 @@ pub fn decide_and_act(
     }
     let before = (state.clone(), out.mark());
     match actions::act(config, state, hooks, player, action, out) {
-        Err(RulesError::Game(GameError::RejectedByGame { .. })) => {
+        // The hooks refused it a moment after it was listed as legal: the validator, or the
+        // provider's reactions past the chain's limits.
+        Err(RulesError::Game(
+            GameError::RejectedByGame { .. }
+            | GameError::ReactionTooDeep { .. }
+            | GameError::TooManyReactions { .. },
+        )) => {
             *state = before.0;
             out.rewind(before.1);
             out.cause = None;
