@@ -197,7 +197,7 @@ impl Hooks for Crowded {
         resolved: &ResolvedAction,
     ) -> Result<Vec<Reaction>, String> {
         self.0 += 1;
-        if resolved.depth > 0 || resolved.action == Action::Pass || self.0 % 2 == 0 {
+        if resolved.depth > 0 || resolved.action == Action::Pass || self.0.is_multiple_of(2) {
             return Ok(Vec::new());
         }
         let reaction = Reaction {
