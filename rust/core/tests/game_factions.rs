@@ -206,3 +206,20 @@ fn unknown_factions_and_impossible_ones_are_refused() {
     let config = GameConfig::default();
     assert!(!serde_json::to_string(&config).unwrap().contains("factions"));
 }
+
+#[test]
+fn every_seat_sees_each_players_faction() {
+    // The planner's rollouts play the others' factions (an upgrade discount), which no view
+    // showed: a bot read what its seat could not see.
+    let game = started(factions(), 12);
+    for viewer in [Some(p(2)), None] {
+        let snapshot = game.snapshot_for(viewer).unwrap();
+        let shown: Vec<Option<String>> =
+            snapshot.players.iter().map(|v| v.faction.clone()).collect();
+        assert_eq!(
+            shown,
+            [Some("vanguard".into()), Some("engineers".into()), None],
+            "{viewer:?}"
+        );
+    }
+}

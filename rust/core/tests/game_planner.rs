@@ -5,7 +5,9 @@ mod common;
 
 use common::*;
 use horizons_edge_core::game::{GameView, planner};
-use horizons_edge_core::{Autoplay, Command, Game, GameState, Phase, PlayerId, RandomStream};
+use horizons_edge_core::{
+    Autoplay, CardId, Command, Game, GameState, Phase, PlayerId, RandomStream,
+};
 
 /// A 3-player game of 4 rounds on the common cards, seat 0 planning with `rollouts` (0: a random
 /// bot like the others); whether seat 0 won outright.
@@ -59,9 +61,10 @@ fn the_plan_is_a_legal_action_of_the_active_player_and_the_same_for_the_same_see
 }
 
 /// `state` with everything `viewer` cannot see drawn afresh from `salt`: the game's seed and key
-/// (every later round's shuffle comes from them), the random streams, the bag's order, the
-/// other players' hands and every deck's order. What `viewer` sees stays as it was.
-fn hidden_redrawn(state: &GameState, viewer: PlayerId, salt: u64) -> GameState {
+/// (every later round's shuffle comes from them), the random streams, the bag's order, every
+/// deck's order and the other players' hands and decks, which cards as well as their order
+/// (drawn from `cards`: no seat sees another's deck list). What `viewer` sees stays as it was.
+fn hidden_redrawn(state: &GameState, viewer: PlayerId, salt: u64, cards: &[CardId]) -> GameState {
     let mut twin = state.clone();
     let mut rng = RandomStream::from_seed(salt);
     twin.seed = rng.next_u64();
@@ -81,7 +84,9 @@ fn hidden_redrawn(state: &GameState, viewer: PlayerId, salt: u64) -> GameState {
         }
         let in_hand = player.hand.len();
         let mut unseen: Vec<_> = player.hand.drain(..).chain(player.deck.drain(..)).collect();
-        rng.shuffle(&mut unseen);
+        for card in &mut unseen {
+            *card = cards[rng.below(cards.len() as u32) as usize];
+        }
         player.deck = unseen.split_off(in_hand);
         player.hand = unseen;
     }
@@ -113,8 +118,9 @@ fn the_plan_is_the_same_whatever_its_seat_cannot_see() {
                     state: game.state(),
                 };
                 let plan = planner::plan(view, player, 3, 11);
+                let cards: Vec<CardId> = game.config().cards.keys().copied().collect();
                 for salt in 0..3 {
-                    let twin = hidden_redrawn(game.state(), player, salt);
+                    let twin = hidden_redrawn(game.state(), player, salt, &cards);
                     let twin_view = GameView {
                         config: game.config(),
                         state: &twin,

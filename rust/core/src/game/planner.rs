@@ -1,7 +1,8 @@
 //! A bot that plays the odds (seed 000: "Monte Carlo simulation for optimal action timing"): flat
 //! Monte Carlo over the legal actions. Each candidate is tried in `rollouts` determinized copies
-//! of the game — only what the bot's seat may see is kept: the bag's order, the other players'
-//! hands and every deck are shuffled afresh — and each copy is played on by random bots to the
+//! of the game — only what the bot's seat may see is kept: the bag's order and every deck are
+//! shuffled afresh, the other players' hands and decks drawn from the cards the bot's own deck
+//! holds — and each copy is played on by random bots to the
 //! end of the next round. The candidate with the best average victory-point margin is chosen, so
 //! the bot weighs when it will act next and what the tokens left in the bag let the others do.
 
@@ -11,7 +12,7 @@ use crate::game::config::GameConfig;
 use crate::game::hooks::{GameView, NoHooks};
 use crate::game::state::{GameState, Phase};
 use crate::game::{Emitter, actions, bag_effects, dispatch};
-use crate::ids::PlayerId;
+use crate::ids::{CardId, PlayerId};
 use crate::random::RandomStream;
 
 /// What a win (or loss) inside a rollout is worth, in victory points.
@@ -25,12 +26,13 @@ pub fn plan(view: GameView<'_>, player: PlayerId, rollouts: u32, seed: u64) -> O
         return candidates.into_iter().next();
     }
     let mut rng = RandomStream::from_seed(seed);
+    let pool = known_cards(view, player);
     let mut scratch = Scratch::new(view.state);
     let mut best: Option<(f64, Action)> = None;
     for action in candidates {
         let mut total = 0.0;
         for _ in 0..rollouts.max(1) {
-            total += rollout(view, player, &action, &mut rng, &mut scratch);
+            total += rollout(view, player, &action, &pool, &mut rng, &mut scratch);
         }
         if best.as_ref().is_none_or(|(score, _)| total > *score) {
             best = Some((total, action));
@@ -67,12 +69,13 @@ fn rollout(
     view: GameView<'_>,
     player: PlayerId,
     action: &Action,
+    pool: &[CardId],
     rng: &mut RandomStream,
     scratch: &mut Scratch,
 ) -> f64 {
     let config = view.config;
     scratch.state.copy_from(view.state);
-    determinize(&mut scratch.state, player, rng);
+    determinize(&mut scratch.state, player, pool, rng);
     let horizon = scratch.state.round + 1;
     let first = Command::Act {
         player,
@@ -175,7 +178,7 @@ fn act_at_random(
 /// `player`'s foresight shows), the other players' hands, every deck's order and the random
 /// streams. Hidden collections are put in a fixed order first, so that the guess depends on
 /// nothing `player` cannot see.
-fn determinize(state: &mut GameState, player: PlayerId, rng: &mut RandomStream) {
+fn determinize(state: &mut GameState, player: PlayerId, pool: &[CardId], rng: &mut RandomStream) {
     let foresight = state.player(player).map_or(0, |p| p.foresight);
     let known = match &state.sequencer {
         sequencer if sequencer.is_bag() && foresight > 0 => {
@@ -196,13 +199,43 @@ fn determinize(state: &mut GameState, player: PlayerId, rng: &mut RandomStream) 
             rng.shuffle(&mut other.deck);
             continue;
         }
+        // Which cards another player holds and has left no seat sees, nor their deck list:
+        // as many cards, drawn from what this seat knows a deck to hold.
         let in_hand = other.hand.len();
-        let mut unseen: Vec<_> = other.hand.drain(..).chain(other.deck.drain(..)).collect();
-        unseen.sort_unstable();
-        rng.shuffle(&mut unseen);
-        other.deck = unseen.split_off(in_hand);
-        other.hand = unseen;
+        let unseen = in_hand + other.deck.len();
+        other.hand.clear();
+        other.deck.clear();
+        let draws = (0..unseen).map(|_| pool[rng.below(pool.len() as u32) as usize]);
+        other
+            .deck
+            .extend(draws.take(if pool.is_empty() { 0 } else { unseen }));
+        other.hand = other
+            .deck
+            .split_off(other.deck.len() - in_hand.min(other.deck.len()));
     }
+}
+
+/// The cards `player`'s seat knows a deck to hold: its own (in hand, in its deck and played),
+/// or, with none, one of each card the config defines. The planner draws the other players'
+/// unseen cards from these: their deck lists are not the seat's to see.
+fn known_cards(view: GameView<'_>, player: PlayerId) -> Vec<CardId> {
+    let mut own: Vec<CardId> = view
+        .state
+        .player(player)
+        .map(|p| {
+            p.hand
+                .iter()
+                .chain(&p.deck)
+                .chain(&p.discard)
+                .copied()
+                .collect()
+        })
+        .unwrap_or_default();
+    if own.is_empty() {
+        own = view.config.cards.keys().copied().collect();
+    }
+    own.sort_unstable();
+    own
 }
 
 /// `player`'s victory points less the best other player's, with a win or loss weighed in.

@@ -90,6 +90,9 @@ pub struct PlayerView {
     pub cards_to_bottom: u32,
     /// Whether the player is out of the game.
     pub eliminated: bool,
+    /// The player's faction (asymmetric tokens), which every seat sees; absent without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub faction: Option<String>,
 }
 
 /// The bag as everyone sees it: counts and what has been drawn, never what comes next.
@@ -139,6 +142,7 @@ impl PlayerView {
             kept: player.kept,
             cards_to_bottom: cards_to_bottom(config, state, player),
             eliminated: player.eliminated,
+            faction: player.faction.clone(),
         }
     }
 }
