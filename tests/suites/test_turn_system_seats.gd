@@ -271,17 +271,17 @@ func test_seating_anew_from_a_handler_drops_the_old_tables_signals_still_waiting
 	turns.trigger_fired.connect(func(trigger: int, _c: int, _p: int) -> void: heard.append(trigger))
 	turns.turn_ended.connect(func(player: int) -> void: heard.append("ended %d" % player))
 	var reseated: Array[bool] = [false]
-	turns.turn_started.connect(
-		func(_player: int, _extra: bool) -> void:
-			if not reseated[0]:
-				reseated[0] = true
-				turns.setup_seats_with_first_player(PackedInt64Array([7, 8]), 7)
-	)
+	var reseat := func(_player: int, _extra: bool) -> void:
+		if not reseated[0]:
+			reseated[0] = true
+			turns.setup_seats_with_first_player(PackedInt64Array([7, 8]), 7)
+	turns.turn_started.connect(reseat)
 	check_equal(turns.next_turn(), A, "A's turn started")
 	check_equal(heard, ["ended %d" % A], "only the end of A's turn, from the new seating")
 	check_equal(turns.get_seat_order(), PackedInt64Array([7, 8]), "seated anew")
 	check_equal(turns.next_turn(), 7, "play starts on the new seating")
 	check_equal(heard, ["ended %d" % A], "no trigger: the new table has none")
+	turns.turn_started.disconnect(reseat)  # it holds the TurnSystem: no cycle left at exit
 
 
 func _table(first: int) -> TurnSystem:
