@@ -145,6 +145,12 @@ func test_resuming_refuses_codes_that_are_not_codes_and_removes_header_only_jour
 	var cut := FileAccess.open(folder.path_join("CUT222.journal"), FileAccess.WRITE)
 	cut.store_string('0123456789abcdef {"n": 0, "tab')
 	cut.close()
+	# Whole lines that are no header, or a name that is no code: damage, left alone with an
+	# error (not taken for a table that never opened, and removed).
+	for other: String in ["ABCDEF", "notes"]:
+		var damaged := FileAccess.open(folder.path_join(other + ".journal"), FileAccess.WRITE)
+		damaged.store_string("this is not a journal at all\n")
+		damaged.close()
 	var rules := StarterGame.rules(47, 2)
 	var tail := rules.save_replay()
 	var hashed := str(rules.get_state_hash())
@@ -170,9 +176,12 @@ func test_resuming_refuses_codes_that_are_not_codes_and_removes_header_only_jour
 		return hosted
 	check(Loopback.take(listening) != 0, "listening")
 	check_equal(server.get_tables().size(), 0, "no table resumed")
-	check_equal(errors.size(), 3, "one error for each code: %s" % [errors])
-	for error in errors:
-		check(error.contains("is not a table code"), "said: %s" % error)
+	check_equal(errors.size(), 5, "one error for each code and each damaged file: %s" % [errors])
+	var codes := errors.filter(func(error: String) -> bool: return "is not a table code" in error)
+	check_equal(codes.size(), 3, "each bad code said: %s" % [errors])
+	for other: String in ["ABCDEF", "notes"]:
+		var kept := folder.path_join(other + ".journal")
+		check(FileAccess.file_exists(kept), "%s: damaged, left alone" % other)
 	for unopened in ["HEAD22", "EMPTY2", "CUT222"]:
 		var journal := folder.path_join(unopened + ".journal")
 		check(not FileAccess.file_exists(journal), "%s, never opened: removed" % unopened)

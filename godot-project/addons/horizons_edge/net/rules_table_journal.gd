@@ -75,8 +75,8 @@ static func create(
 
 
 ## Reads the journal at [param file_path], dropping a torn last record; null (with an error
-## logged) if the file is damaged beyond that. A journal whose header is not whole (the server
-## stopped while opening the table) has 0 [member records] and no file open.
+## logged) if the file is damaged beyond that. A journal without one whole line (the server
+## stopped while writing its header) has 0 [member records] and no file open.
 static func open(file_path: String) -> RulesTableJournal:
 	var journal := RulesTableJournal.new()
 	journal.path = file_path
@@ -99,11 +99,14 @@ static func open(file_path: String) -> RulesTableJournal:
 			push_error("RulesTableJournal: %s: record %d does not fit" % [file_path, index])
 			return null
 		good.append(lines[index])
-	if journal.records == 0:
-		# Not even the header is whole (an empty file, a header cut off): the server stopped
+	if journal.records == 0 and lines.is_empty():
+		# Not even one line is whole (an empty file, a header cut off): the server stopped
 		# while opening the table, before anyone was told of it.
 		journal.note = "only an unfinished header (%d bytes)" % torn.to_utf8_buffer().size()
 		return journal
+	if journal.records == 0:
+		push_error("RulesTableJournal: %s has no header" % file_path)
+		return null
 	if journal.code != file_path.get_file().get_basename():
 		var named := "RulesTableJournal: %s: its header names table %s" % [file_path, journal.code]
 		push_error(named)
