@@ -227,6 +227,23 @@ func spectate(code: String) -> RulesSession:
 	return _ask("spectate", code, ["", ""])
 
 
+## Client: leaves table [param code] (its session goes) and keeps the connection to the lobby
+## and the other tables: the table takes the seat as gone, as for a dropped connection (it waits
+## [member RulesSession.reconnect_timeout] for [method join_table] with the rejoin token, then
+## its reconnect policy applies). [method RulesSession.close] on the table's session does the
+## same.
+func leave_table(code: String) -> void:
+	var session: RulesSession = null
+	if RulesServerLobby.is_code(code):
+		session = get_node_or_null(NodePath(code)) as RulesSession
+	if session == null:
+		push_error("RulesServer.leave_table: this client is not at table %s" % code.left(16))
+		return
+	session.close()  # which tells the lobby
+	remove_child(session)
+	session.queue_free()
+
+
 ## Either side: closes the connection; the tables' sessions go with it.
 func close() -> void:
 	if _lobby:
@@ -381,6 +398,13 @@ func _reply_problem(reply: Dictionary) -> String:
 			"%s table %s, which this client did not ask for (or was already answered)" % [op, code]
 		)
 	return ""
+
+
+# Tells the lobby this client leaves table [param code] (see [method leave_table]).
+func _tell_left(code: String) -> void:
+	if _lobby == null and _connection_status() == MultiplayerPeer.CONNECTION_CONNECTED:
+		_send({"op": "leave", "code": code})
+		_asked.erase(code)
 
 
 # The table [param code] refused this client's request for [param reason]: one for a seat or a

@@ -125,7 +125,7 @@ func resume_tables() -> int:
 			continue
 		if journal.note != "":
 			print("RulesServer: journal %s: %s" % [file, journal.note])
-		if journal.records <= 1:
+		if journal.records <= 1 and is_code(file.get_basename()):
 			# The server stopped while opening the table, before its code went to anyone.
 			journal.close()
 			DirAccess.remove_absolute(journal.path)
@@ -157,7 +157,7 @@ func open_table(options: Dictionary) -> String:
 	return code
 
 
-## A lobby message from [param peer_id]: list, create, join or spectate. Anything else, or
+## A lobby message from [param peer_id]: list, create, join, spectate or leave. Anything else, or
 ## anything malformed (not a small Dictionary of String keys, an op that is not one of those
 ## Strings, a second join or watch of a table), is refused with its reason.
 func on_lobby(peer_id: int, message: Variant) -> void:
@@ -175,6 +175,8 @@ func on_lobby(peer_id: int, message: Variant) -> void:
 			_list(peer_id)
 		"create":
 			_create(peer_id, message.get("options", {}))
+		"leave":
+			_leave(peer_id, code)
 		"join", "spectate":
 			if code is String and _tables.has(code):
 				_enter(peer_id, code, op == "spectate")
@@ -184,7 +186,8 @@ func on_lobby(peer_id: int, message: Variant) -> void:
 				var named := code if is_code(code) else ""
 				_reply(peer_id, {"op": "refused", "reason": NO_TABLE, "code": named})
 		_:
-			_reply(peer_id, {"op": "refused", "reason": "op is list, create, join or spectate"})
+			var ops := "op is list, create, join, spectate or leave"
+			_reply(peer_id, {"op": "refused", "reason": ops})
 
 
 ## Whether a message of [param peer_id] with [param arguments] may be read: the peer is within
@@ -341,6 +344,18 @@ func _enter(peer_id: int, code: String, watch: bool) -> void:
 	if watch:
 		host.add_spectator(peer_id)
 	_reply(peer_id, {"op": "spectating" if watch else "joined", "code": code})
+
+
+# [param peer_id] leaves table [param code] it joined or watches, its connection kept for the
+# others: the table takes it as gone (a seat waits for it as for a dropped connection), and it
+# may join again. Leaving a table it is not at says nothing: the answer could only be "not
+# there".
+func _leave(peer_id: int, code: Variant) -> void:
+	if not (code is String and _peer(peer_id)["tables"].has(code)):
+		return
+	_forget_join(peer_id, code)
+	if _tables.has(code):
+		_tables[code]["host"].on_peer_disconnected(peer_id)
 
 
 # [param peer_id] was refused a seat at table [param code]: it may join again, watch that table

@@ -349,10 +349,13 @@ func is_host() -> bool:
 
 
 ## Closes the connection (either side) and forgets the role. A table's session of a
-## [RulesServer] (from [method RulesServer.join_table], or a table it hosts) only stops: the
-## connection is the server node's, shared by the lobby and every table, and
-## [method RulesServer.close] ends it.
+## [RulesServer] client (from [method RulesServer.join_table]) leaves that table only, as
+## [method RulesServer.leave_table] does: the connection is the server node's, shared by the
+## lobby and every table, and [method RulesServer.close] ends it.
 func close() -> void:
+	var server := get_parent() as RulesServer
+	if _api == null and _guest != null and server != null:
+		server._tell_left(String(name))
 	var api := multiplayer if is_inside_tree() else _api
 	if _api != null and api != null and api.multiplayer_peer:
 		api.multiplayer_peer.close()
