@@ -36,7 +36,7 @@ const ANSWER_WAIT_MSEC := 10000
 const PACE_PER_SEC := 45.0
 ## What a refusal's reason starts with, by what was wrong.
 const NOT_A_MESSAGE := "a lobby message is"
-const BAD_OP := "op is list, create, join or spectate"
+const BAD_OP := "op is list, create, join, spectate or leave"
 const NO_TABLE := "no table has this code"
 const BAD_OPTIONS := "options are"
 const ALREADY := "this peer already"
