@@ -314,10 +314,16 @@ func test_a_refused_join_names_the_code_it_was_for_when_that_is_a_code() -> void
 		return
 	_probe.send({"op": "join", "code": "ZZZZZZ"})
 	_probe.send({"op": "spectate", "code": "<b>hi</b>"})
-	var replies: Array = await _replies(2)
-	if replies.size() == 2:
+	# Every refusal has its code, "" when it is for no table (an unknown op, one that is no String):
+	# README's lobby protocol says so, and these came without one.
+	_probe.send({"op": "nope", "code": "ABCDEF"})
+	_probe.send({"op": 42})
+	var replies: Array = await _replies(4)
+	if replies.size() == 4:
 		check_equal(replies[0].get("code"), "ZZZZZZ", "a code, named")
 		check_equal(replies[1].get("code"), "", "not a code, not echoed")
+		check_equal(replies[2].get("code"), "", "an unknown op: for no table")
+		check_equal(replies[3].get("code"), "", "an op that is no String: for no table")
 	_close_loopback()
 
 

@@ -541,5 +541,9 @@ func _prune() -> void:
 			)
 
 
+# Sends [param reply] to [param peer_id]; a refusal always has its [code]code[/code] ("" when
+# it is for no table, as README's lobby protocol says).
 func _reply(peer_id: int, reply: Dictionary) -> void:
+	if reply.get("op") == "refused" and not reply.has("code"):
+		reply["code"] = ""
 	_server._rpc_lobby_reply.rpc_id(peer_id, reply)
