@@ -220,6 +220,8 @@ func test_a_nonce_is_noted_as_the_server_logs_it_and_a_malformed_one_is_not_sent
 	if await _nonce_sent():
 		check_equal(_fake.requests.size(), 1, "the malformed nonce was not sent, the next was")
 		check_equal(_fake.requests[0][1]["nonce"], "ab".repeat(32), "as the server logs it")
+	# After this round's nonce, a malformed one was ignored without a word.
+	expect_error(func() -> void: _guest.request_entropy("zz"), "a nonce is 64 hex digits")
 	_close_all()
 
 

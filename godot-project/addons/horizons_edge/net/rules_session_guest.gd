@@ -261,17 +261,18 @@ func on_update(update: Dictionary) -> void:
 ## hex digits is refused here with an error, as the server would refuse it, and not noted as
 ## sent; the server logs nonces in lower case, as they are noted here.
 func add_entropy(nonce := "") -> void:
+	# A malformed nonce is the script's mistake whenever it comes, also after this round's.
+	nonce = nonce.to_lower()
+	if nonce != "" and not RequestChecks.is_spelled(nonce, 64, "0123456789abcdef"):
+		push_error(
+			"RulesSession.request_entropy: a nonce is 64 hex digits, not %s" % nonce.left(80)
+		)
+		return
 	var round_number: int = snapshot.get("round", 0)
 	if nonces.has(round_number):
 		return
 	if nonce == "":
 		nonce = Crypto.new().generate_random_bytes(32).hex_encode()
-	nonce = nonce.to_lower()
-	if not RequestChecks.is_spelled(nonce, 64, "0123456789abcdef"):
-		push_error(
-			"RulesSession.request_entropy: a nonce is 64 hex digits, not %s" % nonce.left(80)
-		)
-		return
 	nonces[round_number] = nonce
 	_send_nonce(round_number)
 
