@@ -131,6 +131,31 @@ func test_closing_one_table_s_session_leaves_the_connection_to_the_lobby_and_oth
 	_close_all()
 
 
+func test_leave_table_on_the_host_or_before_the_join_is_answered_leaves_no_seat_behind() -> void:
+	# On the hosting node it freed the table's own session and game (every tick then a script
+	# error); right after join_table the lobby's answer seated the client anyway.
+	if not _host():
+		return
+	var code := _server.open_table({"players": 2})
+	expect_error(_server.leave_table.bind(code), "this node hosts")
+	check(_server.get_node_or_null(code) != null, "the host's table kept")
+	var client := await _client("Client")
+	if client == null:
+		return
+	var seated: Array[int] = []
+	var table: RulesSession = _server.get_tables()[code]
+	table.peer_seated.connect(func(player_id: int, _peer: int) -> void: seated.append(player_id))
+	client.join_table(code, "Ada")
+	client.leave_table(code)
+	for _frame in 30:
+		await get_tree().process_frame
+	check_equal(seated, [], "no seat taken")
+	check_equal(client.get_child_count(), 0, "no session left")
+	var back := client.join_table(code, "Ada")
+	check(await wait_until(func() -> bool: return back.get_player_id() >= 0, "a seat"), "joined")
+	_close_all()
+
+
 func test_open_table_on_a_node_that_does_not_host_or_with_bad_options_is_an_error() -> void:
 	var idle := RulesServer.new()
 	check_equal(expect_error(idle.open_table.bind({}), "host_server() first"), "", "not hosting")

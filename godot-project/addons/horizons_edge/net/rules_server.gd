@@ -233,13 +233,21 @@ func spectate(code: String) -> RulesSession:
 ## its reconnect policy applies). [method RulesSession.close] on the table's session does the
 ## same.
 func leave_table(code: String) -> void:
+	if _lobby != null:
+		push_error("RulesServer.leave_table: this node hosts the tables; a client leaves one")
+		return
 	var session: RulesSession = null
 	if RulesServerLobby.is_code(code):
 		session = get_node_or_null(NodePath(code)) as RulesSession
 	if session == null:
 		push_error("RulesServer.leave_table: this client is not at table %s" % code.left(16))
 		return
-	session.close()  # which tells the lobby
+	var unanswered: bool = _asked.has(code) and _asked[code] != []
+	session.close()  # which tells the lobby, if it joined
+	if unanswered:
+		# Its join is not answered yet: the lobby answers it, then takes the leave.
+		_send({"op": "leave", "code": code})
+		_asked[code] = []
 	remove_child(session)
 	session.queue_free()
 
@@ -358,6 +366,8 @@ func _on_lobby_reply(reply: Dictionary) -> void:
 		"joined", "spectating":
 			var asked: Array = _asked[code]
 			_asked.erase(code)
+			if asked.is_empty():
+				return  # left before this answer came (see leave_table)
 			var session := _table(code)
 			# Asked again (after a reconnect): the session's new guest takes over its signals.
 			var lost := session.multiplayer.server_disconnected
