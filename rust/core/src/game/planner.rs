@@ -201,17 +201,16 @@ fn determinize(state: &mut GameState, player: PlayerId, pool: &[CardId], rng: &m
         }
         // Which cards another player holds and has left no seat sees, nor their deck list:
         // as many cards, drawn from what this seat knows a deck to hold.
-        let in_hand = other.hand.len();
-        let unseen = in_hand + other.deck.len();
+        let (in_hand, in_deck) = (other.hand.len(), other.deck.len());
         other.hand.clear();
         other.deck.clear();
-        let draws = (0..unseen).map(|_| pool[rng.below(pool.len() as u32) as usize]);
-        other
-            .deck
-            .extend(draws.take(if pool.is_empty() { 0 } else { unseen }));
-        other.hand = other
-            .deck
-            .split_off(other.deck.len() - in_hand.min(other.deck.len()));
+        if pool.is_empty() {
+            continue;
+        }
+        let mut draw = || pool[rng.below(pool.len() as u32) as usize];
+        // Into the allocations they had: a rollout makes no new ones.
+        other.deck.extend((0..in_deck).map(|_| draw()));
+        other.hand.extend((0..in_hand).map(|_| draw()));
     }
 }
 
