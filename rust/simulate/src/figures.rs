@@ -8,8 +8,8 @@ use crate::charts::{Axis, COLOURS, Chart, FAIR, OTHER_REFERENCE, Reference, Seri
 use crate::confidence::{self, Estimate};
 use crate::economics::Outcome;
 
-/// The ids of every figure a full report has, in order (the tests look for each).
-#[cfg(test)]
+/// The ids of every figure a full report has, in order (the tests look for each, and a report
+/// removes the charts of an earlier run it does not draw again).
 pub const IDS: [&str; 5] = [
     "first_activation",
     "first_activation_orders",

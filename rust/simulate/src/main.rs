@@ -32,7 +32,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Parser;
-use horizons_edge_core::game::config::CommandTier;
+use horizons_edge_core::game::config::{CommandTier, GameConfig};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
@@ -126,6 +126,9 @@ fn run(args: Args) -> Result<(), String> {
             .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
     }
     charts::register_font()?;
+    // What can be refused is refused before any work: the rules' config and the output folder.
+    let config = economics::config(args.game_rounds, args.tiers.clone().map(|t| t.0))?;
+    report::prepare(&args.out)?;
     let started = Instant::now();
     let bag = simulate_bag_rounds(&args, None);
     let bag_seconds = started.elapsed().as_secs_f64();
@@ -136,10 +139,10 @@ fn run(args: Args) -> Result<(), String> {
     let orders = simulate_orders(&args, order_rounds)?;
     let order_seconds = started.elapsed().as_secs_f64();
     let started = Instant::now();
-    let economics = simulate_economics(&args)?;
+    let economics = simulate_economics(&args, &config)?;
     let game_seconds = started.elapsed().as_secs_f64();
     let started = Instant::now();
-    let ai = simulate_ai(&args)?;
+    let ai = simulate_ai(&args, &config)?;
     let ai_seconds = started.elapsed().as_secs_f64();
     let results = Results {
         threads: rayon::current_num_threads(),
@@ -252,11 +255,10 @@ fn simulate_orders(args: &Args, rounds: u64) -> Result<Vec<orders::Firsts>, Stri
 }
 
 /// `--ai-games` games at 4 and at 2 seats, seat 0 planning, over the thread pool.
-fn simulate_ai(args: &Args) -> Result<Vec<ai::Strength>, String> {
+fn simulate_ai(args: &Args, config: &GameConfig) -> Result<Vec<ai::Strength>, String> {
     if args.ai_games == 0 {
         return Ok(Vec::new());
     }
-    let config = economics::config(args.game_rounds, args.tiers.clone().map(|t| t.0))?;
     let started = Instant::now();
     let bar = progress("planner games", 2 * u64::from(args.ai_games));
     let result = [4, 2]
@@ -266,7 +268,7 @@ fn simulate_ai(args: &Args) -> Result<Vec<ai::Strength>, String> {
                 .into_par_iter()
                 .map(|game| {
                     let seed = item_seed(args.seed, u64::from(game));
-                    let outcome = ai::play(&config, players, args.ai_rollouts, seed);
+                    let outcome = ai::play(config, players, args.ai_rollouts, seed);
                     bar.inc(1);
                     outcome
                 })
@@ -278,9 +280,9 @@ fn simulate_ai(args: &Args) -> Result<Vec<ai::Strength>, String> {
 }
 
 /// For every first-upgrade round (1 ..= game rounds, then never), `--games` bot games over the
-/// thread pool.
-fn simulate_economics(args: &Args) -> Result<Vec<(u32, Outcome)>, String> {
-    let config = economics::config(args.game_rounds, args.tiers.clone().map(|t| t.0))?;
+/// thread pool. Game `g` has the same seed under every timing, so the timings are compared on
+/// the same games.
+fn simulate_economics(args: &Args, config: &GameConfig) -> Result<Vec<(u32, Outcome)>, String> {
     let timings: Vec<u32> = (1..=args.game_rounds + 1).collect();
     let jobs: Vec<(u32, u32)> = timings
         .iter()
@@ -291,8 +293,8 @@ fn simulate_economics(args: &Args) -> Result<Vec<(u32, Outcome)>, String> {
     let played = jobs
         .par_iter()
         .map(|&(from, game)| {
-            let seed = args.seed ^ (u64::from(game) << 8);
-            let outcome = economics::play(&config, args.players, args.policy, from, seed);
+            let seed = item_seed(args.seed, u64::from(game));
+            let outcome = economics::play(config, args.players, args.policy, from, seed);
             bar.inc(1);
             outcome.map(|outcome| (from, outcome))
         })
@@ -332,5 +334,43 @@ mod tests {
         let (one, many) = (on(1), on(3));
         assert_eq!(one.0.rounds, 70_000);
         assert_eq!(one, many);
+    }
+
+    #[test]
+    fn seeds_that_differ_in_any_bit_play_other_economics_games() {
+        let economics = |seed: u64| {
+            let seed = seed.to_string();
+            let args = Args::parse_from([
+                "simulate",
+                "--games",
+                "8",
+                "--game-rounds",
+                "3",
+                "--seed",
+                &seed,
+            ]);
+            let config = economics::config(args.game_rounds, None).unwrap();
+            simulate_economics(&args, &config).unwrap()
+        };
+        let first = economics(0);
+        assert_eq!(first, economics(0), "a seed gives the same games");
+        for other in [1, 256, 1 << 40] {
+            assert_ne!(first, economics(other), "seed {other}");
+        }
+    }
+
+    #[test]
+    fn tiers_the_rules_refuse_stop_the_run_before_it_simulates() {
+        let args = Args::parse_from([
+            "simulate",
+            "--rounds",
+            "100000000000",
+            "--tiers",
+            "4:0:0,3:1:1",
+            "--out",
+            "/nonexistent-simulate-check/never-written",
+        ]);
+        let refused = run(args).unwrap_err();
+        assert!(refused.contains("fewer tokens than tier 0"), "{refused}");
     }
 }

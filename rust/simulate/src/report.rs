@@ -276,13 +276,35 @@ fn write_ai(text: &mut String, results: &Results) {
     }
 }
 
-/// Writes `summary.txt`, `report.html` and every chart as SVG and PNG into `--out`; returns the
+/// Creates the folder `out` if need be and checks that files can be written in it, so a run
+/// that could not write its report is refused before it simulates anything.
+pub fn prepare(out: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    let probe = out.join(".simulate-write-check");
+    save(&probe, "")?;
+    std::fs::remove_file(&probe).map_err(|e| format!("cannot remove {}: {e}", probe.display()))
+}
+
+/// Writes `summary.txt`, `report.html` and every chart as SVG and PNG into `--out` (see
+/// [`prepare`]), and removes the charts of an earlier run this one does not have; returns the
 /// report's path.
 pub fn write(results: &Results, summary: &str) -> Result<PathBuf, String> {
     let out = &results.args.out;
-    std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
     save(&out.join("summary.txt"), summary)?;
     let figures = results.figures();
+    for id in figures::IDS {
+        if figures.iter().all(|figure| figure.chart.id != id) {
+            for extension in ["svg", "png"] {
+                let stale = out.join(format!("{id}.{extension}"));
+                match std::fs::remove_file(&stale) {
+                    Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                        return Err(format!("cannot remove {}: {e}", stale.display()));
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
     let mut svgs = Vec::new();
     for figure in &figures {
         let svg = figure.chart.svg()?;
@@ -459,5 +481,49 @@ mod tests {
         let ids: Vec<&str> = results.figures().iter().map(|f| f.chart.id).collect();
         assert_eq!(ids, figures::IDS[..3]);
         assert!(!summary(&results).contains("Upgrade economics"));
+    }
+
+    /// A fresh folder under the system's temporary one, for this test alone.
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("simulate-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    #[test]
+    fn a_report_without_games_leaves_no_economics_chart_of_an_earlier_run() {
+        crate::charts::register_font().unwrap();
+        let mut results = small_results();
+        let out = scratch("stale");
+        results.args.out = out.clone();
+        prepare(&out).unwrap();
+        write(&results, "full").unwrap();
+        assert!(out.join("upgrade_outcomes.svg").exists());
+        results.economics.clear();
+        write(&results, "bag only").unwrap();
+        let mut left: Vec<String> = std::fs::read_dir(&out)
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        let mut expected = vec!["report.html".to_owned(), "summary.txt".to_owned()];
+        for id in &figures::IDS[..3] {
+            expected.extend([format!("{id}.png"), format!("{id}.svg")]);
+        }
+        expected.sort();
+        assert_eq!(left, expected);
+        std::fs::remove_dir_all(&out).unwrap();
+    }
+
+    #[test]
+    fn a_folder_that_cannot_be_written_is_refused_before_any_work() {
+        let out = scratch("file");
+        std::fs::write(&out, "a file, not a folder").unwrap();
+        let refused = prepare(&out).unwrap_err();
+        assert!(refused.starts_with("cannot create"), "{refused}");
+        std::fs::remove_file(&out).unwrap();
+        let below = out.join("report");
+        assert!(prepare(&below).is_ok() && below.is_dir());
+        std::fs::remove_dir_all(&out).unwrap();
     }
 }

@@ -37,14 +37,36 @@ const FAIR: [u8; 3] = [213, 94, 0];
 const WINDOW: (u32, u32) = (1280, 2000);
 
 /// Runs the `simulate` binary in release mode with `args` (the report's options), or with
-/// `check` (`--check`), [`check`].
+/// `check` (`--check`), [`check`]. The report's `--out` is taken from the folder the command was
+/// called in, as a shell would; without one it goes to `simulate/` in the target folder
+/// (`CARGO_TARGET_DIR` if set).
 pub fn run(check_only: bool, args: &[String]) -> Result {
-    if check_only { check() } else { simulate(args) }
+    if check_only {
+        return check();
+    }
+    let here = std::env::current_dir().map_err(|e| format!("no current folder: {e}"))?;
+    simulate(&with_out(args, &paths::target()), &here)
 }
 
-fn simulate<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Result {
+/// `args`, with `--out` set to `simulate/` in `target` unless they set it.
+fn with_out(args: &[String], target: &Path) -> Vec<std::ffi::OsString> {
+    let mut all: Vec<std::ffi::OsString> = args.iter().map(Into::into).collect();
+    let has_out = args
+        .iter()
+        .any(|arg| arg == "--out" || arg.starts_with("--out="));
+    if !has_out {
+        all.push("--out".into());
+        all.push(target.join("simulate").into_os_string());
+    }
+    all
+}
+
+/// Runs the `simulate` binary with `args` in the folder `from` (a relative `--out` is taken from
+/// it).
+fn simulate<S: AsRef<std::ffi::OsStr>>(args: &[S], from: &Path) -> Result {
     run_command(
         cargo()
+            .current_dir(from)
             .args([
                 "run",
                 "--release",
@@ -75,7 +97,7 @@ pub fn check() -> Result {
     ];
     let mut all: Vec<std::ffi::OsString> = args.iter().map(Into::into).collect();
     all.push(out.clone().into_os_string());
-    simulate(&all)?;
+    simulate(&all, &paths::root())?;
     let page = out.join("report.html");
     let html = std::fs::read_to_string(&page)
         .map_err(|e| format!("cannot read {}: {e}", page.display()))?;
@@ -172,6 +194,19 @@ fn check_screenshot(path: &Path) -> Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_report_goes_to_the_target_folder_unless_out_is_given() {
+        let target = Path::new("/elsewhere/target");
+        let args = |list: &[&str]| list.iter().map(|a| (*a).to_owned()).collect::<Vec<_>>();
+        assert_eq!(
+            with_out(&args(&["--games", "0"]), target),
+            ["--games", "0", "--out", "/elsewhere/target/simulate"]
+        );
+        for given in [&["--out", "mine"][..], &["--out=mine"]] {
+            assert_eq!(with_out(&args(given), target), given);
+        }
+    }
 
     #[test]
     fn a_page_missing_a_chart_or_its_legend_fails_the_check() {
