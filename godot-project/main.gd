@@ -3,9 +3,11 @@ extends Control
 ## a panel per player, the active human's action buttons, the game log and the token bag display.
 ##
 ## Run headless with [code]cargo xtask demo[/code]; arguments after [code]--[/code] choose the
-## game: [code]--seed N[/code], [code]--players N[/code] (1 to 8), [code]--rounds N[/code],
-## [code]--humans N[/code] (the first N seats are played by people; windowed runs only),
-## [code]--order bag|seats|initiative[/code] (who acts next; the last two show the next five).
+## game: [code]--seed N[/code], [code]--players N[/code] (1 to 8), [code]--rounds N[/code]
+## (1 to [constant MAX_ROUNDS]), [code]--humans N[/code] (the first N seats are played by
+## people; windowed runs only), [code]--order bag|seats|initiative[/code] (who acts next; the
+## last two show the next five). An option it does not know, or a value out of its range, is
+## refused with a line on standard error and the game quits with exit code 2.
 ## Headless, every seat is a bot: it plays without delays, prints the log and quits when the game
 ## is over. In a window, the menu's "Play online…" (or [code]--online[/code]) opens the online
 ## lobby instead ([code]res://online/online.tscn[/code]); at the end, a scoreboard offers
@@ -31,6 +33,9 @@ const PROMPT_NAME_CHARS := 24
 ## A reaction's line in the log (after its indentation): it goes under its cause.
 const REACTION_MARK := "↳"
 const ONLINE_SCENE := "res://online/online.tscn"
+## The longest game [code]--rounds[/code] asks for.
+const MAX_ROUNDS := 1000
+const CommandLine := preload("res://game/command_line.gd")
 
 ## Seats at the table (1 to 8) unless [code]--players[/code] says otherwise.
 @export_range(1, 8) var player_count := 4
@@ -78,16 +83,25 @@ func _ready() -> void:
 	popup.add_item("New game", MenuItem.NEW_GAME)
 	popup.add_item("Quit", MenuItem.QUIT)
 	popup.id_pressed.connect(_on_menu_item)
-	if not headless and "--online" in OS.get_cmdline_user_args():
+	# The command line is the game's own only when it runs by itself: a check that runs it from
+	# a script of its own (ui_check.gd) has options of its own.
+	var args := PackedStringArray()
+	if get_tree().get_script() == null:
+		args = OS.get_cmdline_user_args()
+	if not headless and "--online" in args:
 		_open_online.call_deferred()
 		return
-	var count := clampi(_argument("--players", player_count), 1, GameRules.MAX_PLAYERS)
-	var humans := 0 if headless else clampi(_argument("--humans", human_players), 0, count)
-	var chosen_seed := _argument("--seed", DEFAULT_SEED if headless else game_seed)
+	var options := _options(args, headless)
+	if options.is_empty():
+		get_tree().quit(2)
+		return
+	var count: int = options["players"]
+	var humans: int = 0 if headless else options["humans"]
+	var chosen_seed: int = options["seed"]
 	_rules.randomize_seed = chosen_seed == 0
 	if chosen_seed != 0:
 		_rules.seed = chosen_seed
-	_rules.activation_order = ORDERS.get(_text_argument("--order"), _rules.activation_order)
+	_rules.activation_order = ORDERS.get(options["order"], _rules.activation_order)
 	_upcoming.visible = _rules.activation_order != GameRules.ORDER_BAG
 	_upcoming.text_overrun_behavior = TextServer.OVERRUN_TRIM_ELLIPSIS
 	if headless:
@@ -111,7 +125,7 @@ func _ready() -> void:
 	_rules.action_completed.connect(_queue_panels.unbind(2))
 	_rules.player_eliminated.connect(_queue_panels.unbind(1))
 	_display.caught_up.connect(_refresh_panels)
-	var config := starter_config(_argument("--rounds", DEFAULT_ROUNDS))
+	var config := starter_config(options["rounds"])
 	var seats := _make_seats(count, humans)
 	_make_panels(seats)
 	_action_bar.close("Bots are playing…" if humans == 0 else "Drawing the first token…")
@@ -274,15 +288,24 @@ func _on_game_finished(_winner_id: int, headless: bool) -> void:
 	_game_over.play_again_pressed.connect(get_tree().reload_current_scene)
 
 
-func _argument(flag: String, default: int) -> int:
-	var args := OS.get_cmdline_user_args()
-	var index := args.find(flag)
-	if index >= 0 and index + 1 < args.size() and args[index + 1].is_valid_int():
-		return args[index + 1].to_int()
-	return default
-
-
-func _text_argument(flag: String) -> String:
-	var args := OS.get_cmdline_user_args()
-	var index := args.find(flag)
-	return args[index + 1] if index >= 0 and index + 1 < args.size() else ""
+# The game the command line [param args] asks for, over the exported defaults; empty, after an
+# error naming the option, when it asks for what the game cannot play.
+func _options(args: PackedStringArray, headless: bool) -> Dictionary:
+	var defaults := {
+		"players": player_count,
+		"humans": human_players,
+		"seed": DEFAULT_SEED if headless else game_seed,
+		"rounds": DEFAULT_ROUNDS,
+		"order": "",
+	}
+	var limits := {
+		"players": [1, GameRules.MAX_PLAYERS],
+		"humans": [0, GameRules.MAX_PLAYERS],
+		"rounds": [1, MAX_ROUNDS],
+		"order": ORDERS.keys(),
+	}
+	var options := CommandLine.parse(args, defaults, limits)
+	if not options.is_empty() and not headless and options["humans"] > options["players"]:
+		printerr("--humans %d: more people than seats (%d)" % [options.humans, options.players])
+		return {}
+	return options

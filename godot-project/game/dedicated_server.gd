@@ -23,7 +23,8 @@ const Main := preload("res://main.gd")
 ## The session node's name under the root; clients use the same.
 const SESSION_NAME := "Session"
 const DEFAULT_PORT := 7000
-const ServerOptions := preload("res://game/server_options.gd")
+const CommandLine := preload("res://game/command_line.gd")
+## The options and their defaults.
 const DEFAULTS := {
 	"port": DEFAULT_PORT,
 	"players": 2,
@@ -31,6 +32,14 @@ const DEFAULTS := {
 	"seed": 0,
 	"deadline": RulesSession.DEFAULT_TURN_DEADLINE,
 	"entropy": 1,
+}
+## What each number option takes (the seeds of any int, as [member GameRules.seed]).
+const LIMITS := {
+	"port": [1, 65535],
+	"players": [2, GameRules.MAX_PLAYERS],
+	"rounds": [1, 1000],
+	"deadline": [0, 600],
+	"entropy": [0, 1],
 }
 ## Seconds between game over and quitting, so the last updates reach the clients.
 const QUIT_DELAY_SEC := 5.0
@@ -41,7 +50,7 @@ var _session: RulesSession
 
 func _initialize() -> void:
 	var args := OS.get_cmdline_user_args()
-	var options := ServerOptions.parse(args, DEFAULTS)
+	var options := CommandLine.parse(args, DEFAULTS, LIMITS)
 	if options.is_empty():
 		quit(2)
 		return

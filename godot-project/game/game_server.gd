@@ -29,7 +29,9 @@ const SERVER_NAME := "Server"
 ## Written in the journal folder every [constant HEARTBEAT_SEC] s with --adopt-after.
 const HEARTBEAT_FILE := "alive"
 const HEARTBEAT_SEC := 10.0
-const ServerOptions := preload("res://game/server_options.gd")
+const CommandLine := preload("res://game/command_line.gd")
+const SettingCheck := preload("res://addons/horizons_edge/setting_check.gd")
+## The options and their defaults.
 const DEFAULTS := {
 	"port": 7000,
 	"journal": "user://journal",
@@ -41,6 +43,18 @@ const DEFAULTS := {
 	"quit_after": 0.0,
 	"agones": 0,
 	"adopt_after": 0.0,
+}
+## What each number option takes (the settings' own ranges, see [RulesServer]).
+const LIMITS := {
+	"port": [1, 65535],
+	"reconnect_timeout": [0, SettingCheck.MAX_NETWORK_SECONDS],
+	"linger": [0, SettingCheck.MAX_NETWORK_SECONDS],
+	"archive_days": [0, 3650],
+	"max_tables_per_peer": [1, 64],
+	"tables_per_address": [1, 100000],
+	"quit_after": [0, SettingCheck.MAX_NETWORK_SECONDS],
+	"agones": [0, 1],
+	"adopt_after": [0, SettingCheck.MAX_NETWORK_SECONDS],
 }
 
 var _server := RulesServer.new()
@@ -83,9 +97,29 @@ static func adopt_orphans(folder: String, after_sec: float) -> void:
 				print("server: adopted %s from %s" % [file, orphan])
 
 
+## Why the journal [param folder] cannot be used ("" when it can): it must exist or be created,
+## and take a file.
+static func journal_problem(folder: String) -> String:
+	var made := DirAccess.make_dir_recursive_absolute(folder)
+	if made != OK:
+		return "cannot create it (%s)" % error_string(made)
+	var probe := folder.path_join(".write-check")
+	var file := FileAccess.open(probe, FileAccess.WRITE)
+	if file == null:
+		return "cannot write in it (%s)" % error_string(FileAccess.get_open_error())
+	file.close()
+	DirAccess.remove_absolute(probe)
+	return ""
+
+
 func _initialize() -> void:
-	var options := ServerOptions.parse(OS.get_cmdline_user_args(), DEFAULTS)
-	if options.is_empty():
+	var options := CommandLine.parse(OS.get_cmdline_user_args(), DEFAULTS, LIMITS)
+	var journal: String = options.get("journal", "")
+	var problem := "" if journal == "" else journal_problem(ProjectSettings.globalize_path(journal))
+	if problem != "":
+		printerr("server: --journal %s: %s" % [journal, problem])
+	if options.is_empty() or problem != "":
+		_server.free()
 		quit(2)
 		return
 	_server.name = SERVER_NAME
@@ -95,7 +129,6 @@ func _initialize() -> void:
 	_server.archive_max_age_days = options["archive_days"]
 	_server.max_tables_per_peer = options["max_tables_per_peer"]
 	_server.tables_per_address = options["tables_per_address"]
-	var journal: String = options["journal"]
 	_server.journal_folder = ProjectSettings.globalize_path(journal) if journal != "" else ""
 	if options["adopt_after"] > 0.0 and _server.journal_folder != "":
 		adopt_orphans(_server.journal_folder, options["adopt_after"])

@@ -197,6 +197,41 @@ func test_a_session_outside_the_tree_neither_hosts_nor_joins_and_changes_nothing
 	rules.free()
 
 
+func test_counts_a_server_cannot_use_are_refused_with_an_error() -> void:
+	# A script could set max_tables_per_peer to -3 (every join refused with "a peer joins at most
+	# -3 tables"), tables_per_address to 0, and a health interval of 0 s that no timer takes: the
+	# inspector's ranges bind only the inspector.
+	var server := RulesServer.new()
+	var odd_counts := {
+		"max_tables": [0, 100001],
+		"max_tables_per_peer": [-3, 0, 65],
+		"max_spectators_per_table": [-1, 10001],
+		"tables_per_address": [0, -5],
+		"archive_max_age_days": [-1, 3651],
+	}
+	for property: String in odd_counts:
+		for odd: int in odd_counts[property]:
+			var kept: int = server.get(property)
+			expect_error(server.set.bind(property, odd), "RulesServer.%s" % property)
+			check_equal(server.get(property), kept, "%s kept for %d" % [property, odd])
+	server.max_tables_per_peer = 64
+	server.max_spectators_per_table = 0
+	server.archive_max_age_days = 0
+	check_equal(
+		[server.max_tables_per_peer, server.max_spectators_per_table, server.archive_max_age_days],
+		[64, 0, 0],
+		"the ends of each range are taken"
+	)
+	server.free()
+	var agones := AgonesSdk.new()
+	for odd: float in [0.0, 0.4, -1.0, 61.0, NAN, INF]:
+		expect_error(agones.set.bind("health_interval_sec", odd), "AgonesSdk.health_interval_sec")
+		check_equal(agones.health_interval_sec, 2.0, "interval kept for %s" % odd)
+	agones.health_interval_sec = 0.5
+	check_equal(agones.health_interval_sec, 0.5, "the least interval is taken")
+	agones.free()
+
+
 func test_settings_and_calls_a_session_or_server_cannot_use_are_refused_with_an_error() -> void:
 	# INF seconds made every deadline long past (a game of nobody passed through in 125 ms, a
 	# dropped player eliminated at once), NAN meant no limit; INF rates left the lobby deaf; a bad

@@ -13,13 +13,14 @@ const MAX_RATE := 1e12
 
 
 ## [param value] for the timing [param property] (seconds; "Class.property"), or [param old] with
-## an error naming both when [param value] is negative, over [param most] or not finite (NAN, an
-## infinity): a flight or hold of NAN or infinite seconds never ends. A very long time is allowed
-## up to [param most].
-static func seconds(property: String, value: float, old: float, most := INF) -> float:
-	if is_finite(value) and value >= 0.0 and value <= most:
+## an error naming both when [param value] is under [param least], over [param most] or not
+## finite (NAN, an infinity): a flight or hold of NAN or infinite seconds never ends. A very long
+## time is allowed up to [param most].
+static func seconds(property: String, value: float, old: float, most := INF, least := 0.0) -> float:
+	if is_finite(value) and value >= least and value <= most:
 		return value
-	var limit := "0 or more" if is_inf(most) else "0 to %d" % most
+	var low := "%d" % least if least == floorf(least) else str(least)
+	var limit := "%s or more" % low if is_inf(most) else "%s to %d" % [low, most]
 	push_error(
 		"%s: %s is not a number of seconds (%s); it stays %s" % [property, value, limit, old]
 	)
@@ -38,6 +39,16 @@ static func rate(property: String, value: float, least: float, old: float) -> fl
 	if is_finite(value) and value >= least and value <= MAX_RATE:
 		return value
 	push_error("%s: %s is not a rate of %s or more; it stays %s" % [property, value, least, old])
+	return old
+
+
+## [param value] for the count [param property] ("Class.property"), or [param old] with an error
+## naming both when [param value] is not from [param least] to [param most] (the inspector's
+## range).
+static func whole(property: String, value: int, least: int, most: int, old: int) -> int:
+	if value >= least and value <= most:
+		return value
+	push_error("%s: %d is not from %d to %d; it stays %d" % [property, value, least, most, old])
 	return old
 
 

@@ -51,8 +51,9 @@ pub enum Task {
         report_args: Vec<String>,
     },
     /// Build the extension and run the bundled game's server until Ctrl+C: many tables, a
-    /// lobby and journals (server arguments `--journal DIR --reconnect-timeout S
-    /// --quit-after S`).
+    /// lobby and journals (server arguments `--journal DIR --reconnect-timeout S --linger S
+    /// --archive-days N --max-tables-per-peer N --tables-per-address N --quit-after S
+    /// --agones 0|1 --adopt-after S`; one it cannot use stops it at once with exit code 2).
     Server(crate::server::Options),
     /// The game server's crash test alone (kill -9 mid-round, restart on the same journal,
     /// every client rejoins).

@@ -66,6 +66,64 @@ pub fn check_flow(godot: &Godot, project: &Path) -> Result {
     Ok(())
 }
 
+/// Command lines the bundled game and its servers must refuse before anything starts: the script
+/// (`None`, the main scene), its arguments and the line it must print. A demo with `--rounds 0`
+/// played for ever (the starter set has no other end), and the servers ran with settings they
+/// could not use (a journal nothing could be written to, a peer joining at most -3 tables).
+const REFUSED: [(Option<&str>, &[&str], &str); 7] = [
+    (
+        None,
+        &["--rounds", "0"],
+        "--rounds 0: expected a number from 1 to 1000",
+    ),
+    (
+        None,
+        &["--players", "abc"],
+        "--players abc: expected a whole number",
+    ),
+    (None, &["--bogus", "1"], "unknown option --bogus"),
+    (
+        None,
+        &["--order", "random"],
+        "--order random: expected one of bag, seats, initiative",
+    ),
+    (
+        Some("res://game/game_server.gd"),
+        &["--max-tables-per-peer", "-3"],
+        "--max-tables-per-peer -3: expected a number from 1 to 64",
+    ),
+    (
+        Some("res://game/game_server.gd"),
+        &["--journal", "/proc/horizons-edge-journal"],
+        "server: --journal /proc/horizons-edge-journal: cannot create it",
+    ),
+    (
+        Some("res://game/dedicated_server.gd"),
+        &["--deadline", "nan"],
+        "--deadline nan: expected a number",
+    ),
+];
+
+/// Runs each of [`REFUSED`] on `project`, the bundled project as [`prepare`] leaves it: each must
+/// exit with code 2 at once, print its line and leave nothing behind (no leaked object).
+pub fn check_refusals(godot: &Godot, project: &Path) -> Result {
+    for (script, args, line) in REFUSED {
+        let what = format!("{} {}", script.unwrap_or("main scene"), args.join(" "));
+        let script_args = script.map(|s| ["-s", s]).into_iter().flatten();
+        let finished = Run::new(godot, project, 60)
+            .args(script_args.chain(["--"]).chain(args.iter().copied()))
+            .finish(true)?;
+        let trouble = crate::headless::trouble(&finished.log);
+        if finished.code != Some(2) || !finished.log.contains(line) || !trouble.is_empty() {
+            return Err(format!(
+                "{what}: expected exit code 2 and `{line}` alone, got {:?}:\n{}",
+                finished.code, finished.log
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// The sentence of README.md that introduces the demo's sample output (a ```text block).
 const SAMPLE_INTRO: &str = "`cargo xtask demo` runs the bundled game headless";
 

@@ -59,13 +59,14 @@ pub fn run(godot_only: bool) -> Result {
                 crate::online::check(&godot, bundled.insert(crate::demo::prepare(&godot)?))
             });
             report.step_on(
-                "demo (README's game, 8 bots, flow check)",
+                "demo (README's game, 8 bots, flow check, refused options)",
                 bundled.as_deref(),
                 |project| {
                     crate::demo::check_readme_sample(&godot, project)?;
                     let args = ["--players", "8", "--rounds", "3"].map(String::from);
                     crate::demo::play(&godot, project, &args)?;
-                    crate::demo::check_flow(&godot, project)
+                    crate::demo::check_flow(&godot, project)?;
+                    crate::demo::check_refusals(&godot, project)
                 },
             );
             report.step_on("screenshots", tests.as_deref(), |project| {

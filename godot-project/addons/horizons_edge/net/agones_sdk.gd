@@ -26,9 +26,15 @@ signal request_finished(endpoint: String, succeeded: bool)
 const PORT_VARIABLE := "AGONES_SDK_HTTP_PORT"
 ## Seconds a request may take.
 const TIMEOUT_SEC := 5.0
+const SettingCheck := preload("../setting_check.gd")
 
 ## Seconds between health calls; keep it below the Fleet's [code]health.periodSeconds[/code].
-@export_range(0.5, 60.0, 0.5, "suffix:s") var health_interval_sec := 2.0
+## A time a script sets outside the inspector's range is refused with an error (it stays).
+@export_range(0.5, 60.0, 0.5, "suffix:s") var health_interval_sec := 2.0:
+	set(value):
+		health_interval_sec = SettingCheck.seconds(
+			"AgonesSdk.health_interval_sec", value, health_interval_sec, 60.0, 0.5
+		)
 
 var _base_url := ""
 var _http: HTTPRequest

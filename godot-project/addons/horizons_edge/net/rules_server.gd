@@ -45,12 +45,23 @@ signal peer_kicked(peer_id: int, reason: String)
 const RequestChecks := preload("request_checks.gd")
 const SettingCheck := preload("../setting_check.gd")
 
-## Server: the most tables open at once.
-@export_range(1, 100000) var max_tables := 10000
+## Server: the most tables open at once. Each count a script sets outside the inspector's range
+## is refused with an error, and the setting keeps its old value.
+@export_range(1, 100000) var max_tables := 10000:
+	set(value):
+		max_tables = SettingCheck.whole("RulesServer.max_tables", value, 1, 100000, max_tables)
 ## Server: the most tables one peer may join or watch.
-@export_range(1, 64) var max_tables_per_peer := 4
+@export_range(1, 64) var max_tables_per_peer := 4:
+	set(value):
+		max_tables_per_peer = SettingCheck.whole(
+			"RulesServer.max_tables_per_peer", value, 1, 64, max_tables_per_peer
+		)
 ## Server: spectators one table takes (each gets every public update of the table).
-@export_range(0, 10000) var max_spectators_per_table := 64
+@export_range(0, 10000) var max_spectators_per_table := 64:
+	set(value):
+		max_spectators_per_table = SettingCheck.whole(
+			"RulesServer.max_spectators_per_table", value, 0, 10000, max_spectators_per_table
+		)
 ## Server: messages a second one peer may send, whatever tables they go to (twice that at once).
 ## A rate or time a script sets that is not a finite number within reason (NAN, an infinity, a
 ## rate under the inspector's least, a time over a year) is refused with an error, and the
@@ -92,10 +103,18 @@ const SettingCheck := preload("../setting_check.gd")
 ## Server: tables the peers of one address (IP) may create at once, whatever connections they
 ## use; after that, one every [constant RulesServerLobby.CREATE_INTERVAL_SEC] seconds. Players
 ## behind one address (a NAT, or bots on 127.0.0.1) share it: raise it for them.
-@export_range(1, 100000) var tables_per_address := 10
+@export_range(1, 100000) var tables_per_address := 10:
+	set(value):
+		tables_per_address = SettingCheck.whole(
+			"RulesServer.tables_per_address", value, 1, 100000, tables_per_address
+		)
 ## Server: days an archived game is kept before it is removed (0: forever). Checked at start and
 ## once an hour.
-@export_range(0, 3650) var archive_max_age_days := 30
+@export_range(0, 3650) var archive_max_age_days := 30:
+	set(value):
+		archive_max_age_days = SettingCheck.whole(
+			"RulesServer.archive_max_age_days", value, 0, 3650, archive_max_age_days
+		)
 ## Server: makes a table's [GameRules] (set up, not started; not in the tree) from the options a
 ## client asked for (checked, see [constant RulesServerLobby.OPTIONS]); null refuses them.
 var table_setup := Callable()
