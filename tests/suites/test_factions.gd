@@ -65,6 +65,29 @@ func test_an_unknown_faction_is_refused() -> void:
 	rules.free()
 
 
+func test_bots_put_a_reserve_token_in_and_every_seat_sees_it() -> void:
+	# Neither bot ever put a reserve token in, and no snapshot said who held one back.
+	for strength in [0, 2]:
+		var rules := _rules(53 + strength)
+		StarterGame.keep_all(rules)
+		var watched: Array = []
+		for viewer in [0, 1, GameRules.SPECTATOR]:
+			watched.append(rules.get_snapshot_for(viewer)["players"][0].get("reserve", 0))
+		check_equal(watched, [1, 1, 1], "every seat sees vanguard's reserve token")
+		var rounds_played := 0
+		while rules.get_player_state(0)["reserve"] == 1 and rounds_played < 3:
+			var round_number := rules.get_round()
+			while rules.get_round() == round_number:
+				var player_id := rules.draw_next_token()
+				while rules.get_active_player() == player_id:
+					check_equal(rules.bot_decide(player_id, strength), OK, "bot %d" % strength)
+			rounds_played += 1
+		check_equal(rules.get_player_state(0)["reserve"], 0, "spent at strength %d" % strength)
+		var snapshot: Dictionary = rules.get_snapshot_for(1)["players"][0]
+		check(not snapshot.has("reserve"), "none left to see")
+		rules.free()
+
+
 func _rules(seed_value: int) -> GameRules:
 	var rules := GameRules.new()
 	rules.randomize_seed = false

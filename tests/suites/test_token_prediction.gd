@@ -87,6 +87,28 @@ func test_an_action_that_showed_something_hidden_cannot_be_undone() -> void:
 	rules.free()
 
 
+func test_an_eliminated_seer_sees_no_more_draws() -> void:
+	# Eliminated mid-round, the seer kept seeing the living players' next draws by get_foreseen()
+	# and its snapshot (which an online host sends every seated peer), every round after.
+	var rules := _rules(43, 3)
+	StarterGame.keep_all(rules)
+	rules.pass_activation(rules.draw_next_token())
+	check(not rules.get_foreseen(0).is_empty(), "foreseen while in the game")
+	check_equal(rules.eliminate_player(0), OK, "eliminated")
+	for _round in 2:
+		var round_number := rules.get_round()
+		while rules.get_round() == round_number and rules.get_phase() != GameRules.PHASE_GAME_OVER:
+			check_equal(rules.get_foreseen(0), PackedInt64Array(), "round %d" % round_number)
+			var own: Dictionary = rules.get_snapshot_for(0)["players"][0]
+			check_equal(own.get("foreseen", []), [], "own snapshot, round %d" % round_number)
+			rules.pass_activation(rules.draw_next_token())
+	var peeks := rules.get_events_for(0, 0).filter(
+		func(event: Dictionary) -> bool: return event["type"] == "private_peek"
+	)
+	check_equal(peeks.back()["upcoming"], [], "the last peek says nothing is foreseen")
+	rules.free()
+
+
 func _rules(seed_value: int, player_count: int) -> GameRules:
 	var rules := GameRules.new()
 	rules.randomize_seed = false

@@ -10,7 +10,7 @@ use crate::error::GameError;
 use crate::game::effect_defs::TokenOwner;
 use crate::game::emitter::Emitter;
 use crate::game::event::Event;
-use crate::game::state::{GameState, Phase};
+use crate::game::state::{GameState, Phase, Player};
 use crate::ids::PlayerId;
 
 /// Puts `count` more tokens of each of `whose` into the bag, as many as fit under the bag's
@@ -125,23 +125,35 @@ pub fn commit_reserve(
     Ok(())
 }
 
-/// What the players with foresight see changes with: the round, the bag's contents and draws,
-/// whether the round is sealed and under way, and who foresees how far (seat by seat; 0 for a
-/// seat without foresight or out of the game). Made for every command, so it allocates nothing.
-pub fn foresight_key(state: &GameState) -> (u32, u32, usize, [bool; 2], [u32; MAX_PLAYERS]) {
+/// What the players with foresight see changes with: the round, the bag's contents (how many
+/// tokens are left, and how many were ever put in: an action that takes some out and puts as many
+/// in changes the order without changing the count) and draws, whether the round is sealed and
+/// under way, and who foresees how far (seat by seat; 0 for a seat without foresight or out of
+/// the game). Made for every command, so it allocates nothing.
+pub fn foresight_key(state: &GameState) -> ForesightKey {
     let mut seers = [0; MAX_PLAYERS];
     for (seer, player) in seers.iter_mut().zip(&state.players) {
         if !player.eliminated {
             *seer = player.foresight;
         }
     }
-    (
-        state.round,
-        state.bag.remaining(),
-        state.bag.drawn_history().len(),
-        [state.entropy.pending.is_empty(), in_round(state)],
+    ForesightKey {
+        round: state.round,
+        tokens: [state.bag.remaining(), state.bag.next_token().0],
+        drawn: state.bag.drawn_history().len(),
+        open: [state.entropy.pending.is_empty(), in_round(state)],
         seers,
-    )
+    }
+}
+
+/// What the players with foresight see changes with (see [`foresight_key`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ForesightKey {
+    round: u32,
+    tokens: [u32; 2],
+    drawn: usize,
+    open: [bool; 2],
+    seers: [u32; MAX_PLAYERS],
 }
 
 /// Whether a round's draws are under way (foresight has something to foretell).
@@ -149,22 +161,33 @@ fn in_round(state: &GameState) -> bool {
     matches!(state.phase, Phase::AwaitingDraw | Phase::Activation { .. })
 }
 
-/// The owners of the round's next `depth` draws as foresight shows them now; `None` outside a
-/// round and until it is sealed (with player entropy, the shuffle waits for the last nonce).
-pub fn foreseen(state: &GameState, depth: u32) -> Option<Vec<PlayerId>> {
+/// The owners of the round's next draws that `seer`'s foresight shows now, as many as it
+/// reaches (fewer near the round's end); empty for a player without foresight or out of the
+/// game, outside a round and until it is sealed (with player entropy, the shuffle waits for the
+/// last nonce).
+pub fn foreseen(state: &GameState, seer: &Player) -> Vec<PlayerId> {
     let sealed = state.entropy.pending.is_empty();
-    (sealed && in_round(state)).then(|| state.sequencer.foreseen(&state.bag, depth as usize))
+    if seer.foresight == 0 || seer.eliminated || !sealed || !in_round(state) {
+        return Vec::new();
+    }
+    state
+        .sequencer
+        .foreseen(&state.bag, seer.foresight as usize)
 }
 
-/// Tells every living player with foresight the owners of the round's next draws: none until
-/// the round is sealed and once it is over (an empty peek, so that a view following the events
-/// drops what it showed).
-pub fn foresee(state: &GameState, out: &mut Emitter) {
-    for seer in state.living().filter(|p| p.foresight > 0) {
-        out.push(Event::PrivatePeek {
-            player: seer.id,
-            upcoming: foreseen(state, seer.foresight).unwrap_or_default(),
-        });
+/// Tells every player with foresight the owners of the round's next draws, now that what they
+/// see has changed from `before`: none until the round is sealed and once it is over, and none
+/// to a player just eliminated (an empty peek, so that a view following the events drops what
+/// it showed). A player out of the game before is told nothing more.
+pub fn foresee(state: &GameState, before: &ForesightKey, out: &mut Emitter) {
+    for (index, seer) in state.players.iter().enumerate() {
+        let saw = before.seers.get(index).is_some_and(|&depth| depth > 0);
+        if (seer.foresight > 0 && !seer.eliminated) || (saw && seer.eliminated) {
+            out.push(Event::PrivatePeek {
+                player: seer.id,
+                upcoming: foreseen(state, seer),
+            });
+        }
     }
 }
 

@@ -7,7 +7,7 @@ use crate::game::command::{Action, Command};
 use crate::game::config::GameConfig;
 use crate::game::mulligan::{can_mulligan, cards_to_bottom};
 use crate::game::state::{GameState, Phase};
-use crate::game::{Emitter, GameView, Hooks, NoHooks, actions};
+use crate::game::{Emitter, GameView, Hooks, NoHooks, actions, bag_effects};
 use crate::ids::PlayerId;
 
 /// One in this many first decisions of a bot is a mulligan.
@@ -130,7 +130,34 @@ pub fn autoplay_command(
     })
 }
 
-/// Carries out a bot's decision for `player` ([`decide`]). Should the game's hooks refuse the
+/// Whether a bot whose activation it is puts one of its faction's reserve tokens into the bag
+/// now: when it holds one back and this activation took its last token of the round (it would
+/// not act again this round otherwise), and the bag takes one more of its tokens. A reserve
+/// token is one more activation in some round of the game: a bot spends it on the first round
+/// it runs out, rather than keep it unused to the end.
+pub fn commits_reserve(state: &GameState, player: PlayerId) -> bool {
+    state.phase == (Phase::Activation { player })
+        && state
+            .player(player)
+            .is_some_and(|p| p.reserve > 0 && !p.eliminated)
+        && state.bag.player_remaining(player) == Ok(0)
+        && state.bag.room_for(player) > 0
+}
+
+/// Puts `player`'s reserve token into the bag when [`commits_reserve`] says a bot does.
+pub fn spend_reserve(
+    state: &mut GameState,
+    player: PlayerId,
+    out: &mut Emitter,
+) -> Result<(), GameError> {
+    match commits_reserve(state, player) {
+        true => bag_effects::commit_reserve(state, player, out),
+        false => Ok(()),
+    }
+}
+
+/// Carries out a bot's decision for `player` ([`decide`]), its reserve token first when
+/// [`commits_reserve`] says so. Should the game's hooks refuse the
 /// action they listed as legal a moment before (a hook need not answer the same way twice), the
 /// bot passes instead, which the validator is never asked about: a bot always ends its
 /// activation, so a game of bots never stalls.
@@ -141,6 +168,7 @@ pub fn decide_and_act(
     player: PlayerId,
     out: &mut Emitter,
 ) -> Result<(), RulesError> {
+    spend_reserve(state, player, out)?;
     let decision = decide(config, state, hooks, player)?;
     let Command::Act { action, .. } = &decision else {
         return super::dispatch(config, state, &decision, hooks, out);

@@ -375,7 +375,7 @@ impl Game {
         };
         let previous = next.map(|next| std::mem::replace(&mut self.state, next));
         if bag_effects::foresight_key(&self.state) != foreseen {
-            bag_effects::foresee(&self.state, out);
+            bag_effects::foresee(&self.state, &foreseen, out);
         }
         // After an action the state it replaced is the undo point; any other command ends it,
         // and so does an action that ended the round or the game (its secret is revealed and the
@@ -508,6 +508,13 @@ impl Game {
     /// `player` is not active.
     pub fn plan(&self, player: PlayerId, rollouts: u32, seed: u64) -> Option<Action> {
         planner::plan(self.view(), player, rollouts, seed)
+    }
+
+    /// Whether a bot playing `player` puts a reserve token into the bag now
+    /// ([`bots::commits_reserve`]): what [`Command::BotDecide`] does before its action, and what
+    /// a caller that plays the planner's action ([`Game::plan`]) does first.
+    pub fn bot_commits_reserve(&self, player: PlayerId) -> bool {
+        bots::commits_reserve(&self.state, player)
     }
 
     /// The next command of this game playing itself under `policy` (see

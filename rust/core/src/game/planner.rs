@@ -109,7 +109,8 @@ fn play(config: &GameConfig, scratch: &mut Scratch, horizon: u32) {
     while state.round <= horizon && !matches!(state.phase, Phase::GameOver { .. }) {
         let done = match state.phase {
             Phase::Activation { player } => {
-                act_at_random(config, state, trial, candidates, player, &mut out).is_some()
+                bots::spend_reserve(state, player, &mut out).is_ok()
+                    && act_at_random(config, state, trial, candidates, player, &mut out).is_some()
             }
             _ => rollout_command(config, state).is_some_and(|command| {
                 dispatch(config, state, &command, &mut NoHooks, &mut out).is_ok()
@@ -179,11 +180,8 @@ fn act_at_random(
 /// streams. Hidden collections are put in a fixed order first, so that the guess depends on
 /// nothing `player` cannot see.
 fn determinize(state: &mut GameState, player: PlayerId, pool: &[CardId], rng: &mut RandomStream) {
-    let foresight = state.player(player).map_or(0, |p| p.foresight);
-    let known = match &state.sequencer {
-        sequencer if sequencer.is_bag() && foresight > 0 => {
-            bag_effects::foreseen(state, foresight).unwrap_or_default()
-        }
+    let known = match (&state.sequencer, state.player(player)) {
+        (sequencer, Some(seer)) if sequencer.is_bag() => bag_effects::foreseen(state, seer),
         _ => Vec::new(),
     };
     state.bag.redraw_order(rng.next_u64(), &known);

@@ -93,6 +93,10 @@ pub struct PlayerView {
     /// The player's faction (asymmetric tokens), which every seat sees; absent without one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub faction: Option<String>,
+    /// The faction's reserve tokens the player still holds back, which every seat sees (each
+    /// one put into a bag is announced); absent when none.
+    #[serde(default, skip_serializing_if = "crate::game::state::is_zero")]
+    pub reserve: u32,
 }
 
 /// The bag as everyone sees it: counts and what has been drawn, never what comes next.
@@ -134,7 +138,7 @@ impl PlayerView {
             hand_size: player.hand.len() as u32,
             hand: (viewer == Some(player.id)).then(|| player.hand.clone()),
             foreseen: (viewer == Some(player.id) && player.foresight > 0)
-                .then(|| bag_effects::foreseen(state, player.foresight).unwrap_or_default()),
+                .then(|| bag_effects::foreseen(state, player)),
             discard: player.discard.clone(),
             hand_limit: player.hand_limit,
             command_tier: player.command_tier,
@@ -143,6 +147,7 @@ impl PlayerView {
             cards_to_bottom: cards_to_bottom(config, state, player),
             eliminated: player.eliminated,
             faction: player.faction.clone(),
+            reserve: player.reserve,
         }
     }
 }

@@ -74,7 +74,7 @@ pub struct PlayerSetup {
 }
 
 /// Whether `n` is 0 (for leaving default counts out of saves).
-fn is_zero(n: &u32) -> bool {
+pub(crate) fn is_zero(n: &u32) -> bool {
     *n == 0
 }
 

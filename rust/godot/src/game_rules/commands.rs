@@ -201,7 +201,9 @@ impl GameRules {
     /// [constant MAX_BOT_STRENGTH]) a Monte Carlo planner plays the odds: it tries every legal
     /// action in n rollouts each, on copies of the game where what this seat cannot see (the
     /// bag's order, the other hands, the decks) is shuffled afresh, played on by random bots to
-    /// the end of the next round, and takes the best average victory-point margin. Either way the
+    /// the end of the next round, and takes the best average victory-point margin. Either way a
+    /// bot holding a faction's reserve token puts it into the bag when its activation took its
+    /// last token of the round (one more activation that round), before its action. Either way the
     /// replay records the action taken, so bot games replay exactly. Should the game's validator
     /// refuse the planned action, the bot decides at random instead. The planner thinks on the
     /// calling thread, and its work grows with [param strength], the legal actions and the
@@ -225,6 +227,16 @@ impl GameRules {
             )?)
         });
         let rollouts = self.noted(player_id, rollouts)?;
+        // The planner plans the action, not the reserve token: the bots' rule puts it in first.
+        if let (1.., Some(game), Ok(player)) = (
+            rollouts,
+            self.game.as_deref(),
+            PlayerId::from_raw(player_id),
+        ) && game.bot_commits_reserve(player)
+        {
+            self.listeners.forget();
+            self.apply_and_emit(METHOD, Command::CommitReserve { player })?;
+        }
         let planned = match (
             rollouts,
             self.game.as_deref(),

@@ -86,8 +86,8 @@ impl GameRules {
 
     /// Token prediction: the owners of this round's next draws that [param player_id]'s foresight
     /// (effect [code]foresight[/code], or [code]"foresight"[/code] in their setup) shows now —
-    /// as many as their foresight, fewer near the round's end, empty without it or before the
-    /// round is sealed. Secret to that player: a hot-seat screen shows it to them alone; online,
+    /// as many as their foresight, fewer near the round's end, empty without it, before the
+    /// round is sealed and once they are out of the game. Secret to that player: a hot-seat screen shows it to them alone; online,
     /// each client gets its own through its snapshot and [code]private_peek[/code] events.
     #[func]
     pub fn get_foreseen(&self, player_id: i64) -> Result<PackedInt64Array, Refusal> {
@@ -99,8 +99,7 @@ impl GameRules {
                     .state
                     .player(player)
                     .ok_or(GameError::UnknownPlayer { player })?;
-                Ok(bag_effects::foreseen(view.state, seated.foresight)
-                    .unwrap_or_default()
+                Ok(bag_effects::foreseen(view.state, seated)
                     .iter()
                     .map(|p| p.to_raw())
                     .collect())
