@@ -16,26 +16,31 @@ extends Control
 ## The menu's entries, by id.
 enum MenuItem { PLAY_ONLINE, NEW_GAME, QUIT }
 
-const STARTER_SET := "res://addons/horizons_edge/starter_set.json"
-const DECK: Array[int] = [1, 2, 3, 4, 5, 1, 2, 4, 5, 1, 2, 3, 4, 5, 1, 2, 4, 1, 5, 2]
+## The seed of headless runs (the demo), unless [code]--seed[/code] says otherwise.
 const DEFAULT_SEED := 2026
-const DEFAULT_ROUNDS := 5
+## Lines the log keeps on screen.
 const LOG_LINES := 200
+## The activation orders [code]--order[/code] takes, by name.
 const ORDERS := {
 	"bag": GameRules.ORDER_BAG,
 	"seats": GameRules.ORDER_SEATS,
 	"initiative": GameRules.ORDER_INITIATIVE,
 }
+## Players the "Next:" strip shows in seat or initiative order.
 const UPCOMING := 5
 ## Names in the action bar's prompt are cut to this many characters (with "…"), so that the
 ## prompt fits on a line however long a player's name is.
 const PROMPT_NAME_CHARS := 24
 ## A reaction's line in the log (after its indentation): it goes under its cause.
 const REACTION_MARK := "↳"
+## The online mode's scene ("Play online…", [code]--online[/code]).
 const ONLINE_SCENE := "res://online/online.tscn"
 ## The longest game [code]--rounds[/code] asks for.
 const MAX_ROUNDS := 1000
+## The command line's options ([code]command_line.gd[/code]).
 const CommandLine := preload("res://game/command_line.gd")
+## The game it plays: the starter set and its deck ([code]starter_game.gd[/code]).
+const StarterGame := preload("res://game/starter_game.gd")
 
 ## Seats at the table (1 to 8) unless [code]--players[/code] says otherwise.
 @export_range(1, 8) var player_count := 4
@@ -62,13 +67,6 @@ var _panels_dirty := false
 @onready var _upcoming: Label = %Upcoming
 @onready var _menu: MenuButton = %Menu
 @onready var _table: Control = $Margin/Columns/Left
-
-
-## The starter set's config (cards, structures, action kinds) with [param round_limit] rounds.
-static func starter_config(round_limit := DEFAULT_ROUNDS) -> Dictionary:
-	var config: Dictionary = JSON.parse_string(FileAccess.get_file_as_string(STARTER_SET))
-	config["round_limit"] = round_limit
-	return config
 
 
 static func _is_reaction(line: String) -> bool:
@@ -125,7 +123,7 @@ func _ready() -> void:
 	_rules.action_completed.connect(_queue_panels.unbind(2))
 	_rules.player_eliminated.connect(_queue_panels.unbind(1))
 	_display.caught_up.connect(_refresh_panels)
-	var config := starter_config(options["rounds"])
+	var config := StarterGame.config(options["rounds"])
 	var seats := _make_seats(count, humans)
 	_make_panels(seats)
 	_action_bar.close("Bots are playing…" if humans == 0 else "Drawing the first token…")
@@ -143,7 +141,7 @@ func _make_seats(count: int, humans: int) -> Array[PlayerSeat]:
 		seat.display_name = "player %d" % player_id
 		seat.color = _display.player_colors[player_id % _display.player_colors.size()]
 		seat.is_bot = player_id >= humans
-		seat.deck = PackedInt64Array(DECK)
+		seat.deck = PackedInt64Array(StarterGame.DECK)
 		_seats.add_child(seat)
 		seats.append(seat)
 	return seats
@@ -295,7 +293,7 @@ func _options(args: PackedStringArray, headless: bool) -> Dictionary:
 		"players": player_count,
 		"humans": human_players,
 		"seed": DEFAULT_SEED if headless else game_seed,
-		"rounds": DEFAULT_ROUNDS,
+		"rounds": StarterGame.DEFAULT_ROUNDS,
 		"order": "",
 	}
 	var limits := {

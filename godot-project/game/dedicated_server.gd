@@ -7,22 +7,26 @@ extends SceneTree
 ## [codeblock]
 ## godot --headless --path godot-project -s res://game/dedicated_server.gd -- --players 3
 ## [/codeblock]
-## ([code]cargo xtask server[/code] builds the extension and runs exactly this.) Options after
-## [code]--[/code]: [code]--port N[/code] (7000), [code]--players N[/code] (2),
-## [code]--rounds N[/code] (10), [code]--seed N[/code] (random), [code]--deadline S[/code]
-## (seconds the game waits on players — the mulligan, each activation, each round's nonces —
-## before the server decides for them, see [member RulesSession.turn_deadline]; 30 by default, 0
-## for no limit, which lets one idle player stall the table) and
+## ([code]cargo xtask server --single[/code] builds the extension and runs exactly this.)
+## Options after [code]--[/code]: [code]--port N[/code] (7000), [code]--players N[/code] (2; 1 to
+## 8), [code]--rounds N[/code] (10; 1 to 1000), [code]--seed N[/code] (random),
+## [code]--deadline S[/code] (seconds the game waits on players — the mulligan, each activation,
+## each round's nonces — before the server decides for them, see
+## [member RulesSession.turn_deadline]; 30 by default, 0 for no limit, which lets one idle player
+## stall the table) and
 ## [code]--entropy 0|1[/code] (1, the default: every client adds a nonce to each round's shuffle,
 ## see [member GameRules.player_entropy]).
 ## The game starts once every seat is taken. Hosting rekeys the game from the OS
 ## ([method RulesSession.host_game]), so not even [code]--seed[/code] decides the bag or the
 ## hands; the key is never printed.
 
-const Main := preload("res://main.gd")
+## The game it plays: the starter set and its deck ([code]starter_game.gd[/code]).
+const StarterGame := preload("res://game/starter_game.gd")
 ## The session node's name under the root; clients use the same.
 const SESSION_NAME := "Session"
+## The port it listens on, unless [code]--port[/code] says otherwise.
 const DEFAULT_PORT := 7000
+## The command line's options ([code]command_line.gd[/code]).
 const CommandLine := preload("res://game/command_line.gd")
 ## The options and their defaults.
 const DEFAULTS := {
@@ -36,7 +40,7 @@ const DEFAULTS := {
 ## What each number option takes (the seeds of any int, as [member GameRules.seed]).
 const LIMITS := {
 	"port": [1, 65535],
-	"players": [2, GameRules.MAX_PLAYERS],
+	"players": [1, GameRules.MAX_PLAYERS],
 	"rounds": [1, 1000],
 	"deadline": [0, 600],
 	"entropy": [0, 1],
@@ -63,10 +67,8 @@ func _initialize() -> void:
 	_session.name = SESSION_NAME
 	_session.turn_deadline = options["deadline"]
 	root.add_child(_session)
-	var players: Array = []
-	for player_id in options["players"]:
-		players.append({"id": player_id, "name": "player %d" % player_id, "deck": Main.DECK})
-	if _rules.setup(players, Main.starter_config(options["rounds"])) != OK:
+	var seats := StarterGame.seats(options["players"])
+	if _rules.setup(seats, StarterGame.config(options["rounds"])) != OK:
 		printerr("server: the rules refused a game of %d players" % options["players"])
 		quit(2)
 		return

@@ -8,7 +8,8 @@ extends SceneTree
 ## Run it with [code]godot --headless --path godot-project -s res://game/flow_check.gd[/code];
 ## prints "flow check: N failed" and quits with 1 on a failure.
 
-const Main := preload("res://main.gd")
+## The game it plays: the starter set and its deck ([code]starter_game.gd[/code]).
+const StarterGame := preload("res://game/starter_game.gd")
 const SEED := 7
 const ROUNDS := 3
 ## Frames a game may take to reach its end.
@@ -34,7 +35,7 @@ func _run() -> void:
 # action, as this check answers for them.
 func _check_double_actions(human: bool) -> void:
 	var what := "double actions (%s)" % ("a human seat" if human else "bots")
-	var config := Main.starter_config(ROUNDS)
+	var config := StarterGame.config(ROUNDS)
 	config["action_kinds"]["rally"] = {
 		"effects": [{"effect": "grant_double_action", "this_round": true}]
 	}
@@ -110,7 +111,7 @@ func _check_draw_counts(what: String, lines: Array) -> void:
 # withdrawn (human_turn_cancelled) and the bots finish the game.
 func _check_human_eliminated_at_their_turn() -> void:
 	var what := "a human eliminated at their turn"
-	var table := _table(3, 1, Main.starter_config(ROUNDS))
+	var table := _table(3, 1, StarterGame.config(ROUNDS))
 	var rules: GameRules = table["rules"]
 	var manager: GameManager = table["manager"]
 	var lines: Array = table["lines"]
@@ -158,7 +159,7 @@ func _table(seats: int, humans: int, config: Dictionary) -> Dictionary:
 		seat.player_id = player_id
 		seat.display_name = "p%d" % player_id
 		seat.is_bot = player_id >= humans
-		seat.deck = PackedInt64Array(Main.DECK)
+		seat.deck = PackedInt64Array(StarterGame.DECK)
 		manager.add_child(seat)
 		seated.append(seat)
 	manager.line_logged.connect(func(line: String) -> void: table["lines"].append(line))

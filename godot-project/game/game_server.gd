@@ -23,13 +23,17 @@ extends SceneTree
 ## [constant HEARTBEAT_SEC] s, and at start takes over the journals and archives of every
 ## sibling folder whose heartbeat is older than S seconds: a dead server's tables, resumed here).
 
-const Main := preload("res://main.gd")
+## The game it plays: the starter set and its deck ([code]starter_game.gd[/code]).
+const StarterGame := preload("res://game/starter_game.gd")
 ## The server node's name under the root; clients use the same.
 const SERVER_NAME := "Server"
 ## Written in the journal folder every [constant HEARTBEAT_SEC] s with --adopt-after.
 const HEARTBEAT_FILE := "alive"
+## Seconds between two heartbeats.
 const HEARTBEAT_SEC := 10.0
+## The command line's options ([code]command_line.gd[/code]).
 const CommandLine := preload("res://game/command_line.gd")
+## The addon's checks of settings, whose limits the options share.
 const SettingCheck := preload("res://addons/horizons_edge/setting_check.gd")
 ## The options and their defaults.
 const DEFAULTS := {
@@ -67,10 +71,10 @@ var _listening := false
 static func make_rules(options: Dictionary) -> GameRules:
 	var rules := GameRules.new()
 	rules.player_entropy = options["entropy"] == 1
-	var players: Array = []
-	for player_id in options["players"]:
-		players.append({"id": player_id, "name": "player %d" % player_id, "deck": Main.DECK})
-	if rules.setup(players, Main.starter_config(options["rounds"])) != OK:
+	if (
+		rules.setup(StarterGame.seats(options["players"]), StarterGame.config(options["rounds"]))
+		!= OK
+	):
 		rules.free()
 		return null
 	return rules

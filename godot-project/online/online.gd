@@ -8,7 +8,8 @@ extends Control
 
 const SERVER_SCRIPT := "res://game/dedicated_server.gd"
 const DedicatedServer := preload(SERVER_SCRIPT)
-const Main := preload("res://main.gd")
+## The game it plays: the starter set and its deck ([code]starter_game.gd[/code]).
+const StarterGame := preload("res://game/starter_game.gd")
 const LOCALHOST := "127.0.0.1"
 ## The bundled game's hot-seat table, which the lobby's Back button returns to.
 const TABLE_SCENE := "res://main.tscn"
@@ -28,7 +29,7 @@ var _server_check_in := 0.0
 
 
 func _ready() -> void:
-	_table.card_names = GameManager.card_names(Main.starter_config())
+	_table.card_names = GameManager.card_names(StarterGame.config())
 	_lobby.host_requested.connect(_on_host_requested)
 	_lobby.join_requested.connect(_on_join_requested)
 	_lobby.back_requested.connect(func() -> void: get_tree().change_scene_to_file(TABLE_SCENE))

@@ -26,7 +26,6 @@
 //!   integers.
 //! - [`error`] — every way a request is refused; each message names the problem, each kind has a
 //!   stable name, and misuse of the API is told apart from refusals of play.
-//! - [`stats`] — χ² goodness-of-fit with p-values, for fairness checks.
 //!
 //! ## Guarantees
 //! - No caller input panics: every fallible operation returns a `Result` and a refused operation

@@ -21,8 +21,9 @@
 //!   engine calls.
 //! - [`turn_system::TurnSystem`] — who acts next: charge initiative for units, seat order for
 //!   players.
-//! - [`refusal`] — how a core error reaches GDScript: an error in Godot's log plus a checkable
-//!   return value.
+//! - [`refusal`] — how a core error reaches GDScript: a checkable return value and the reason
+//!   through the API, and an error in Godot's log only for misuse (a refusal of play logs
+//!   nothing).
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use godot::prelude::*;

@@ -5,7 +5,8 @@
 //!
 //! Two tables: A (two seats, player entropy, and a spectator) and B (two seats, no entropy),
 //! each created through the lobby by its first client and joined by code by the others. The
-//! server is killed when a client of table A prints [`KILL_AT`]. Each client then asks the
+//! server is killed once every client is seated and a client of table A prints a draw of round
+//! [`KILL_ROUND`] or later. Each client then asks the
 //! restarted server for its table's whole log: every event it had received before must come again
 //! unchanged (so nothing the server acknowledged was lost), and a fresh auditor verifies every
 //! round from the start. The restarted server must resume both tables with the state hash their
@@ -54,12 +55,12 @@ const CLOSE_WAIT: Duration = Duration::from_secs(20);
 const SERVER_SECONDS: &str = "190";
 /// The name of the lobby rogue's process.
 const ROGUE: &str = "lobby-rogue";
+/// Milliseconds each bot takes over a decision.
+const THINK_MS: &str = "80";
 /// The clients, each started once the one before is seated: name, table ("A" or "B"),
 /// arguments. The first of each table creates it; each game starts with its last seat, B's a
 /// client before A's. The bots think [`THINK_MS`] over each decision and table B has more
 /// rounds, so it is still on when table A reaches [`KILL_ROUND`].
-/// Milliseconds each bot takes over a decision.
-const THINK_MS: &str = "80";
 const CLIENTS: [(&str, &str, &[&str]); 5] = [
     (
         "a-1",

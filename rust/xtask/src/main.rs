@@ -26,6 +26,8 @@
 //! - `crash` — the game server's crash test (see [`crash`]), also a step of `test`.
 //! - `loadtest [--tables 50,200,500] [--pace human|full|both] [--seconds S]` — the game
 //!   server's capacity under bot clients (see [`loadtest`]).
+//! - `wine` — the core's tests built for Windows and run under Wine (see [`wine`]), also a step
+//!   of `test`.
 //! - `image` — the game server's root file system and `FROM scratch` recipe (see [`image`]).
 //! - `godot` — make sure a Godot 4 is available and print how it is run.
 //!

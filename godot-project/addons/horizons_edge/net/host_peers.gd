@@ -13,6 +13,7 @@ const RATE_PER_SEC := 10.0
 const FLOOD_DEBT := 200.0
 ## Refusals sent to one peer at once, and per second after that; the rest are only counted.
 const REFUSAL_BURST := 10.0
+## ... and per second after that.
 const REFUSALS_PER_SEC := 2.0
 ## A connected peer that has not taken a seat by then is disconnected.
 const HELLO_TIMEOUT_MSEC := 10000

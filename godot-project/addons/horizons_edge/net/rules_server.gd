@@ -42,7 +42,9 @@ signal table_closed(code: String, archive: String)
 ## Server: the server disconnected [param peer_id] (over its limits, or silent).
 signal peer_kicked(peer_id: int, reason: String)
 
+## The checks of what a peer sends ([code]request_checks.gd[/code]).
 const RequestChecks := preload("request_checks.gd")
+## The checks of the counts, rates and timings a script sets ([code]setting_check.gd[/code]).
 const SettingCheck := preload("../setting_check.gd")
 
 ## Server: the most tables open at once. Each count a script sets outside the inspector's range

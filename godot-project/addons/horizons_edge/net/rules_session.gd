@@ -78,7 +78,9 @@ enum ReconnectPolicy {
 
 ## The default [member turn_deadline], in seconds.
 const DEFAULT_TURN_DEADLINE := 30.0
+## The checks of what a peer sends ([code]request_checks.gd[/code]).
 const RequestChecks := preload("request_checks.gd")
+## The checks of the timings a script sets ([code]setting_check.gd[/code]).
 const SettingCheck := preload("../setting_check.gd")
 ## The nonce the server adds for a seat whose nonce did not come in time: public and fixed, so
 ## the server cannot choose it (a seat that times out adds nothing to the shuffle, and takes

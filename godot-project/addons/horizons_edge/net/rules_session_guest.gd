@@ -5,10 +5,11 @@ extends RefCounted
 ## log seen so far and the [FairnessAuditor] fed from it. Created by
 ## [method RulesSession.join_game].
 
+## The checks of what a peer sends (see [code]request_checks.gd[/code]).
+const RequestChecks := preload("request_checks.gd")
 ## Events of this client's seat that settle a decision it answered (or that the server settled
 ## for it at a deadline), or open a new one for it (the second action of a double-action token, an
 ## undone action, its next activation); a refusal settles it too.
-const RequestChecks := preload("request_checks.gd")
 const ANSWERS := [
 	"hand_kept",
 	"mulligan_taken",

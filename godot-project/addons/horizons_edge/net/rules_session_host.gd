@@ -19,16 +19,18 @@ extends RefCounted
 ## [code]table_flow.gd[/code] (requests applied, draws, passes and deadlines) and
 ## [code]token_bucket.gd[/code] ([code]RulesSessionHost.Bucket[/code]).
 
-## A token bucket (see [code]token_bucket.gd[/code]): every limit here and in [RulesServerLobby].
 ## A peer's hello was refused a seat (a full table, a token nobody holds, a seat taken back too
 ## often): a [RulesServer]'s lobby forgets that the peer joined this table.
 signal seat_refused(peer_id: int)
 
+## A token bucket (see [code]token_bucket.gd[/code]): every limit here and in [RulesServerLobby].
 const Bucket := preload("token_bucket.gd")
 ## The parts of a host: the checks of what peers send, the peers and their limits, and how the
 ## table moves on.
 const RequestChecks := preload("request_checks.gd")
+## The peers, their limits, refusals and disconnects ([code]host_peers.gd[/code]).
 const HostPeers := preload("host_peers.gd")
+## How the table moves on ([code]table_flow.gd[/code]).
 const TableFlow := preload("table_flow.gd")
 
 ## Why a request from a peer without a seat is refused.
@@ -44,9 +46,11 @@ const RATE_PER_SEC := HostPeers.RATE_PER_SEC
 const FLOOD_DEBT := HostPeers.FLOOD_DEBT
 ## Refusals sent to one peer at once, and per second after that; the rest are only counted.
 const REFUSAL_BURST := HostPeers.REFUSAL_BURST
+## ... and per second after that.
 const REFUSALS_PER_SEC := HostPeers.REFUSALS_PER_SEC
 ## Times a seat may be taken back with its token at once, and per second after that.
 const REJOIN_BURST := 3.0
+## ... and per second after that.
 const REJOINS_PER_SEC := 0.1
 ## A connected peer that has not taken a seat by then is disconnected.
 const HELLO_TIMEOUT_MSEC := HostPeers.HELLO_TIMEOUT_MSEC

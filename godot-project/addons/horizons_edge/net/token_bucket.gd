@@ -3,9 +3,13 @@ extends RefCounted
 ## [RulesServerLobby]): [member capacity] tokens, refilled at [member rate] a second; taking from an
 ## empty bucket runs into debt (down to [member lowest]), which must be refilled first.
 
+## The most tokens it holds (a burst).
 var capacity: float
+## Tokens it gets back a second.
 var rate: float
+## The lowest its tokens go when taken from empty: 0, or a debt below it.
 var lowest: float
+## The tokens it holds now (negative: in debt).
 var tokens: float
 var _at: int
 

@@ -18,6 +18,31 @@ var _pulse: Tween
 var _pulse_half := 0.0
 
 
+## Dresses [param flyer], the token that flies from the bag to its owner's row, in the owner's
+## [param color]: a round token, with a gold rim for a double-action token.
+static func dress_flyer(flyer: Panel, color: Color, double_action: bool) -> void:
+	var style := StyleBoxFlat.new()
+	style.bg_color = color
+	style.border_color = Color.GOLD if double_action else Color.WHITE
+	style.set_border_width_all(4 if double_action else 2)
+	style.set_corner_radius_all(int(flyer.size.x / 2.0))
+	flyer.add_theme_stylebox_override("panel", style)
+
+
+## Puts [param flyer] [param progress] (0 to 1) of the way down [param panel]'s left margin,
+## where there is no text to cover, from beside [param bag] to beside [param row]; from the
+## layout as it is now, so a panel laid out or resized in flight puts it in the right place.
+static func place_flyer(
+	flyer: Control, panel: Control, bag: Control, row: Control, progress: float
+) -> void:
+	var lane := (
+		panel.global_position.x + panel.get_theme_stylebox("panel").content_margin_left / 2.0
+	)
+	var from := bag.get_global_rect().get_center().y
+	var to := row.get_global_rect().get_center().y
+	flyer.global_position = Vector2(lane, lerpf(from, to, progress)) - flyer.size / 2.0
+
+
 # The children are made with the node, so they go wherever it goes, in the tree or not.
 func _init() -> void:
 	_player.name = "DrawSound"

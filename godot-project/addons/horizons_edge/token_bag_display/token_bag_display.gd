@@ -44,14 +44,23 @@ const OUT_TEXT := " (out)"
 const ROUND_COMPLETE_TEXT := "Round Complete!"
 ## Behind the panel's own text (the title, whose token it is).
 const PANEL_BACKGROUND := Color(0.1, 0.11, 0.14)
+## One player's row ([code]player_row.gd[/code]).
 const PlayerRow := preload("player_row.gd")
+## What the display reads of the game it shows ([code]bag_source.gd[/code]).
 const BagSource := preload("bag_source.gd")
+## Readable text on the players' colours ([code]contrast.gd[/code]).
 const Contrast := preload("contrast.gd")
+## A draw's sound, shake, burst and pulse ([code]draw_effects.gd[/code]).
 const DrawEffects := preload("draw_effects.gd")
+## Each row's chance column ([code]next_column.gd[/code]).
 const NextColumn := preload("next_column.gd")
+## The parts a bare display builds ([code]scene_parts.gd[/code]).
 const SceneParts := preload("scene_parts.gd")
+## The checks of the timings and counts a script sets ([code]setting_check.gd[/code]).
 const SettingCheck := preload("../setting_check.gd")
+## The hint and the round's end lines ([code]status_lines.gd[/code]).
 const StatusLines := preload("status_lines.gd")
+## The check of the views [method show_view] is given ([code]view_check.gd[/code]).
 const ViewCheck := preload("view_check.gd")
 # How many of the next activations the order column looks ahead (all a round can hold).
 const _ORDER_DEPTH := 1000
@@ -406,7 +415,6 @@ func _show_preview() -> void:
 	_refresh(false)
 
 
-# show_view() for one view: checked, then its changes queued.
 # Shows the views show_view() was given, in order, once the display is ready (not again from a
 # handler inside one: the loop below takes the ones such a handler adds).
 func _show_waiting_views() -> void:
@@ -958,13 +966,7 @@ func _fly_token(player_id: int) -> void:
 	if draw_duration <= 0.0 or target == null or not is_visible_in_tree() or _hurrying():
 		draw_shown.emit(player_id)
 		return
-	var style := StyleBoxFlat.new()
-	style.bg_color = _color_of(player_id)
-	# A double-action token flies with a gold rim.
-	style.border_color = Color.GOLD if _active_actions > 1 else Color.WHITE
-	style.set_border_width_all(4 if _active_actions > 1 else 2)
-	style.set_corner_radius_all(int(_flyer.size.x / 2.0))
-	_flyer.add_theme_stylebox_override("panel", style)
+	DrawEffects.dress_flyer(_flyer, _color_of(player_id), _active_actions > 1)
 	_place_flyer(0.0, player_id)
 	_flyer.visible = true
 	_flying = player_id
@@ -974,18 +976,13 @@ func _fly_token(player_id: int) -> void:
 	_step.tween_callback(_on_flight_landed.bind(player_id))
 
 
-# The token [param progress] (0 to 1) of the way down the panel's left margin, where there is no
-# text to cover, from beside the bag to beside [param player_id]'s row; from the layout (and the
-# rows) as they are now, so a display laid out, resized or rebuilt in flight puts it in the right
-# place.
+# The token [param progress] of the way to [param player_id]'s row (see
+# DrawEffects.place_flyer()), from the rows as they are now: a display rebuilt in flight puts it
+# in the right place.
 func _place_flyer(progress: float, player_id: int) -> void:
 	var target: PlayerRow = _rows.get(player_id)
-	if target == null:
-		return
-	var lane := global_position.x + get_theme_stylebox("panel").content_margin_left / 2.0
-	var from := _bag.get_global_rect().get_center().y
-	var to := target.get_global_rect().get_center().y
-	_flyer.global_position = Vector2(lane, lerpf(from, to, progress)) - _flyer.size / 2.0
+	if target != null:
+		DrawEffects.place_flyer(_flyer, self, _bag, target, progress)
 
 
 func _on_flight_landed(player_id: int) -> void:
