@@ -62,6 +62,9 @@ const SettingCheck := preload("../setting_check.gd")
 const StatusLines := preload("status_lines.gd")
 ## The check of the views [method show_view] is given ([code]view_check.gd[/code]).
 const ViewCheck := preload("view_check.gd")
+## The views [method show_view] is given, as the display follows them
+## ([code]view_queue.gd[/code]).
+const ViewQueue := preload("view_queue.gd")
 # How many of the next activations the order column looks ahead (all a round can hold).
 const _ORDER_DEPTH := 1000
 
@@ -142,19 +145,8 @@ var _winner := -1
 # animates (a draw's flight, the "Round Complete!" hold) keeps the display busy until it is done,
 # so every change is shown, in order, at the display's own pace, however fast the game goes.
 var _queue: Array[Callable] = []
-# What show_view() saw last: the round, and what the display shows of the bag once it has shown
-# that view (see ViewCheck.tally_of()).
-var _view_round := 0
-var _view_tally := ViewCheck.tally_of({}, {})
-var _view_over := false
-# The views show_view() was given that wait to be queued, and whether it is queueing one.
-var _views_waiting: Array[Array] = []
-var _viewing := false
-# How many times refresh() forgot the views: a view being queued when it did stops.
-var _views_forgotten := 0
-# In seat or initiative order, each round's activations as the views tell them (drawn, then
-# upcoming), by round: what the display shows as "next" while it catches up with the views.
-var _view_orders: Dictionary[int, PackedInt64Array] = {}
+# The views show_view() was given: those waiting, and what the last one said.
+var _views: ViewQueue
 # In seat or initiative order, the rules' next activations as of the change on screen, taken
 # when it happened (see _enqueue()): the rules may be further on by the time it is shown.
 var _order := PackedInt64Array()
@@ -187,6 +179,23 @@ var _banner: Label
 var _hint_text := ""
 var _banner_text := ROUND_COMPLETE_TEXT
 var _flyer: Panel
+
+
+# The views are taken from the start: show_view() may be called before the display is ready.
+func _init() -> void:
+	_views = (
+		ViewQueue
+		. new(
+			{
+				"draw": _show_draw,
+				"at_once": _at_once,
+				"round_end": _show_round_end,
+				"round_start": _show_round_start,
+				"restored": _show_restored,
+				"game_over": _show_game_over,
+			}
+		)
+	)
 
 
 func _ready() -> void:
@@ -260,12 +269,7 @@ func refresh() -> void:
 		_step = null
 	_flying = -1
 	_busy = false
-	_view_round = 0
-	_views_waiting.clear()
-	_views_forgotten += 1
-	_view_orders.clear()
-	_view_tally = ViewCheck.tally_of({}, {})
-	_view_over = false
+	_views.forget()
 	if not is_node_ready():
 		return
 	_flyer.visible = false
@@ -303,7 +307,7 @@ func show_view(
 	if problem != "":
 		push_error("TokenBagDisplay.show_view: %s; the view is ignored" % problem)
 		return
-	_views_waiting.append([round_number, bag, names, game_over, winner_id])
+	_views.waiting.append([round_number, bag, names, game_over, winner_id])
 	_show_waiting_views()
 
 
@@ -392,7 +396,7 @@ func is_round_complete_shown() -> bool:
 ## its next draw, so the display never falls behind the game. Views given before the display is
 ## ready wait until it is.
 func is_caught_up() -> bool:
-	return not _busy and _queue.is_empty() and _views_waiting.is_empty()
+	return not _busy and _queue.is_empty() and _views.waiting.is_empty()
 
 
 ## Whether the game-over banner (the winner, or a draw) is on screen.
@@ -418,65 +422,31 @@ func _show_preview() -> void:
 # Shows the views show_view() was given, in order, once the display is ready (not again from a
 # handler inside one: the loop below takes the ones such a handler adds).
 func _show_waiting_views() -> void:
-	if _viewing or not is_node_ready():
+	if _views.taking or not is_node_ready():
 		return
-	_viewing = true
-	while not _views_waiting.is_empty():
-		_show_view.callv(_views_waiting.pop_front())
-	_viewing = false
+	_views.taking = true
+	while not _views.waiting.is_empty():
+		_show_view.callv(_views.waiting.pop_front())
+	_views.taking = false
 
 
-# Shows a view show_view() took (its arguments, checked).
+# Shows a view show_view() took (its arguments, checked): its steps queued.
 func _show_view(
 	round_number: int, bag: Dictionary, names: Dictionary, game_over: bool, winner_id: int
 ) -> void:
-	ViewCheck.note_order(_view_orders, round_number, bag)
-	var drawn: Array = bag.get("drawn", [])
-	var view := ViewCheck.tally_of(bag, names)
-	var seen: int = _view_tally["drawn"]
-	var restart := round_number != _view_round or drawn.size() < seen
-	var more_drawn := not restart and drawn.size() > seen
-	var shown := ViewCheck.after_draws(_view_tally, drawn, seen) if more_drawn else _view_tally
-	var recount := not restart and view != shown
-	var last_round := _view_round
-	_view_round = round_number
-	_view_tally = view
-	var steps: Array[Callable] = []
-	if more_drawn:
-		steps = ViewCheck.draw_steps(drawn, seen, ViewCheck.left_in(shown), _show_draw, _at_once)
-	elif restart:
-		if last_round > 0 and round_number > last_round:
-			steps.append(_show_round_end.bind(last_round))
-		# A round already drawn from: its start, then its draws, in order (at once for a round
-		# the display joins late: whose token is out, and the mercy rule's streak, as they are).
-		if not drawn.is_empty():
-			var joined := last_round == 0 or round_number == last_round
-			steps.append(_show_round_start.bind(round_number, ViewCheck.before_draws(view, drawn)))
-			steps.append_array(
-				ViewCheck.draw_steps(
-					drawn, 0, int(bag["remaining"]), _show_draw, _at_once, not joined
-				)
-			)
-		else:
-			steps.append(_show_round_start.bind(round_number, view))
-	# What changed besides the draws, as the view has it.
-	if recount:
-		steps.append(_show_restored.bind(view))
-	var ends := game_over and not _view_over
-	if ends:
-		_view_over = true
-		steps.append(_show_game_over.bind(winner_id))
+	var ends := game_over and not _views.over
+	var steps := _views.take(round_number, bag, names, game_over, winner_id)
 	# Far behind (a burst of views): what waits is shown at once, the step in progress included.
-	var forgotten := _views_forgotten
+	var forgotten := _views.forgotten
 	if not steps.is_empty() and _queue.size() >= catch_up_after:
 		catch_up()
 	# Queued one by one, as each may be shown at once; a handler that called refresh() meanwhile
 	# has forgotten this view.
 	for step in steps:
-		if _views_forgotten != forgotten:
+		if _views.forgotten != forgotten:
 			return
 		_enqueue(step)
-	if ends and _views_forgotten == forgotten:
+	if ends and _views.forgotten == forgotten:
 		# The end is shown as it is: no draw or "Round Complete!" plays on after it.
 		catch_up()
 
@@ -645,7 +615,7 @@ func _enqueue(step: Callable) -> void:
 	if not is_node_ready():
 		return
 	var order := _rules_order()
-	if not _viewing and _busy and _queue.size() >= catch_up_after:
+	if not _views.taking and _busy and _queue.size() >= catch_up_after:
 		catch_up()
 	_queue.append(_in_order.bind(step, order))
 	_show_queued()
@@ -859,7 +829,7 @@ func _next_texts() -> Dictionary[int, String]:
 # views told them; empty for a bag, whose next draw is secret.
 func _upcoming() -> PackedInt64Array:
 	if rules == null or Engine.is_editor_hint() or not rules.is_set_up():
-		return _view_orders.get(_round, PackedInt64Array()).slice(_drawn)
+		return _views.orders.get(_round, PackedInt64Array()).slice(_drawn)
 	return _order
 
 
@@ -882,8 +852,8 @@ func _refresh_row(player_id: int, next_text: String, settle: Tween, seconds: flo
 # Whether the round shown is the game's last: the game (the rules, or the views given) is over
 # in it.
 func _is_last_round() -> bool:
-	if _view_over:
-		return _round == _view_round
+	if _views.over:
+		return _round == _views.round_number
 	var game := rules if is_instance_valid(rules) and rules.is_set_up() else null
 	return (
 		game != null
