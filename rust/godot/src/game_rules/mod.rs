@@ -41,7 +41,9 @@ enum Pending {
 /// Configure it in the inspector (or pass a config Dictionary to [method setup]), seat players
 /// with [method setup], then [method start_game]. The inspector's settings are what
 /// [method setup] reads: changed afterwards they change nothing, and they are not updated by a
-/// config Dictionary or [method load_game] — [method get_config] tells the rules in force. During the mulligan every player calls
+/// config Dictionary or [method load_game] — [method get_config] tells the rules in force. The
+/// one exception is [member seed], which tells the current game's seed: a load sets it to the
+/// loaded game's. During the mulligan every player calls
 /// [method keep_hand] (or [method take_mulligan] first). Then each round: [method
 /// draw_next_token] names the active player, who takes exactly one action ([method
 /// play_card_from_hand], [method build], [method attempt_command_upgrade], [method
@@ -77,7 +79,10 @@ enum Pending {
 #[class(base = Node)]
 pub struct GameRules {
     /// The seed every random decision comes from. With [member randomize_seed] on, [method
-    /// setup] picks a fresh one from the OS and stores it here.
+    /// setup] picks a fresh one from the OS and stores it here; [method load_game],
+    /// [method load_game_bytes] and [method load_replay] set it to the loaded game's seed (a
+    /// later [method setup] with [member randomize_seed] off plays that seed unless you set
+    /// another).
     #[export_group(name = "Randomness")]
     #[export]
     seed: i64,
