@@ -81,17 +81,31 @@ pub fn register_extension(project: &Path) -> Result {
 
 /// Copies the folder `from` with everything in it to `to`.
 pub fn copy_dir(from: &Path, to: &Path) -> Result {
+    copy_dir_except(from, to, &|_| false)
+}
+
+/// Copies the folder `from` to `to`, leaving out every file or folder whose name `skip` picks.
+pub fn copy_dir_except(from: &Path, to: &Path, skip: &dyn Fn(&str) -> bool) -> Result {
     std::fs::create_dir_all(to).map_err(|e| format!("cannot create {}: {e}", to.display()))?;
     let entries =
         std::fs::read_dir(from).map_err(|e| format!("cannot list {}: {e}", from.display()))?;
     for entry in entries {
         let entry = entry.map_err(|e| format!("cannot list {}: {e}", from.display()))?;
-        let (source, dest) = (entry.path(), to.join(entry.file_name()));
+        let (source, name) = (entry.path(), entry.file_name());
+        if skip(&name.to_string_lossy()) {
+            continue;
+        }
+        let dest = to.join(&name);
         if source.is_dir() {
-            copy_dir(&source, &dest)?;
+            copy_dir_except(&source, &dest, skip)?;
         } else {
-            std::fs::copy(&source, &dest)
-                .map_err(|e| format!("cannot copy {}: {e}", source.display()))?;
+            std::fs::copy(&source, &dest).map_err(|e| {
+                format!(
+                    "cannot copy {} to {}: {e}",
+                    source.display(),
+                    dest.display()
+                )
+            })?;
         }
     }
     Ok(())

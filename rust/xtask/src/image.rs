@@ -37,7 +37,7 @@ pub fn run() -> Result {
     let rootfs = image.join("rootfs");
     crate::debian::recreate(&rootfs)?;
     let sysroot = godot::private_root()?;
-    copy_tree(&sysroot, &rootfs)?;
+    link_tree(&sysroot, &rootfs)?;
     crate::server_project::prepare(&godot, &rootfs.join(SERVER_DIR))?;
     for empty in ["journal", "tmp"] {
         let dir = rootfs.join(empty);
@@ -57,7 +57,7 @@ pub fn run() -> Result {
 }
 
 /// `cp -a`, hard-linking the files when `from` and `to` share a file system (`-l`).
-fn copy_tree(from: &Path, to: &Path) -> Result {
+fn link_tree(from: &Path, to: &Path) -> Result {
     let source = format!("{}/.", from.display());
     let linked = output(Command::new("cp").args(["-al", &source]).arg(to));
     linked

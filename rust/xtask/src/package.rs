@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use zip::write::SimpleFileOptions;
 
-use crate::extension::Profile;
+use crate::extension::{self, Profile};
 use crate::godot::Godot;
 use crate::platform::{self, Platform};
 use crate::{Result, cross, inspect, paths};
@@ -83,7 +83,7 @@ pub fn package(options: &Options, out: &Path) -> Result<PathBuf> {
     let staged = out.join("addons").join("horizons_edge");
     crate::debian::recreate(&staged)?;
     // Not `bin/`: the libraries come from the cross builds. Not Godot's import sidecars.
-    copy_tree(&paths::addon(), &staged, &|name| {
+    extension::copy_dir_except(&paths::addon(), &staged, &|name| {
         name == "bin" || name.ends_with(".import")
     })?;
     let bin = staged.join("bin");
@@ -123,26 +123,6 @@ fn check_plugin_version(plugin_cfg: &str) -> Result {
             "the addon's plugin.cfg does not say {line}: bump it with the workspace version"
         ))
     }
-}
-
-/// Copies the folder `from` to `to`, leaving out every file or folder whose name `skip` picks.
-fn copy_tree(from: &Path, to: &Path, skip: &dyn Fn(&str) -> bool) -> Result {
-    std::fs::create_dir_all(to).map_err(|e| format!("cannot create {}: {e}", to.display()))?;
-    let entries =
-        std::fs::read_dir(from).map_err(|e| format!("cannot list {}: {e}", from.display()))?;
-    for entry in entries {
-        let entry = entry.map_err(|e| format!("cannot list {}: {e}", from.display()))?;
-        let (source, name) = (entry.path(), entry.file_name());
-        if skip(&name.to_string_lossy()) {
-            continue;
-        }
-        if source.is_dir() {
-            copy_tree(&source, &to.join(&name), skip)?;
-        } else {
-            copy(&source, &to.join(&name))?;
-        }
-    }
-    Ok(())
 }
 
 fn copy(from: &Path, to: &Path) -> Result {
@@ -219,7 +199,7 @@ pub fn check_installed(godot: &Godot) -> Result {
 /// installed as a developer without Rust installs it.
 pub fn install_into_copy(zip: &Path, source: &Path, project: &Path) -> Result {
     crate::debian::recreate(project)?;
-    copy_tree(source, project, &|name| {
+    extension::copy_dir_except(source, project, &|name| {
         name == "addons" || name == ".godot"
     })?;
     unzip(zip, project)?;
