@@ -361,6 +361,7 @@ func _table(code: String) -> RulesSession:
 		session = RulesSession.new()
 		session.name = code
 		session.request_refused.connect(_on_table_refused.bind(code))
+		session.table_left.connect(_tell_left.bind(code))
 		add_child(session)
 	return session
 

@@ -45,6 +45,9 @@ signal request_refused(reason: String)
 signal round_audited(round: int, fair: bool, detail: String)
 ## Client: the connection to the server is gone (or could not be made).
 signal connection_lost
+## Client, a table's session of a [RulesServer]: [method close] left the table (the server node,
+## which holds the connection, tells the lobby).
+signal table_left
 ## Server: a peer took (or took back) the seat of [param player_id].
 signal peer_seated(player_id: int, peer_id: int)
 ## Server: the peer seated as [param player_id] disconnected.
@@ -355,9 +358,8 @@ func is_host() -> bool:
 ## [method RulesServer.leave_table] does: the connection is the server node's, shared by the
 ## lobby and every table, and [method RulesServer.close] ends it.
 func close() -> void:
-	var server := get_parent() as RulesServer
-	if _api == null and _guest != null and server != null:
-		server._tell_left(String(name))
+	if _api == null and _guest != null:
+		table_left.emit()
 	var api := multiplayer if is_inside_tree() else _api
 	if _api != null and api != null and api.multiplayer_peer:
 		api.multiplayer_peer.close()
