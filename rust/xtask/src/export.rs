@@ -66,6 +66,7 @@ pub fn run() -> Result {
             return Err(format!("the export did not write {}", file.display()));
         }
     }
+    check_no_checks(&game.with_extension("pck"))?;
     let log = play(&sysroot, &game)?;
     // Debian's release template logs an engine error for every control a container lets go
     // ("Attempt to disconnect a nonexistent connection ... callable: ''"); the editor running
@@ -82,12 +83,36 @@ pub fn run() -> Result {
     Ok(())
 }
 
-/// The export preset: Linux x86_64, the pack beside the executable, Debian's template.
+/// The bundled project's check scripts, which `cargo xtask test` runs and a player never does:
+/// left out of the exported game.
+const CHECKS: &str = "game/ui_check.gd, game/flow_check.gd, online/online_check.gd";
+
+/// Fails if the exported pack holds any of [`CHECKS`]: a pack names each file it holds, and an
+/// exported script is a compiled file and its `.remap` (its path alone is also in the pack's
+/// list of every resource's uid, which does not ship the file).
+fn check_no_checks(pack: &Path) -> Result {
+    let bytes = std::fs::read(pack).map_err(|e| format!("cannot read {}: {e}", pack.display()))?;
+    let shipped: Vec<&str> = CHECKS
+        .split(", ")
+        .filter(|check| {
+            let entry = format!("{check}.remap");
+            bytes.windows(entry.len()).any(|w| w == entry.as_bytes())
+        })
+        .collect();
+    match shipped.is_empty() {
+        true => Ok(()),
+        false => Err(format!("the exported game ships {}", shipped.join(", "))),
+    }
+}
+
+/// The export preset: Linux x86_64, the pack beside the executable, Debian's template, the
+/// project's check scripts ([`CHECKS`]) left out.
 fn presets(template: &Path) -> String {
     let template = template.display();
     format!(
         "[preset.0]\n\nname=\"{PRESET}\"\nplatform=\"Linux\"\nrunnable=true\n\
-         export_filter=\"all_resources\"\nexport_path=\"\"\n\n[preset.0.options]\n\n\
+         export_filter=\"all_resources\"\nexclude_filter=\"{CHECKS}\"\nexport_path=\"\"\n\n\
+         [preset.0.options]\n\n\
          custom_template/debug=\"{template}\"\ncustom_template/release=\"{template}\"\n\
          binary_format/embed_pck=false\nbinary_format/architecture=\"x86_64\"\n"
     )
