@@ -3,6 +3,9 @@ extends RefCounted
 ## ([code]game_server.gd[/code], [code]dedicated_server.gd[/code]): [code]--name value[/code]
 ## pairs over a table of defaults, each checked against its limits before anything starts.
 
+## The largest 64-bit int.
+const INT64_LARGEST := 9223372036854775807
+
 
 ## [param defaults] with every [code]--name value[/code] pair of [param args] applied (a dash in
 ## a name stands for an underscore), each value converted to its default's type and checked
@@ -39,12 +42,27 @@ static func _problem(value: String, default: Variant, limit: Array) -> String:
 	var is_int := typeof(default) == TYPE_INT
 	if not (value.is_valid_int() if is_int else value.is_valid_float()):
 		return "expected %s" % ("a whole number" if is_int else "a number")
+	if is_int and not _fits_int(value):
+		return "expected a whole number from %d to %d" % [-INT64_LARGEST - 1, INT64_LARGEST]
 	var number := value.to_float()
 	if not is_finite(number):
 		return "expected a finite number"
 	if limit.size() == 2 and (number < limit[0] or number > limit[1]):
 		return "expected a number from %s to %s" % [_text(limit[0]), _text(limit[1])]
 	return ""
+
+
+# Whether the whole number [param text] fits a 64-bit int (the engine would clamp it, logging
+# an error of its own).
+static func _fits_int(text: String) -> bool:
+	var negative := text.begins_with("-")
+	var digits := text.trim_prefix("-").trim_prefix("+").lstrip("0")
+	# The smallest int is one less than the negative of the largest.
+	var largest := "9223372036854775808" if negative else str(INT64_LARGEST)
+	return (
+		digits.length() < largest.length()
+		or (digits.length() == largest.length() and digits <= largest)
+	)
 
 
 # [param number] as the command line writes it (a whole number without ".0").

@@ -102,18 +102,22 @@ static func adopt_orphans(folder: String, after_sec: float) -> void:
 
 
 ## Why the journal [param folder] cannot be used ("" when it can): it must exist or be created,
-## and take a file.
+## and take a file. Asked of the folder, or of the nearest one above it that exists, before
+## anything is made (so a refusal is one line, not the engine's error as well).
 static func journal_problem(folder: String) -> String:
-	var made := DirAccess.make_dir_recursive_absolute(folder)
-	if made != OK:
-		return "cannot create it (%s)" % error_string(made)
-	var probe := folder.path_join(".write-check")
+	var existing := folder
+	while not DirAccess.dir_exists_absolute(existing) and existing.get_base_dir() != existing:
+		if FileAccess.file_exists(existing):
+			return "%s is a file, not a folder" % existing
+		existing = existing.get_base_dir()
+	var probe := existing.path_join(".horizons-edge-write-check")
 	var file := FileAccess.open(probe, FileAccess.WRITE)
 	if file == null:
-		return "cannot write in it (%s)" % error_string(FileAccess.get_open_error())
+		return "cannot write in %s (%s)" % [existing, error_string(FileAccess.get_open_error())]
 	file.close()
 	DirAccess.remove_absolute(probe)
-	return ""
+	var made := DirAccess.make_dir_recursive_absolute(folder)
+	return "" if made == OK else "cannot create it (%s)" % error_string(made)
 
 
 func _initialize() -> void:

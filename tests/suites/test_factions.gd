@@ -88,6 +88,40 @@ func test_bots_put_a_reserve_token_in_and_every_seat_sees_it() -> void:
 		rules.free()
 
 
+func test_a_handler_of_a_bots_reserve_commit_that_replaces_the_game_or_acts_stops_the_bot() -> void:
+	# At strength 2 the bot went on after the reserve's signals: it kept a hand in the game a
+	# bag_changed handler had set up, played a card in one it had loaded, and returned a
+	# refusal when the handler had passed for it.
+	for strength in [0, 2]:
+		for mode in ["setup", "pass"]:
+			var rules := _rules(61)
+			StarterGame.keep_all(rules)
+			while not _about_to_commit(rules):
+				var player_id := rules.draw_next_token()
+				while rules.get_active_player() == player_id and not _about_to_commit(rules):
+					rules.bot_decide(player_id)
+			var after := {}
+			var handler := func(_id: int, _change: int) -> void:
+				if mode == "setup":
+					rules.setup(StarterGame.players(3), StarterGame.config())
+					rules.start_game()
+				else:
+					rules.pass_activation(0)
+				after["hash"] = rules.get_state_hash()
+			rules.bag_changed.connect(handler, CONNECT_ONE_SHOT)
+			var what := "%s at strength %d" % [mode, strength]
+			check_equal(rules.bot_decide(0, strength), OK, what)
+			check_equal(rules.get_state_hash(), after.get("hash"), "%s: the bot did no more" % what)
+			rules.free()
+
+
+# Whether player 0 (vanguard) is active with its last token of the round and its reserve token
+# held back: a bot puts it in now.
+static func _about_to_commit(rules: GameRules) -> bool:
+	var state := rules.get_player_state(0)
+	return rules.get_active_player() == 0 and state["tokens_in_bag"] == 0 and state["reserve"] == 1
+
+
 func _rules(seed_value: int) -> GameRules:
 	var rules := GameRules.new()
 	rules.randomize_seed = false

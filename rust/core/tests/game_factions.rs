@@ -245,27 +245,43 @@ fn every_seat_sees_how_many_reserve_tokens_each_player_holds_back() {
 #[test]
 fn bots_put_their_reserve_token_in_when_they_run_out_of_tokens() {
     // Neither the random bot nor the planner ever put a reserve token in: a vanguard bot held it
-    // back to the end of every game.
+    // back to the end of every game. A game playing itself puts it in as a command of its own
+    // before the bot's decision (a replay's BotDecide means what it did).
+    use horizons_edge_core::game::bots::Autoplay;
     for seed in 0..8 {
         let mut game = started(factions(), seed);
         let mut committed = 0;
-        while let Some(command) = next_bot_command(&game) {
-            let Command::BotDecide { player } = command else {
-                game.apply(command).unwrap();
-                continue;
-            };
-            let out_of_tokens = game.state().active == Some(player)
-                && game.state().bag.player_remaining(player) == Ok(0);
-            let events = game.apply(command).unwrap();
-            for event in &events {
-                if let Event::ReserveCommitted { player: who, .. } = event {
-                    assert_eq!((*who, out_of_tokens), (player, true), "seed {seed}");
-                    committed += 1;
-                }
+        while let Some(command) = game.autoplay_command(Autoplay::Bots) {
+            if let Command::CommitReserve { player } = command {
+                assert_eq!(game.state().active, Some(player), "seed {seed}");
+                assert_eq!(game.state().bag.player_remaining(player), Ok(0));
+                committed += 1;
             }
+            let events = game.apply(command.clone()).unwrap();
+            let reserve = events
+                .iter()
+                .any(|e| matches!(e, Event::ReserveCommitted { .. }));
+            assert_eq!(reserve, matches!(command, Command::CommitReserve { .. }));
         }
         assert_eq!(committed, 1, "seed {seed}: vanguard's one reserve token");
         assert_eq!(game.state().player(p(0)).unwrap().reserve, 0);
         assert_replays(&game);
     }
+}
+
+#[test]
+fn a_bot_decision_never_commits_a_reserve_token_itself() {
+    // A replay saved before bots used reserve tokens holds the bots' decisions as BotDecide:
+    // it must play the same, so BotDecide takes one action and nothing else.
+    let mut game = started(factions(), 5);
+    while game.state().round == 1 {
+        let player = draw(&mut game);
+        let events = game.apply(Command::BotDecide { player }).unwrap();
+        assert!(
+            !events
+                .iter()
+                .any(|e| matches!(e, Event::ReserveCommitted { .. }))
+        );
+    }
+    assert_eq!(game.state().player(p(0)).unwrap().reserve, 1);
 }

@@ -70,7 +70,7 @@ pub fn check_flow(godot: &Godot, project: &Path) -> Result {
 /// (`None`, the main scene), its arguments and the line it must print. A demo with `--rounds 0`
 /// played for ever (the starter set has no other end), and the servers ran with settings they
 /// could not use (a journal nothing could be written to, a peer joining at most -3 tables).
-const REFUSED: [(Option<&str>, &[&str], &str); 7] = [
+const REFUSED: [(Option<&str>, &[&str], &str); 9] = [
     (
         None,
         &["--rounds", "0"],
@@ -80,6 +80,11 @@ const REFUSED: [(Option<&str>, &[&str], &str); 7] = [
         None,
         &["--players", "abc"],
         "--players abc: expected a whole number",
+    ),
+    (
+        None,
+        &["--seed", "99999999999999999999"],
+        "--seed 99999999999999999999: expected a whole number from -9223372036854775808",
     ),
     (None, &["--bogus", "1"], "unknown option --bogus"),
     (
@@ -95,7 +100,12 @@ const REFUSED: [(Option<&str>, &[&str], &str); 7] = [
     (
         Some("res://game/game_server.gd"),
         &["--journal", "/proc/horizons-edge-journal"],
-        "server: --journal /proc/horizons-edge-journal: cannot create it",
+        "server: --journal /proc/horizons-edge-journal: cannot write in /proc",
+    ),
+    (
+        Some("res://game/game_server.gd"),
+        &["--journal", "res://project.godot/journal"],
+        "project.godot is a file, not a folder",
     ),
     (
         Some("res://game/dedicated_server.gd"),
@@ -105,7 +115,8 @@ const REFUSED: [(Option<&str>, &[&str], &str); 7] = [
 ];
 
 /// Runs each of [`REFUSED`] on `project`, the bundled project as [`prepare`] leaves it: each must
-/// exit with code 2 at once, print its line and leave nothing behind (no leaked object).
+/// exit with code 2 at once, print its line and no engine error, and leave nothing behind (no
+/// leaked object).
 pub fn check_refusals(godot: &Godot, project: &Path) -> Result {
     for (script, args, line) in REFUSED {
         let what = format!("{} {}", script.unwrap_or("main scene"), args.join(" "));
@@ -114,7 +125,15 @@ pub fn check_refusals(godot: &Godot, project: &Path) -> Result {
             .args(script_args.chain(["--"]).chain(args.iter().copied()))
             .finish(true)?;
         let trouble = crate::headless::trouble(&finished.log);
-        if finished.code != Some(2) || !finished.log.contains(line) || !trouble.is_empty() {
+        let engine_error = finished
+            .log
+            .lines()
+            .any(|l| l.trim_start().starts_with("ERROR:"));
+        if finished.code != Some(2)
+            || !finished.log.contains(line)
+            || !trouble.is_empty()
+            || engine_error
+        {
             return Err(format!(
                 "{what}: expected exit code 2 and `{line}` alone, got {:?}:\n{}",
                 finished.code, finished.log

@@ -102,7 +102,8 @@ pub enum Autoplay {
 }
 
 /// The next command of a game playing itself under `policy`: a draw when a token is due, the
-/// policy's answer for the active player or for the first player still deciding on a mulligan.
+/// policy's answer for the active player (for bots, their reserve token first when
+/// [`commits_reserve`] says so) or for the first player still deciding on a mulligan.
 /// `None` where it has to stop: before the game starts, once it is over, and while the round
 /// waits for players' nonces (config `player_entropy`), which only the players can give.
 pub fn autoplay_command(
@@ -118,6 +119,7 @@ pub fn autoplay_command(
     };
     let player = deciding.id;
     Some(match (policy, state.phase) {
+        (Autoplay::Bots, _) if commits_reserve(state, player) => Command::CommitReserve { player },
         (Autoplay::Bots, _) => Command::BotDecide { player },
         (Autoplay::Pass, Phase::Mulligan) => Command::Keep {
             player,
@@ -134,7 +136,9 @@ pub fn autoplay_command(
 /// now: when it holds one back and this activation took its last token of the round (it would
 /// not act again this round otherwise), and the bag takes one more of its tokens. A reserve
 /// token is one more activation in some round of the game: a bot spends it on the first round
-/// it runs out, rather than keep it unused to the end.
+/// it runs out, rather than keep it unused to the end. A driver of bots gives
+/// [`Command::CommitReserve`] before the bot's decision ([`autoplay_command`] does), so that
+/// [`Command::BotDecide`] means what it always meant and older replays play the same.
 pub fn commits_reserve(state: &GameState, player: PlayerId) -> bool {
     state.phase == (Phase::Activation { player })
         && state
@@ -144,7 +148,8 @@ pub fn commits_reserve(state: &GameState, player: PlayerId) -> bool {
         && state.bag.room_for(player) > 0
 }
 
-/// Puts `player`'s reserve token into the bag when [`commits_reserve`] says a bot does.
+/// Puts `player`'s reserve token into the bag when [`commits_reserve`] says a bot does (a
+/// planner's rollout, which plays bots without commands).
 pub fn spend_reserve(
     state: &mut GameState,
     player: PlayerId,
@@ -156,8 +161,7 @@ pub fn spend_reserve(
     }
 }
 
-/// Carries out a bot's decision for `player` ([`decide`]), its reserve token first when
-/// [`commits_reserve`] says so. Should the game's hooks refuse the
+/// Carries out a bot's decision for `player` ([`decide`]). Should the game's hooks refuse the
 /// action they listed as legal a moment before (a hook need not answer the same way twice), the
 /// bot passes instead, which the validator is never asked about: a bot always ends its
 /// activation, so a game of bots never stalls.
@@ -168,7 +172,6 @@ pub fn decide_and_act(
     player: PlayerId,
     out: &mut Emitter,
 ) -> Result<(), RulesError> {
-    spend_reserve(state, player, out)?;
     let decision = decide(config, state, hooks, player)?;
     let Command::Act { action, .. } = &decision else {
         return super::dispatch(config, state, &decision, hooks, out);

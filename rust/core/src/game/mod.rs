@@ -511,8 +511,8 @@ impl Game {
     }
 
     /// Whether a bot playing `player` puts a reserve token into the bag now
-    /// ([`bots::commits_reserve`]): what [`Command::BotDecide`] does before its action, and what
-    /// a caller that plays the planner's action ([`Game::plan`]) does first.
+    /// ([`bots::commits_reserve`]): a driver of bots gives [`Command::CommitReserve`] before the
+    /// bot's decision ([`Command::BotDecide`], or the planner's action from [`Game::plan`]).
     pub fn bot_commits_reserve(&self, player: PlayerId) -> bool {
         bots::commits_reserve(&self.state, player)
     }

@@ -213,7 +213,8 @@ pub fn mid_game() -> Game {
 }
 
 /// The next command of an all-bot game: a draw when a token is due, otherwise the deciding
-/// player's bot (also for a nonce the round waits for); `None` once the game is over.
+/// player's bot (also for a nonce the round waits for; a reserve token first when the bots'
+/// rule puts it in); `None` once the game is over.
 pub fn next_bot_command(game: &Game) -> Option<Command> {
     let state = game.state();
     match state.phase {
@@ -221,6 +222,9 @@ pub fn next_bot_command(game: &Game) -> Option<Command> {
             Some(&player) => Some(Command::BotDecide { player }),
             None => Some(Command::DrawToken),
         },
+        Phase::Activation { player } if game.bot_commits_reserve(player) => {
+            Some(Command::CommitReserve { player })
+        }
         Phase::Activation { player } => Some(Command::BotDecide { player }),
         Phase::Mulligan => {
             let undecided = state.players.iter().find(|p| !p.kept && !p.eliminated)?;

@@ -227,15 +227,19 @@ impl GameRules {
             )?)
         });
         let rollouts = self.noted(player_id, rollouts)?;
-        // The planner plans the action, not the reserve token: the bots' rule puts it in first.
-        if let (1.., Some(game), Ok(player)) = (
-            rollouts,
-            self.game.as_deref(),
-            PlayerId::from_raw(player_id),
-        ) && game.bot_commits_reserve(player)
+        // The bots' rule puts a reserve token in first, as a command of its own (a replay's
+        // BotDecide stays what it was). Should its signals' handlers replace the game or take the
+        // decision themselves, the bot has done its part.
+        if let (Some(game), Ok(player)) = (self.game.as_deref(), PlayerId::from_raw(player_id))
+            && game.bot_commits_reserve(player)
         {
+            let clears = self.outbox.clears();
             self.listeners.forget();
             self.apply_and_emit(METHOD, Command::CommitReserve { player })?;
+            let active = self.game.as_deref().map(|game| game.state().phase);
+            if self.outbox.clears() != clears || active != Some(Phase::Activation { player }) {
+                return Ok(());
+            }
         }
         let planned = match (
             rollouts,
