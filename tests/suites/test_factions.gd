@@ -117,7 +117,7 @@ func test_a_handler_of_a_bots_reserve_commit_that_replaces_the_game_or_acts_stop
 
 # Whether player 0 (vanguard) is active with its last token of the round and its reserve token
 # held back: a bot puts it in now.
-static func _about_to_commit(rules: GameRules) -> bool:
+func _about_to_commit(rules: GameRules) -> bool:
 	var state := rules.get_player_state(0)
 	return rules.get_active_player() == 0 and state["tokens_in_bag"] == 0 and state["reserve"] == 1
 
