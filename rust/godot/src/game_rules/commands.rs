@@ -201,10 +201,12 @@ impl GameRules {
     /// [constant MAX_BOT_STRENGTH]) a Monte Carlo planner plays the odds: it tries every legal
     /// action in n rollouts each, on copies of the game where what this seat cannot see (the
     /// bag's order, the other hands, the decks) is shuffled afresh, played on by random bots to
-    /// the end of the next round, and takes the best average victory-point margin. Either way a
-    /// bot holding a faction's reserve token puts it into the bag when its activation took its
-    /// last token of the round (one more activation that round), before its action. Either way the
-    /// replay records the action taken, so bot games replay exactly. Should the game's validator
+    /// the end of the next round, and takes the best average victory-point margin. At any
+    /// strength a bot holding a faction's reserve token first puts it into the bag when its
+    /// activation took its last token of the round (one more activation that round): a
+    /// [method commit_reserve] of its own, with its signals, after which a handler that replaced
+    /// the game or acted for the player ends the call. Either way the replay records the action
+    /// taken, so bot games replay exactly. Should the game's validator
     /// refuse the planned action, the bot decides at random instead. The planner thinks on the
     /// calling thread, and its work grows with [param strength], the legal actions and the
     /// tokens left in the round: on a 2-core machine (release build) one decision for 4 players
