@@ -101,29 +101,10 @@ static func adopt_orphans(folder: String, after_sec: float) -> void:
 				print("server: adopted %s from %s" % [file, orphan])
 
 
-## Why the journal [param folder] cannot be used ("" when it can): it must exist or be created,
-## and take a file. Asked of the folder, or of the nearest one above it that exists, before
-## anything is made (so a refusal is one line, not the engine's error as well).
-static func journal_problem(folder: String) -> String:
-	var existing := folder
-	while not DirAccess.dir_exists_absolute(existing) and existing.get_base_dir() != existing:
-		if FileAccess.file_exists(existing):
-			return "%s is a file, not a folder" % existing
-		existing = existing.get_base_dir()
-	var probe := existing.path_join(".horizons-edge-write-check")
-	var file := FileAccess.open(probe, FileAccess.WRITE)
-	if file == null:
-		return "cannot write in %s (%s)" % [existing, error_string(FileAccess.get_open_error())]
-	file.close()
-	DirAccess.remove_absolute(probe)
-	var made := DirAccess.make_dir_recursive_absolute(folder)
-	return "" if made == OK else "cannot create it (%s)" % error_string(made)
-
-
 func _initialize() -> void:
 	var options := CommandLine.parse(OS.get_cmdline_user_args(), DEFAULTS, LIMITS)
 	var journal: String = options.get("journal", "")
-	var problem := "" if journal == "" else journal_problem(ProjectSettings.globalize_path(journal))
+	var problem := "" if journal == "" else RulesTableJournal.folder_problem(journal)
 	if problem != "":
 		printerr("server: --journal %s: %s" % [journal, problem])
 	if options.is_empty() or problem != "":

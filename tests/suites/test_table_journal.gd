@@ -190,6 +190,28 @@ func test_resuming_refuses_codes_that_are_not_codes_and_removes_header_only_jour
 	Loopback.close(get_tree(), branches)
 
 
+func test_hosting_refuses_a_journal_folder_nothing_can_be_written_to() -> void:
+	# host_server listened and said OK; every table opened after failed with an engine error.
+	var file := OS.get_user_data_dir().path_join("journal_is_a_file")
+	FileAccess.open(file, FileAccess.WRITE).close()
+	for folder: String in [file.path_join("journal"), "/proc/self/no_such/journal"]:
+		var server := RulesServer.new()
+		server.journal_folder = folder
+		server.table_setup = func(options: Dictionary) -> GameRules:
+			return StarterGame.rules(47, options["players"])
+		var branches: Array[Node] = []
+		Loopback.branch(self, "Unwritable", branches).add_child(server)
+		var hosted: Variant = expect_error(server.host_server.bind(0, "127.0.0.1"), folder)
+		check_equal(hosted, ERR_FILE_CANT_WRITE, "refused: %s" % folder)
+		check(server.multiplayer.multiplayer_peer is OfflineMultiplayerPeer, "not listening")
+		check(not DirAccess.dir_exists_absolute(folder), "nothing made")
+		Loopback.close(get_tree(), branches)
+	DirAccess.remove_absolute(file)
+	var fresh := OS.get_user_data_dir().path_join("journal_new_%d/a/b" % Time.get_ticks_usec())
+	check_equal(RulesTableJournal.folder_problem(fresh), "", "a folder yet to be made: fine")
+	check(not DirAccess.dir_exists_absolute(fresh), "and asking made nothing")
+
+
 func test_a_finished_table_is_archived_gzipped_and_pruned_by_age() -> void:
 	var rules := StarterGame.rules(44, 2)
 	StarterGame.keep_all(rules)

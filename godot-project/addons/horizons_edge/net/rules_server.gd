@@ -86,6 +86,7 @@ const SettingCheck := preload("../setting_check.gd")
 			"RulesServer.reconnect_timeout", value, reconnect_timeout
 		)
 ## Server: the folder of the tables' journals ("": no journal, nothing survives the process).
+## [method host_server] makes it if need be, and refuses to host where it cannot write.
 @export var journal_folder := ""
 ## Server: seconds a finished table stays (for the last updates and late spectators) before it
 ## closes and its journal is archived (see [method RulesTableJournal.archive]).
@@ -145,7 +146,9 @@ func _process(_delta: float) -> void:
 
 
 ## Server: resumes every table journaled in [member journal_folder], then listens on
-## [param port]. Returns ENet's error, if any.
+## [param port]. Returns ENet's error, if any; [constant ERR_FILE_CANT_WRITE], with nothing
+## made or listening, if journals cannot be kept in [member journal_folder] (see
+## [method RulesTableJournal.folder_problem]).
 func host_server(port: int, bind_address := "*") -> Error:
 	var refused := _refusal_to_host(bind_address)
 	if refused != OK:
@@ -306,7 +309,16 @@ func _refusal_to_host(bind_address: String) -> Error:
 		return ERR_INVALID_PARAMETER
 	if not RequestChecks.is_bind_address(bind_address, "RulesServer.host_server"):
 		return ERR_INVALID_PARAMETER
-	return OK
+	return _journal_refusal()
+
+
+# ERR_FILE_CANT_WRITE, with the reason logged, if journals cannot be kept in journal_folder.
+func _journal_refusal() -> Error:
+	var problem := "" if journal_folder == "" else RulesTableJournal.folder_problem(journal_folder)
+	if problem == "":
+		return OK
+	push_error("RulesServer.host_server: journal_folder %s: %s" % [journal_folder, problem])
+	return ERR_FILE_CANT_WRITE
 
 
 func _send(message: Dictionary) -> void:

@@ -55,6 +55,24 @@ var note := ""
 var _file: FileAccess
 
 
+## Why journals cannot be kept in [param folder] ("" when they can): it must be a folder, or be
+## one a server can create, and take a file. Asked of the folder, or of the nearest one above it
+## that exists (a test file written and removed there); nothing else is made or changed.
+static func folder_problem(folder: String) -> String:
+	var existing := ProjectSettings.globalize_path(folder)
+	while not DirAccess.dir_exists_absolute(existing) and existing.get_base_dir() != existing:
+		if FileAccess.file_exists(existing):
+			return "%s is a file, not a folder" % existing
+		existing = existing.get_base_dir()
+	var probe := existing.path_join(".horizons-edge-write-check")
+	var file := FileAccess.open(probe, FileAccess.WRITE)
+	if file == null:
+		return "cannot write in %s (%s)" % [existing, _open_error()]
+	file.close()
+	DirAccess.remove_absolute(probe)
+	return ""
+
+
 ## Starts the journal of a new table in [param folder] (its header), or null with an error
 ## logged.
 static func create(
