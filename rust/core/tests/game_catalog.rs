@@ -254,3 +254,68 @@ fn a_bad_field_is_refused_with_its_path_by_the_core_and_the_schema() {
         );
     }
 }
+
+/// Configs that read but that `validate` refuses for one field's value alone, each with a piece
+/// of its refusal: the schema must refuse them too (it let through tokens 0 and 65 and blank
+/// names, which an editor then showed as valid).
+const INVALID: [(&str, &str); 13] = [
+    (r#"{"command_tiers": []}"#, "command_tiers is empty"),
+    (r#"{"command_tiers": [{"tokens": 0}]}"#, "at least 1 token"),
+    (
+        r#"{"command_tiers": [{"tokens": 65}]}"#,
+        "the bag allows 64",
+    ),
+    (
+        r#"{"command_tiers": [{"tokens": 4}, {"tokens": 0}]}"#,
+        "fewer tokens",
+    ),
+    (r#"{"cards": {"1": {"name": ""}}}"#, "card 1 has no name"),
+    (r#"{"cards": {"1": {"name": " \t"}}}"#, "card 1 has no name"),
+    (
+        r#"{"structures": {" ": {"building": {"name": "Hall", "kind": "building"}}}}"#,
+        "a structure has no name",
+    ),
+    (
+        r#"{"structures": {"hall": {"building": {"name": "  ", "kind": "building"}}}}"#,
+        "building has no name",
+    ),
+    (
+        r#"{"action_kinds": {"": {}}}"#,
+        "an action kind has no name",
+    ),
+    (r#"{"action_kinds": {"pass": {}}}"#, "is built in"),
+    (
+        r#"{"factions": {"f": {"upgrade_discount": 101}}}"#,
+        "discount over 100",
+    ),
+    (
+        r#"{"cards": {"1": {"name": "c", "effects": [{"effect": "create_object",
+            "object": {"name": "two\nlines", "kind": "token"}}]}}}"#,
+        "control characters",
+    ),
+    (
+        r#"{"structures": {"hall": {"building": {"name": "0123456789012345678901234567890123456789012345678901234567890123456789", "kind": "building"}}}}"#,
+        "at most 64 characters",
+    ),
+];
+
+#[test]
+fn a_value_validate_refuses_is_refused_by_the_schema_too() {
+    let validator = schema();
+    for (config, expected) in INVALID {
+        let config: Value = serde_json::from_str(config).expect("test JSON");
+        let read = GameConfig::from_json(&config).unwrap_or_else(|e| panic!("{config}: {e}"));
+        let Err(refusal) = read.validate() else {
+            panic!("validate accepts {config}");
+        };
+        let message = refusal.to_string();
+        assert!(
+            message.contains(expected),
+            "{message}\n  does not contain\n{expected}"
+        );
+        assert!(
+            !schema_errors(&validator, &config).is_empty(),
+            "the schema accepts {config}, which validate refuses: {message}"
+        );
+    }
+}
