@@ -26,7 +26,18 @@ func test_hooks_set_replaced_or_cleared_between_commands_take_effect_at_once() -
 	active = rules.draw_next_token()
 	check_equal(rules.build(active, "generator", Vector2i(3, 0)), FAILED, "a method as validator")
 	judge.free()
-	check_equal(rules.build(active, "generator", Vector2i(3, 0)), OK, "its object freed: ignored")
+	# Its object freed, the validator was taken for unset: every action accepted, nothing said.
+	check_equal(
+		expect_error(
+			rules.build.bind(active, "generator", Vector2i(3, 0)),
+			"the action_validator cannot be called: its object was freed"
+		),
+		ERR_INVALID_PARAMETER,
+		"its object freed: the script's misuse, not an accepted action"
+	)
+	check_equal(rules.get_last_refusal()["kind"], "hook_broken", "told as a broken hook")
+	rules.action_validator = Callable()
+	check_equal(rules.build(active, "generator", Vector2i(3, 0)), OK, "cleared: accepted")
 	var resolved: Array = []
 	rules.reaction_provider = func(action: Dictionary) -> Array:
 		resolved.append(action["action"]["type"])
@@ -104,6 +115,41 @@ func test_a_hook_setter_given_any_other_type_is_refused_and_keeps_the_hook() -> 
 	var active := rules.draw_next_token()
 	check_equal(rules.build(active, "generator", Vector2i(1, 0)), FAILED, "the validator kept")
 	check_equal(rules.get_last_refusal()["reason"].contains("kept"), true, "its reason")
+	rules.free()
+
+
+func test_hooks_that_cannot_be_called_are_refused_not_taken_for_unset() -> void:
+	# A misspelt method, or an object freed with a scene, switched the game's rules off without a
+	# word: the validator accepted everything and the provider's reactions stopped.
+	var rules := StarterGame.rules(11, 2, {"starting_resources": 500})
+	StarterGame.keep_all(rules)
+	var judge := Judge.new()
+	rules.action_validator = judge.refuse
+	expect_error(rules.set.bind("action_validator", Callable(judge, "refuze")), "no method")
+	expect_error(rules.set_reaction_provider.bind(Callable(judge, "provde")), "no method")
+	check_equal(rules.action_validator, Callable(judge, "refuse"), "the validator kept")
+	check(rules.reaction_provider.is_null(), "no provider set")
+	var active := rules.draw_next_token()
+	check_equal(rules.build(active, "generator", Vector2i(1, 0)), FAILED, "the judge still judges")
+	rules.action_validator = Callable()
+	rules.reaction_provider = judge.provide
+	judge.free()
+	check_equal(
+		expect_error(
+			rules.build.bind(active, "generator", Vector2i(1, 0)),
+			"the reaction_provider cannot be called: its object was freed"
+		),
+		ERR_INVALID_PARAMETER,
+		"a provider whose object was freed: refused"
+	)
+	check_equal(rules.get_objects().size(), 0, "nothing built")
+	check_equal(rules.pass_activation(active), OK, "a pass stands")
+	var errors := error_log.take()
+	check(
+		errors.size() == 2 and "cannot be called" in errors[0] and "stands without" in errors[1],
+		"the broken provider and the pass without reactions, both said: %s" % [errors]
+	)
+	check_equal(rules.get_active_player(), GameRules.NO_PLAYER, "the pass still ends the turn")
 	rules.free()
 
 

@@ -1,6 +1,6 @@
-//! What GDScript has hooked into a `GameRules` node — handlers on its event signals, a validator
-//! or reaction provider — remembered between engine calls, so that a run of commands nobody
-//! listens to asks the engine nothing per event.
+//! Which of a `GameRules` node's event signals GDScript has connected handlers to, remembered
+//! between engine calls, so that a run of commands nobody listens to asks the engine nothing per
+//! event.
 
 use godot::prelude::*;
 use horizons_edge_core::Event;
@@ -130,17 +130,14 @@ impl EventSignal {
     }
 }
 
-/// What the engine last said about each event signal's handlers and about the hook
-/// `Callable`s; each answer is kept until [`Listeners::forget`], which the node calls whenever
-/// GDScript may have run (only GDScript connects or sets hooks): at every public call, after
-/// every emit and after script hooks.
+/// What the engine last said about each event signal's handlers; each answer is kept until
+/// [`Listeners::forget`], which the node calls whenever GDScript may have run (only GDScript
+/// connects): at every public call, after every emit and after script hooks.
 pub struct Listeners {
     /// The signals' names, as the engine takes them.
     names: [StringName; EventSignal::ALL.len()],
     /// Per signal, whether it has handlers; `None` until the engine is asked again.
     heard: [Option<bool>; EventSignal::ALL.len()],
-    /// Whether a validator or reaction provider is set; `None` until asked again.
-    hooked: Option<bool>,
 }
 
 /// Nothing known yet.
@@ -149,16 +146,14 @@ impl Default for Listeners {
         Listeners {
             names: EventSignal::ALL.map(|signal| StringName::from(signal.name())),
             heard: [None; EventSignal::ALL.len()],
-            hooked: None,
         }
     }
 }
 
 impl Listeners {
-    /// Forgets every answer: GDScript may have connected, disconnected or set a hook since.
+    /// Forgets every answer: GDScript may have connected or disconnected a handler since.
     pub fn forget(&mut self) {
         self.heard = [None; EventSignal::ALL.len()];
-        self.hooked = None;
     }
 
     /// Whether `signal` has handlers, if known.
@@ -174,10 +169,5 @@ impl Listeners {
     /// Keeps the engine's answer for `signal`.
     pub fn remember(&mut self, signal: EventSignal, heard: bool) {
         self.heard[signal as usize] = Some(heard);
-    }
-
-    /// Whether script hooks are set, asking `is_hooked` only when not known.
-    pub fn is_hooked(&mut self, is_hooked: impl FnOnce() -> bool) -> bool {
-        *self.hooked.get_or_insert_with(is_hooked)
     }
 }

@@ -42,8 +42,9 @@ impl HookView {
 /// while a hook runs); `None` outside hooks.
 pub type SharedView = Rc<RefCell<Option<HookView>>>;
 
-/// The validator and the reaction provider, as set on `GameRules`; an unset (invalid) `Callable`
-/// accepts everything and adds no reactions.
+/// The validator and the reaction provider, as set on `GameRules`; an unset (null) `Callable`
+/// accepts everything and adds no reactions, one that cannot be called (its object freed) is a
+/// broken hook.
 pub struct ScriptHooks {
     /// Called as `validator(player_id: int, action: Dictionary)`.
     pub validator: Callable,
@@ -120,6 +121,9 @@ impl ScriptHooks {
     /// (Godot aborts a call that is short of arguments; parameters with default values need
     /// none) and no fewer, unless it takes any number.
     fn call(callable: &Callable, role: &str, args: &[Variant]) -> Result<Variant, String> {
+        if let Some(problem) = uncallable(callable) {
+            return Err(format!("the {role} cannot be called: {problem}"));
+        }
         let wanted = callable.get_argument_count();
         let given = args.len();
         // Too many arguments fail inside the engine with nothing logged and null returned.
@@ -137,6 +141,26 @@ impl ScriptHooks {
         }
         Ok(callable.call(args))
     }
+}
+
+/// Why `callable`, which is not null, cannot be called (`None` when it can): its object was
+/// freed, or has no such method.
+pub fn uncallable(callable: &Callable) -> Option<String> {
+    if callable.is_valid() {
+        return None;
+    }
+    let object = callable.object();
+    Some(match (object, callable.is_custom()) {
+        (Some(object), false) => format!(
+            "{} has no method \"{}\"",
+            object.get_class(),
+            callable
+                .method_name()
+                .map(|m| m.to_string())
+                .unwrap_or_default()
+        ),
+        _ => "its object was freed".to_owned(),
+    })
 }
 
 /// `MethodFlags.METHOD_FLAG_VARARG`: a method that takes any number of arguments.
@@ -196,7 +220,7 @@ impl Hooks for ScriptHooks {
         player: PlayerId,
         action: &Action,
     ) -> Result<(), String> {
-        if !self.validator.is_valid() {
+        if self.validator.is_null() {
             return Ok(());
         }
         let validator = self.validator.clone();
@@ -232,7 +256,7 @@ impl Hooks for ScriptHooks {
         view: GameView<'_>,
         resolved: &ResolvedAction,
     ) -> Result<Vec<Reaction>, String> {
-        if !self.reaction_provider.is_valid() {
+        if self.reaction_provider.is_null() {
             return Ok(Vec::new());
         }
         let mut argument = VarDictionary::new();

@@ -220,8 +220,8 @@ impl GameRules {
     }
 
     /// Runs `body` on the game with the script hooks, the game taken out of `self` so that a
-    /// hook calling back in gets a clear refusal instead of a double borrow. Whether hooks are
-    /// set comes from [`Listeners`], which the public method calling this has reset.
+    /// hook calling back in gets a clear refusal instead of a double borrow. The hooks run only
+    /// when one holds a `Callable` ([`GameRules::hook_set`]).
     pub(super) fn with_hooks<T>(
         &mut self,
         method: &'static str,
@@ -229,9 +229,7 @@ impl GameRules {
     ) -> Result<T, Refusal> {
         self.ensure_idle(method)?;
         let mut game = self.game.take().ok_or_else(|| no_game(method))?;
-        let hooked = self.listeners.is_hooked(|| {
-            self.hook_set && (self.action_validator.is_valid() || self.reaction_provider.is_valid())
-        });
+        let hooked = self.hook_set;
         self.busy = true;
         // How a hook broke its contract, if one did: the refusal it caused is misuse.
         let mut broken = None;

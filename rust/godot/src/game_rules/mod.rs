@@ -164,7 +164,8 @@ pub struct GameRules {
     /// called as [code]validator(player_id: int, action: Dictionary)[/code]; return
     /// [code]true[/code] (or [code]""[/code]) to accept, [code]false[/code] or the reason as a
     /// String (or StringName) to reject; anything else rejects, naming what came back (and is
-    /// written to the error log). It is never asked about a pass, nor about a reaction (the
+    /// written to the error log), as does a validator whose object was freed (set it to an
+    /// empty [code]Callable()[/code] to have none). It is never asked about a pass, nor about a reaction (the
     /// config's reaction rules and [member reaction_provider] chose it). What it decides is
     /// recorded, so [method save_replay] replays it. From inside it, this node's queries of the
     /// game ([method get_phase], [method get_player_state], [method get_objects],
@@ -178,7 +179,8 @@ pub struct GameRules {
     /// [code]action[/code] and [code]depth[/code]; returns an Array of
     /// [code]{"player_id": int, "kind": String, "context": Variant}[/code], each a configured
     /// custom action kind performed free of cost right after it (depth-first). What it returns is
-    /// recorded, so [method save_replay] replays it; a malformed return refuses the activation.
+    /// recorded, so [method save_replay] replays it; a malformed return, or a provider whose
+    /// object was freed, refuses the activation (a pass stands without its reactions).
     /// Its queries of this node read the state the action left (its new objects, its costs
     /// paid), as seed 002's reactions are computed; see [member action_validator] for what is
     /// refused.
@@ -195,8 +197,7 @@ pub struct GameRules {
     /// ```
     #[var(set = set_reaction_provider)]
     reaction_provider: Callable,
-    /// Whether either hook holds a Callable: only then does a command ask the engine whether
-    /// one is valid.
+    /// Whether either hook holds a Callable: only then does a command run them.
     hook_set: bool,
     // Boxed: every command takes the game out of the node and puts it back.
     game: Option<Box<Game>>,
@@ -262,18 +263,24 @@ impl INode for GameRules {
 
 #[godot_api]
 impl GameRules {
-    /// Sets [member action_validator].
+    /// Sets [member action_validator]; a Callable that cannot be called (a method its object
+    /// does not have, a freed object) is refused with an error, and the validator kept.
     #[func]
     fn set_action_validator(&mut self, validator: Callable) {
-        self.action_validator = validator;
-        self.note_hooks();
+        if callable_or_refused("action_validator", &validator) {
+            self.action_validator = validator;
+            self.note_hooks();
+        }
     }
 
-    /// Sets [member reaction_provider].
+    /// Sets [member reaction_provider]; a Callable that cannot be called is refused with an
+    /// error, and the provider kept.
     #[func]
     fn set_reaction_provider(&mut self, provider: Callable) {
-        self.reaction_provider = provider;
-        self.note_hooks();
+        if callable_or_refused("reaction_provider", &provider) {
+            self.reaction_provider = provider;
+            self.note_hooks();
+        }
     }
 
     /// [method get_snapshot_for] and [method get_events_for]: a spectator, who sees no hand.
@@ -411,4 +418,17 @@ impl GameRules {
     /// [code]TokenBagDisplay[/code] does (no other signal tells of the change).
     #[signal]
     pub fn game_loaded();
+}
+
+/// Whether `hook` may be set as the `role` hook: null (unset) or callable; an error otherwise.
+fn callable_or_refused(role: &str, hook: &Callable) -> bool {
+    let problem = (!hook.is_null())
+        .then(|| crate::script_hooks::uncallable(hook))
+        .flatten();
+    if let Some(problem) = &problem {
+        godot_error!(
+            "GameRules.{role}: this Callable cannot be called ({problem}); kept the last one"
+        );
+    }
+    problem.is_none()
 }
