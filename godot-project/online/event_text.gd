@@ -105,6 +105,9 @@ static func describe(event: Dictionary, names: Dictionary, card_names: Dictionar
 			return "%s takes their second action" % who
 		"reactions_dropped":
 			return "%s passes without the reactions, refused: %s" % [who, field.call("reason")]
+		"reaction_skipped":
+			var kind: Variant = field.call("kind")
+			return "%s's %s is skipped: its target left play" % [who, kind]
 		"double_action_granted":
 			var when := "this round" if event.get("this_round") == true else "next round"
 			return "%s gets a double-action token for %s" % [who, when]

@@ -171,6 +171,46 @@ func test_the_refusal_a_ui_shows_is_the_one_the_action_gets() -> void:
 
 ## Two players with [param overrides] on the starter config for two rounds, hands kept, round 1
 ## waiting for a draw.
+func test_a_reaction_whose_target_left_play_is_skipped_and_the_rest_stands() -> void:
+	# Seed 002's Hoplite: one move, two attacks on one enemy; the first kills it. The second
+	# refused the player's own move as an invalid target (a pass lost every reaction, with an
+	# error), while get_action_refusal said the move was fine.
+	var kill := {
+		"effects": [{"effect": "add_counters", "target": "context", "counter": "-1/-1", "count": 1}]
+	}
+	for action: Dictionary in [{"type": "custom", "kind": "ping"}, {"type": "pass"}]:
+		var rules := _rules({"action_kinds": {"ping": {}, "kill": kill}})
+		var player_id := rules.draw_next_token()
+		check_equal(rules.create_token(player_id, "Goblin", 1, 1), OK, "a 1/1 goblin")
+		var goblin: int = rules.get_objects()[0]["id"]
+		while rules.draw_next_token() != player_id:
+			rules.pass_activation(rules.get_active_player())
+		rules.reaction_provider = func(resolved: Dictionary) -> Array:
+			if resolved["depth"] > 0:
+				return []
+			var attack := {"player_id": player_id, "kind": "kill", "context": {"target": goblin}}
+			return [attack, attack]
+		check_equal(rules.get_action_refusal(player_id, action), {}, "the rules allow it")
+		var since := rules.get_last_event_seq()
+		check_equal(rules.perform_action(player_id, action), OK, "%s stands" % action["type"])
+		check_equal(rules.get_objects(), [], "the first attack killed the goblin")
+		var kinds: Array = []
+		for event: Dictionary in rules.get_events_since(since):
+			if event["type"] in ["action_resolved", "reaction_skipped", "reactions_dropped"]:
+				var kind: Variant = event.get("kind", event.get("action", {}).get("kind"))
+				kinds.append([event["type"], kind])
+		check_equal(
+			kinds,
+			[
+				["action_resolved", action.get("kind")],
+				["action_resolved", "kill"],
+				["reaction_skipped", "kill"],
+			],
+			"%s, the first attack, the second skipped" % action["type"]
+		)
+		rules.free()
+
+
 func _rules(overrides: Dictionary) -> GameRules:
 	var rules := GameRules.new()
 	rules.randomize_seed = false

@@ -479,3 +479,132 @@ fn rules_that_could_never_work_are_refused_in_a_new_game() {
         );
     }
 }
+
+/// Answers every action of depth 0 with `count` "kill" reactions of its player aimed at object
+/// `target` (Hoplite: one move, several attacks).
+struct Kills {
+    target: u64,
+    count: usize,
+}
+
+impl Hooks for Kills {
+    fn reactions(
+        &mut self,
+        _view: GameView<'_>,
+        resolved: &ResolvedAction,
+    ) -> Result<Vec<Reaction>, String> {
+        let kill = Reaction {
+            player: resolved.player,
+            kind: "kill".into(),
+            context: json!({"target": self.target}),
+        };
+        Ok(match resolved.depth {
+            0 => vec![kill; self.count],
+            _ => Vec::new(),
+        })
+    }
+}
+
+/// A game in round one whose active player has a 1/1 Goblin in play (its object id), with the
+/// action kinds "kill" (a -1/-1 counter on the context's target) and "ping" (nothing).
+fn goblin_game() -> (Game, PlayerId, u64) {
+    let mut config = config();
+    config.action_kinds.insert(
+        "kill".into(),
+        ActionKindDef {
+            effects: vec![Effect::AddCounters {
+                target: Target::Context,
+                counter: Counter::MinusOne,
+                count: 1,
+            }],
+            ..ActionKindDef::default()
+        },
+    );
+    config
+        .action_kinds
+        .insert("ping".into(), ActionKindDef::default());
+    let mut game = in_round_one(2, config, 5);
+    let player = draw(&mut game);
+    let goblin = Action::CreateToken {
+        name: "Goblin".into(),
+        power: 1,
+        toughness: 1,
+    };
+    act(&mut game, player, goblin);
+    let goblin = u64::from(game.state().objects[0].id.0);
+    while draw(&mut game) != player {
+        let other = game.state().active.unwrap();
+        act(&mut game, other, Action::Pass);
+    }
+    (game, player, goblin)
+}
+
+/// Seed 002's Hoplite: one move sets off attacks on enemies an earlier attack may already have
+/// killed. The later attack is skipped (its target left play), told by `reaction_skipped`; the
+/// move and the first attack stand. It refused the player's own action as an invalid target,
+/// and dropped every reaction of a pass.
+#[test]
+fn a_reaction_whose_target_left_play_is_skipped_and_its_trigger_stands() {
+    for action in [custom("ping"), Action::Pass] {
+        let (mut game, player, goblin) = goblin_game();
+        let events = game
+            .apply_with(
+                Command::Act {
+                    player,
+                    action: action.clone(),
+                },
+                &mut Kills {
+                    target: goblin,
+                    count: 2,
+                },
+            )
+            .unwrap_or_else(|e| panic!("{action:?} refused: {e}"));
+        assert_eq!(
+            resolved(&events)
+                .iter()
+                .map(|r| r.0.as_str())
+                .collect::<Vec<_>>(),
+            [action.kind(), "kill"],
+            "{action:?}: the action, then the first kill"
+        );
+        assert!(game.state().objects.is_empty(), "the goblin is gone");
+        let skipped: Vec<&Event> = events
+            .iter()
+            .filter(|e| matches!(e, Event::ReactionSkipped { .. }))
+            .collect();
+        assert!(
+            matches!(
+                skipped[..],
+                [Event::ReactionSkipped { player: who, kind, object }]
+                    if *who == player && kind == "kill" && u64::from(object.0) == goblin
+            ),
+            "{action:?}: {skipped:?}"
+        );
+        assert!(!names(&events).contains(&"reactions_dropped".to_owned()));
+    }
+}
+
+/// A reaction aimed at no object in play when it is chosen is the hook's mistake, not a target
+/// that left: the action is refused, as before.
+#[test]
+fn a_reaction_aimed_at_no_object_when_chosen_is_refused() {
+    let (mut game, player, goblin) = goblin_game();
+    let before = game.to_json();
+    let error = game
+        .apply_with(
+            Command::Act {
+                player,
+                action: custom("ping"),
+            },
+            &mut Kills {
+                target: goblin + 7,
+                count: 1,
+            },
+        )
+        .unwrap_err();
+    assert!(
+        error.to_string().contains("is not an object in play"),
+        "{error}"
+    );
+    assert_eq!(game.to_json(), before);
+}

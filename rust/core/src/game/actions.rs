@@ -7,18 +7,19 @@
 //! game's validator accepts (it is never asked about a pass, so an activation can always end).
 //! Reactions are computed after each
 //! action *executes* and resolve directly after it, each reaction's own reactions before its next
-//! sibling. Simultaneous reactions go in turn order starting with the active player.
+//! sibling. Simultaneous reactions go in turn order starting with the active player. A reaction
+//! whose target left play before it resolves is skipped ([`Event::ReactionSkipped`]).
 
 use crate::error::{GameError, RulesError};
 use crate::game::command::{self, Action, MAX_CONTEXT_DEPTH, depth};
 use crate::game::config::{Cost, GameConfig, TriggeredBy};
-use crate::game::effect_defs::ObjectDef;
+use crate::game::effect_defs::{ObjectDef, Target};
 use crate::game::effects::{self, EffectScope};
 use crate::game::event::Event;
 use crate::game::objects::ObjectKind;
 use crate::game::state::{GameState, Phase};
 use crate::game::{Emitter, GameView, Hooks, Reaction, ResolvedAction, flow, layers};
-use crate::ids::{ActionId, PlayerId};
+use crate::ids::{ActionId, ObjectId, PlayerId};
 
 /// Checks everything about `player` taking `action` now, without changing anything; returns the
 /// price to pay.
@@ -294,6 +295,15 @@ fn resolve_chain(
                 .into());
             }
         }
+        if let Some(object) = departed_target(config, state, &pending) {
+            out.cause = pending.cause;
+            out.push(Event::ReactionSkipped {
+                player: pending.player,
+                kind: pending.action.kind().to_owned(),
+                object,
+            });
+            continue;
+        }
         let depth = pending.depth;
         if let Some((id, reactions)) = resolve_one(config, state, hooks, pending, out)? {
             push_reactions(&mut stack, reactions, id, depth + 1);
@@ -301,6 +311,25 @@ fn resolve_chain(
     }
     out.cause = None;
     Ok(())
+}
+
+/// For a reaction whose effects aim at its context's target: that object, if it has left play
+/// since the reaction was chosen (when it was in play, see [`triggered`]).
+fn departed_target(config: &GameConfig, state: &GameState, pending: &Pending) -> Option<ObjectId> {
+    if pending.depth == 0 || !aims_at_context(config, pending.action.kind()) {
+        return None;
+    }
+    effects::context_object(pending.action.context())
+        .filter(|id| !state.objects.iter().any(|o| o.id == *id))
+}
+
+/// Whether action kind `kind`'s effects aim at the action's context's target.
+fn aims_at_context(config: &GameConfig, kind: &str) -> bool {
+    config.action_kinds.get(kind).is_some_and(|def| {
+        def.effects
+            .iter()
+            .any(|effect| effect.target() == Some(Target::Context))
+    })
 }
 
 /// Puts `reactions` to action `cause` on `stack` at `depth`, in reverse so that the first
@@ -471,6 +500,11 @@ fn triggered(
         .map_err(|reason| GameError::RejectedByGame { reason })?;
     for reaction in &added {
         check_context("a reaction's context", &reaction.context)?;
+        // Aimed at no object in play when chosen: the hook's mistake (one that leaves play
+        // before its reaction resolves only skips it, see `resolve_chain`).
+        if aims_at_context(view.config, &reaction.kind) {
+            effects::context_target(view.state, &reaction.context)?;
+        }
         // A seat that was never at the table is the hook's mistake (an eliminated player's
         // reactions are only left out, below).
         if view.state.player(reaction.player).is_none() {

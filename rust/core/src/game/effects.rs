@@ -229,6 +229,25 @@ fn add_effects(
     Ok(())
 }
 
+/// The object an action's `context` aims at (its `"target"`, an object id), if it names one.
+pub fn context_object(context: &Value) -> Option<ObjectId> {
+    let raw = context.get("target").and_then(Value::as_u64)?;
+    u32::try_from(raw).ok().map(ObjectId)
+}
+
+/// The object in play `context` aims at; an invalid target if it names none.
+pub fn context_target(state: &GameState, context: &Value) -> Result<ObjectId, GameError> {
+    context_object(context)
+        .filter(|id| state.objects.iter().any(|o| o.id == *id))
+        .ok_or_else(|| GameError::InvalidTarget {
+            target: context
+                .get("target")
+                .cloned()
+                .unwrap_or(Value::Null)
+                .to_string(),
+        })
+}
+
 fn targets(
     state: &GameState,
     scope: &EffectScope<'_>,
@@ -236,23 +255,7 @@ fn targets(
 ) -> Result<Vec<ObjectId>, GameError> {
     let player = scope.player;
     Ok(match target {
-        Target::Context => {
-            let raw = scope.context.get("target").and_then(Value::as_u64);
-            let object = raw
-                .and_then(|raw| u32::try_from(raw).ok())
-                .map(ObjectId)
-                .filter(|id| state.objects.iter().any(|o| o.id == *id));
-            vec![object.ok_or_else(|| {
-                GameError::InvalidTarget {
-                    target: scope
-                        .context
-                        .get("target")
-                        .cloned()
-                        .unwrap_or(Value::Null)
-                        .to_string(),
-                }
-            })?]
-        }
+        Target::Context => vec![context_target(state, scope.context)?],
         Target::Created => scope.created.clone(),
         Target::Own => state
             .objects

@@ -273,6 +273,17 @@ pub enum Event {
         /// Why the reactions were refused.
         reason: String,
     },
+    /// A reaction was skipped: the object its context aimed at, in play when the reaction was
+    /// chosen, left play before it resolved (an earlier reaction destroyed it). It resolves
+    /// nothing and triggers nothing; its trigger and the other reactions stand.
+    ReactionSkipped {
+        /// Whose reaction.
+        player: PlayerId,
+        /// Its action kind.
+        kind: String,
+        /// The object it aimed at.
+        object: ObjectId,
+    },
     /// A card or structure granted a double-action token: into this round's bag
     /// (`this_round`, a [`Event::TokensAdded`] follows) or the next round's.
     DoubleActionGranted {

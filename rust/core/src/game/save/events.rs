@@ -115,6 +115,7 @@ row_reader! {
     "double_action_drawn" => DoubleActionDrawn { player },
     "extra_action" => ExtraAction { player },
     "reactions_dropped" => ReactionsDropped { player, reason },
+    "reaction_skipped" => ReactionSkipped { player, kind, object },
     "double_action_granted" => DoubleActionGranted { player, this_round },
     "reserve_committed" => ReserveCommitted { player, left },
     "tokens_added" => TokensAdded { player, count },
@@ -313,6 +314,11 @@ mod tests {
                 player: p(1),
                 reason: "too deep".into(),
             },
+            Event::ReactionSkipped {
+                player: p(1),
+                kind: "kill".into(),
+                object: ObjectId(3),
+            },
             Event::DoubleActionGranted {
                 player: p(1),
                 this_round: true,
@@ -378,6 +384,7 @@ mod tests {
             | Event::DoubleActionDrawn { .. }
             | Event::ExtraAction { .. }
             | Event::ReactionsDropped { .. }
+            | Event::ReactionSkipped { .. }
             | Event::DoubleActionGranted { .. }
             | Event::ReserveCommitted { .. }
             | Event::TokensAdded { .. }
@@ -416,7 +423,7 @@ mod tests {
             ])
         );
         assert_eq!(header["Action.pass"], serde_json::json!(["type"]));
-        assert_eq!(header.as_object().unwrap().len(), 42 + 2);
+        assert_eq!(header.as_object().unwrap().len(), 43 + 2);
     }
 
     /// One command of every variant (and every action, in `act`).
