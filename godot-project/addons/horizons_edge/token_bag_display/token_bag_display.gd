@@ -34,8 +34,11 @@ signal draw_shown(player_id: int)
 ## log) that updates on this signal never runs ahead of the display.
 signal caught_up
 
-## Added to the drawn token's line when it is a double-action token.
-const DOUBLE_ACTION_TEXT := " ×2 (double action)"
+## Added to the drawn token's line when it is a double-action token (short, so that it fits
+## beside a name; [constant DOUBLE_ACTION_HINT] says what it means on the line under it).
+const DOUBLE_ACTION_TEXT := " ×2"
+## Put before the hint under a double-action token's line.
+const DOUBLE_ACTION_HINT := "Double action: two actions · "
 ## The chance column of a player the mercy rule passes over for the next draw.
 const CAPPED_TEXT := NextColumn.CAPPED_TEXT
 ## Added to the name of a player eliminated from the game.
@@ -888,6 +891,8 @@ func _refresh_texts() -> void:
 	for player_id in _upcoming().slice(0, 3):
 		next_names.append(_names.get(player_id, "Player %d" % player_id))
 	_hint_text = StatusLines.hint(_remaining, _round_total, anticipation_threshold, next_names)
+	if _active >= 0 and _player_ids.has(_active) and _active_actions > 1:
+		_hint_text = DOUBLE_ACTION_HINT + _hint_text
 
 
 # Shows [param text] in the banner.
