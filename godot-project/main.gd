@@ -42,6 +42,9 @@ const CommandLine := preload("res://game/command_line.gd")
 ## The game it plays: the starter set and its deck ([code]starter_game.gd[/code]).
 const StarterGame := preload("res://game/starter_game.gd")
 
+# Whether the command line's --online has opened the lobby already (in this process).
+static var _online_followed := false
+
 ## Seats at the table (1 to 8) unless [code]--players[/code] says otherwise.
 @export_range(1, 8) var player_count := 4
 ## How many of the first seats people play (hot seat); the others are bots.
@@ -56,6 +59,8 @@ var _tokens_used: Dictionary[int, int] = {}
 var _game_over: GameOverPanel
 var _panels: Dictionary[int, PlayerPanel] = {}
 var _panels_dirty := false
+# The player whose token the action bar names, until their activation ends.
+var _drawn_player := GameRules.NO_PLAYER
 
 @onready var _rules: GameRules = %GameRules
 @onready var _manager: GameManager = %GameManager
@@ -87,8 +92,12 @@ func _ready() -> void:
 	if get_tree().get_script() == null:
 		args = OS.get_cmdline_user_args()
 	if not headless and "--online" in args:
-		_open_online.call_deferred()
-		return
+		args.remove_at(args.find("--online"))
+		# Once: the lobby's Back comes back to this table, which must not open it again.
+		if not _online_followed:
+			_online_followed = true
+			_open_online.call_deferred()
+			return
 	var options := _options(args, headless)
 	if options.is_empty():
 		get_tree().quit(2)
@@ -120,6 +129,9 @@ func _ready() -> void:
 	_rules.token_drawn.connect(_queue_panels.unbind(2))
 	_rules.token_drawn.connect(_count_token)
 	_rules.token_drawn.connect(_say_whose_token)
+	_rules.activation_ended.connect(_say_after_activation.unbind(1))
+	_rules.round_ended.connect(_say_round_complete)
+	_rules.player_eliminated.connect(_say_out_of_the_game)
 	_rules.action_completed.connect(_queue_panels.unbind(2))
 	_rules.player_eliminated.connect(_queue_panels.unbind(1))
 	_display.caught_up.connect(_refresh_panels)
@@ -250,11 +262,31 @@ func _on_menu_item(id: int) -> void:
 
 
 # Until a human's choices are offered, the action bar says whose token was drawn (it kept
-# "Drawing the first token…" while the bots played, until the human's first turn).
+# "Drawing the first token…" while the bots played, until the human's first turn), and then
+# what comes next: the next draw, the round's end, or that the drawn player is out.
 func _say_whose_token(player_id: int, _remaining: int) -> void:
+	_drawn_player = player_id
 	var seat: PlayerSeat = _seats.get_node("Seat%d" % player_id)
 	var whose := CardText.shortened(seat.display_name, PROMPT_NAME_CHARS)
 	_action_bar.close("%s's token was drawn%s" % [whose, ": a bot acts…" if seat.is_bot else ""])
+
+
+func _say_after_activation() -> void:
+	_drawn_player = GameRules.NO_PLAYER
+	if not _action_bar.is_offering():
+		_action_bar.close("Drawing the next token…")
+
+
+func _say_round_complete(round_number: int) -> void:
+	if not _action_bar.is_offering():
+		_action_bar.close("Round %d complete" % round_number)
+
+
+func _say_out_of_the_game(player_id: int) -> void:
+	if player_id == _drawn_player and not _action_bar.is_offering():
+		var seat: PlayerSeat = _seats.get_node("Seat%d" % player_id)
+		var whose := CardText.shortened(seat.display_name, PROMPT_NAME_CHARS)
+		_action_bar.close("%s is out of the game" % whose)
 
 
 func _count_token(player_id: int, _remaining: int) -> void:

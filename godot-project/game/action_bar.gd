@@ -27,8 +27,14 @@ const ACTION_WORDS := {
 const FONT_SIZE := 14
 ## A card's width; its text wraps within it.
 const CARD_WIDTH := 132
+## Milliseconds after a choice in which a click is the rest of a double-click, not a choice: a
+## double action's second offer comes in the same frame as the first choice, and a double-click
+## would take it too (on whatever card had moved under the pointer).
+const DOUBLE_CLICK_MSEC := 400
 
 var _player_id := -1
+# When the last choice was made (Time.get_ticks_msec()).
+var _chosen_msec := -DOUBLE_CLICK_MSEC
 var _prompt := Label.new()
 # The hand, in a row that scrolls sideways rather than widen or heighten the table.
 var _hand_scroll := ScrollContainer.new()
@@ -112,6 +118,11 @@ func close(message: String) -> void:
 	_clear()
 
 
+## Whether a player's choices are on offer (until they choose or [method close]).
+func is_offering() -> bool:
+	return _player_id >= 0
+
+
 ## The buttons on offer, for checks: each choice's text and whether it is enabled.
 func get_choices() -> Array[Button]:
 	var buttons: Array[Button] = []
@@ -168,8 +179,9 @@ func _reason(rules: GameRules, why: Dictionary, cost: Dictionary) -> String:
 
 
 func _choose(action: Dictionary) -> void:
-	if _player_id < 0:
+	if _player_id < 0 or Time.get_ticks_msec() - _chosen_msec < DOUBLE_CLICK_MSEC:
 		return
+	_chosen_msec = Time.get_ticks_msec()
 	var player_id := _player_id
 	close("Drawing the next token…")
 	action_chosen.emit(player_id, action)

@@ -49,15 +49,24 @@ func _check_double_actions(human: bool) -> void:
 			if event["type"] == "double_action_drawn":
 				doubles[0] += 1
 	)
-	# Offers to the human: how many, and how many were a double action's second.
+	# Offers to the human: how many, and how many were a double action's second. Each is shown
+	# on an action bar, as the table shows it; the first double action's is double-clicked.
 	var offers := [0, 0]
 	var acted_this_activation := [false]
+	var bar := ActionBar.new()
+	root.add_child(bar)
+	bar.action_chosen.connect(func(p: int, a: Dictionary) -> void: manager.submit_action(p, a))
 	rules.token_drawn.connect(func(_p: int, _r: int) -> void: acted_this_activation[0] = false)
 	manager.human_turn_started.connect(
 		func(player_id: int) -> void:
 			offers[0] += 1
+			bar.offer(rules, player_id, "p0")
 			if acted_this_activation[0]:
 				offers[1] += 1
+			elif rules.get_actions_left() == 2 and offers[1] == 0:
+				acted_this_activation[0] = true
+				_double_click.call_deferred(bar, rules, player_id)
+				return
 			acted_this_activation[0] = true
 			_answer.call_deferred(manager, rules, player_id)
 	)
@@ -67,6 +76,7 @@ func _check_double_actions(human: bool) -> void:
 	if human:
 		_check(offers[1] > 0, "%s: the human was offered a second action" % what)
 	_check_draw_counts(what, lines)
+	bar.free()
 	_free(table)
 
 
@@ -82,6 +92,22 @@ func _answer(manager: GameManager, rules: GameRules, player_id: int) -> void:
 		if action["type"] != "pass" and choice["type"] == "pass":
 			choice = action
 	_check(manager.submit_action(player_id, choice) == OK, "the human's %s is taken" % [choice])
+
+
+# A double-click on the action bar's first choice, at the first offer of a double action: the
+# second click lands on the second offer (built in the same frame) and must not take it.
+func _double_click(bar: ActionBar, rules: GameRules, player_id: int) -> void:
+	for click in 2:
+		var enabled := bar.get_choices().filter(func(b: Button) -> bool: return not b.disabled)
+		if not enabled.is_empty():
+			(enabled[0] as Button).pressed.emit()
+	_check(
+		rules.get_active_player() == player_id and rules.get_actions_left() == 1,
+		(
+			"a double-click takes one action of a double action, not both (%d left)"
+			% rules.get_actions_left()
+		)
+	)
 
 
 # The log's draws: "draw N/M" never has N > M, no seat has fewer than no tokens left, and each

@@ -14,7 +14,8 @@ extends SceneTree
 ## has not shown), that the log says the round is complete while the display does and the panels
 ## show the round's end (the resources and victory points its last action left), that the
 ## scoreboard comes only once the display and the log show the end, and then that it hides none of
-## the log's newest lines and marks the eliminated seat.
+## the log's newest lines and marks the eliminated seat. While "Round Complete!" is shown the action
+## bar no longer says a token was drawn or that the next one is drawing.
 ## Prints "ui check: N images, N failed"; quits with 1 on a failure.
 
 const Main := preload("res://main.gd")
@@ -350,6 +351,9 @@ func _watch_frame() -> void:
 		var newest := (_main.get_node("%Log") as Label).text.get_slice("\n", 0)
 		if not (newest.begins_with("round ") and newest.ends_with(" complete")):
 			_once("the log's newest line while Round Complete! is shown: %s" % newest)
+		var prompt := (_main.get_node("%ActionBar/Prompt") as Label).text
+		if prompt.contains("token was drawn") or prompt.begins_with("Drawing"):
+			_once("the action bar while Round Complete! is shown: %s" % prompt)
 		_check_round_end_panels(rules)
 	var game_over := _main.find_child("GameOver", true, false) as Control
 	if game_over != null and not _game_over_seen:
