@@ -209,6 +209,21 @@ func test_a_reaction_whose_target_left_play_is_skipped_and_the_rest_stands() -> 
 			"%s, the first attack, the second skipped" % action["type"]
 		)
 		rules.free()
+	# Aimed at nothing in play when chosen: the provider's mistake, not the player's bad target
+	# (it was refused as the player's own, as a refusal of play, with nothing logged).
+	var careless := _rules({"action_kinds": {"ping": {}, "kill": kill}})
+	var active := careless.draw_next_token()
+	careless.reaction_provider = func(resolved: Dictionary) -> Array:
+		var attack := {"player_id": active, "kind": "kill", "context": {"target": 42}}
+		return [attack] if resolved["depth"] == 0 else []
+	var refused: Variant = expect_error(
+		careless.perform_action.bind(active, {"type": "custom", "kind": "ping"}),
+		"the reaction_provider chose a reaction aimed at target 42"
+	)
+	check_equal(refused, ERR_INVALID_PARAMETER, "refused as misuse")
+	var refusal := careless.get_last_refusal()
+	check_equal([refusal["kind"], refusal["misuse"]], ["reaction_without_target", true], "told")
+	careless.free()
 
 
 func _rules(overrides: Dictionary) -> GameRules:

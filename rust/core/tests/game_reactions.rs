@@ -585,7 +585,8 @@ fn a_reaction_whose_target_left_play_is_skipped_and_its_trigger_stands() {
 }
 
 /// A reaction aimed at no object in play when it is chosen is the hook's mistake, not a target
-/// that left: the action is refused, as before.
+/// that left: the action is refused as misuse naming the provider (it was refused as the
+/// player's own bad target).
 #[test]
 fn a_reaction_aimed_at_no_object_when_chosen_is_refused() {
     let (mut game, player, goblin) = goblin_game();
@@ -603,8 +604,14 @@ fn a_reaction_aimed_at_no_object_when_chosen_is_refused() {
         )
         .unwrap_err();
     assert!(
-        error.to_string().contains("is not an object in play"),
+        error.to_string().contains(&format!(
+            "the reaction_provider chose a reaction aimed at target {}, which is not an object \
+             in play",
+            goblin + 7
+        )),
         "{error}"
     );
+    assert!(error.is_misuse(), "{error}");
+    assert_eq!(error.kind(), "reaction_without_target");
     assert_eq!(game.to_json(), before);
 }

@@ -198,6 +198,7 @@ fn game_code_of(error: &GameError) -> Error {
         | G::InvalidName(_)
         | G::HandIndexOutOfRange { .. }
         | G::InvalidTarget { .. }
+        | G::ReactionWithoutTarget { .. }
         | G::WrongBottomCount { .. }
         | G::InvalidBottomIndex { .. }
         | G::TooDeep { .. } => Error::ERR_INVALID_PARAMETER,

@@ -107,6 +107,7 @@ impl GameError {
             G::RejectedByGame { .. } => "rejected_by_game",
             G::TooDeep { .. } => "too_deep",
             G::InvalidTarget { .. } => "invalid_target",
+            G::ReactionWithoutTarget { .. } => "reaction_without_target",
             G::ReactionTooDeep { .. } => "reaction_too_deep",
             G::TooManyReactions { .. } => "too_many_reactions",
             G::TooMuchInPlay { .. } => "too_much_in_play",
@@ -122,8 +123,8 @@ impl GameError {
     }
 
     /// See [`RulesError::is_misuse`]: a bad setup or config, an unknown id or name, an index
-    /// outside the hand, game data nested too deep, a runaway reaction chain (a rule or hook
-    /// that loops).
+    /// outside the hand, game data nested too deep, a reaction aimed at nothing in play or a
+    /// runaway reaction chain (a rule or hook that loops).
     pub fn is_misuse(&self) -> bool {
         use GameError as G;
         matches!(
@@ -138,6 +139,7 @@ impl GameError {
                 | G::UnknownActionKind { .. }
                 | G::TooDeep { .. }
                 | G::InvalidBottomIndex { .. }
+                | G::ReactionWithoutTarget { .. }
                 | G::ReactionTooDeep { .. }
                 | G::TooManyReactions { .. }
         )

@@ -230,6 +230,18 @@ pub enum GameError {
         /// The target as given.
         target: String,
     },
+    /// A reaction the reaction provider aimed (its context's `target`) at no object in play when
+    /// it chose it: the game's mistake. One whose target leaves play before it resolves is
+    /// skipped instead ([`crate::Event::ReactionSkipped`]).
+    #[error(
+        "{chosen_by} chose a reaction aimed at target {target}, which is not an object in play"
+    )]
+    ReactionWithoutTarget {
+        /// What chose it: `the reaction_provider`.
+        chosen_by: String,
+        /// The target as given.
+        target: String,
+    },
     /// A reaction chain deeper than the config allows: a config rule or the reaction provider
     /// that answers its own trigger, or a chain of them that loops (the game's mistake).
     #[error(

@@ -502,8 +502,14 @@ fn triggered(
         check_context("a reaction's context", &reaction.context)?;
         // Aimed at no object in play when chosen: the hook's mistake (one that leaves play
         // before its reaction resolves only skips it, see `resolve_chain`).
-        if aims_at_context(view.config, &reaction.kind) {
-            effects::context_target(view.state, &reaction.context)?;
+        if aims_at_context(view.config, &reaction.kind)
+            && let Err(GameError::InvalidTarget { target }) =
+                effects::context_target(view.state, &reaction.context)
+        {
+            return Err(GameError::ReactionWithoutTarget {
+                chosen_by: "the reaction_provider".to_owned(),
+                target,
+            });
         }
         // A seat that was never at the table is the hook's mistake (an eliminated player's
         // reactions are only left out, below).

@@ -182,9 +182,10 @@ pub fn decide_and_act(
     let before = (state.clone(), out.mark());
     match actions::act(config, state, hooks, player, action, out) {
         // The hooks refused it a moment after it was listed as legal: the validator, or the
-        // provider's reactions past the chain's limits.
+        // provider's reactions (past the chain's limits, or aimed at nothing in play).
         Err(RulesError::Game(
             GameError::RejectedByGame { .. }
+            | GameError::ReactionWithoutTarget { .. }
             | GameError::ReactionTooDeep { .. }
             | GameError::TooManyReactions { .. },
         )) => {
