@@ -192,24 +192,37 @@ func test_resuming_refuses_codes_that_are_not_codes_and_removes_header_only_jour
 
 func test_hosting_refuses_a_journal_folder_nothing_can_be_written_to() -> void:
 	# host_server listened and said OK; every table opened after failed with an engine error.
-	var file := OS.get_user_data_dir().path_join("journal_is_a_file")
+	var user := OS.get_user_data_dir()
+	var file := user.path_join("journal_is_a_file")
 	FileAccess.open(file, FileAccess.WRITE).close()
-	for folder: String in [file.path_join("journal"), "/proc/self/no_such/journal"]:
+	# A link to nowhere and a name too long for a file system: the folder cannot be made.
+	var dangling := user.path_join("journal_dangling")
+	DirAccess.remove_absolute(dangling)
+	DirAccess.open(user).create_link(user.path_join("no_such/deeper"), dangling)
+	var unwritable: Array[String] = [
+		file.path_join("journal"),
+		"/proc/self/no_such/journal",
+		dangling,
+		user.path_join("j".repeat(300)),
+	]
+	for folder in unwritable:
 		var server := RulesServer.new()
 		server.journal_folder = folder
 		server.table_setup = func(options: Dictionary) -> GameRules:
 			return StarterGame.rules(47, options["players"])
 		var branches: Array[Node] = []
 		Loopback.branch(self, "Unwritable", branches).add_child(server)
-		var hosted: Variant = expect_error(server.host_server.bind(0, "127.0.0.1"), folder)
+		var port := Loopback.take(func(_free: int) -> Error: return OK)
+		var hosted: Variant = expect_error(server.host_server.bind(port, "127.0.0.1"), folder)
 		check_equal(hosted, ERR_FILE_CANT_WRITE, "refused: %s" % folder)
 		check(server.multiplayer.multiplayer_peer is OfflineMultiplayerPeer, "not listening")
 		check(not DirAccess.dir_exists_absolute(folder), "nothing made")
 		Loopback.close(get_tree(), branches)
 	DirAccess.remove_absolute(file)
-	var fresh := OS.get_user_data_dir().path_join("journal_new_%d/a/b" % Time.get_ticks_usec())
+	DirAccess.remove_absolute(dangling)
+	var fresh := user.path_join("journal_new_%d/a/b" % Time.get_ticks_usec())
 	check_equal(RulesTableJournal.folder_problem(fresh), "", "a folder yet to be made: fine")
-	check(not DirAccess.dir_exists_absolute(fresh), "and asking made nothing")
+	check(DirAccess.dir_exists_absolute(fresh), "and made")
 
 
 func test_a_finished_table_is_archived_gzipped_and_pruned_by_age() -> void:

@@ -147,19 +147,23 @@ func _process(_delta: float) -> void:
 
 ## Server: resumes every table journaled in [member journal_folder], then listens on
 ## [param port]. Returns ENet's error, if any; [constant ERR_FILE_CANT_WRITE], with nothing
-## made or listening, if journals cannot be kept in [member journal_folder] (see
+## listening, if journals cannot be kept in [member journal_folder] (see
 ## [method RulesTableJournal.folder_problem]).
 func host_server(port: int, bind_address := "*") -> Error:
 	var refused := _refusal_to_host(bind_address)
 	if refused != OK:
 		return refused
 	# The port first: a server that cannot listen changes nothing (no table resumed, no journal
-	# touched).
+	# folder made or touched).
 	var peer := ENetMultiplayerPeer.new()
 	peer.set_bind_ip(bind_address)
 	var error := peer.create_server(port, 4095)
 	if error != OK:
 		push_error("RulesServer: cannot listen on port %d: %s" % [port, error_string(error)])
+		return error
+	error = _journal_refusal()
+	if error != OK:
+		peer.close()
 		return error
 	_lobby = RulesServerLobby.new(self)
 	var resumed := _lobby.resume_tables()
@@ -309,7 +313,7 @@ func _refusal_to_host(bind_address: String) -> Error:
 		return ERR_INVALID_PARAMETER
 	if not RequestChecks.is_bind_address(bind_address, "RulesServer.host_server"):
 		return ERR_INVALID_PARAMETER
-	return _journal_refusal()
+	return OK
 
 
 # ERR_FILE_CANT_WRITE, with the reason logged, if journals cannot be kept in journal_folder.

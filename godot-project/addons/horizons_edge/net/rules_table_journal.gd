@@ -55,22 +55,29 @@ var note := ""
 var _file: FileAccess
 
 
-## Why journals cannot be kept in [param folder] ("" when they can): it must be a folder, or be
-## one a server can create, and take a file. Asked of the folder, or of the nearest one above it
-## that exists (a test file written and removed there); nothing else is made or changed.
+## Why journals cannot be kept in [param folder] ("" when they can), which it makes if need be:
+## it must be a folder, or one that can be made, and take a file (a test file is written there
+## and removed). The nearest folder above it that exists is asked first, so that nothing is made
+## where nothing can be written, and a file in the way is named.
 static func folder_problem(folder: String) -> String:
-	var existing := ProjectSettings.globalize_path(folder)
+	var path := ProjectSettings.globalize_path(folder)
+	var existing := path
 	while not DirAccess.dir_exists_absolute(existing) and existing.get_base_dir() != existing:
 		if FileAccess.file_exists(existing):
 			return "%s is a file, not a folder" % existing
 		existing = existing.get_base_dir()
-	var probe := existing.path_join(".horizons-edge-write-check")
-	var file := FileAccess.open(probe, FileAccess.WRITE)
-	if file == null:
-		return "cannot write in %s (%s)" % [existing, _open_error()]
-	file.close()
-	DirAccess.remove_absolute(probe)
-	return ""
+	var problem := _write_problem(existing)
+	if problem == "" and existing != path:
+		# Why it cannot be made (a link to nowhere, a name too long) is said here, once: not
+		# also as the engine's error.
+		var printing := Engine.print_error_messages
+		Engine.print_error_messages = false
+		var made := DirAccess.make_dir_recursive_absolute(path)
+		Engine.print_error_messages = printing
+		problem = (
+			_write_problem(path) if made == OK else "cannot create it (%s)" % error_string(made)
+		)
+	return problem
 
 
 ## Starts the journal of a new table in [param folder] (its header), or null with an error
@@ -207,6 +214,17 @@ static func _keyed(seat_tokens: Dictionary) -> Dictionary:
 	for player_id in seat_tokens:
 		keyed[str(player_id)] = seat_tokens[player_id]
 	return keyed
+
+
+# Why no file can be written in the folder at [param path] ("" when one can).
+static func _write_problem(path: String) -> String:
+	var probe := path.path_join(".horizons-edge-write-check")
+	var file := FileAccess.open(probe, FileAccess.WRITE)
+	if file == null:
+		return "cannot write in %s (%s)" % [path, _open_error()]
+	file.close()
+	DirAccess.remove_absolute(probe)
+	return ""
 
 
 static func _open_error() -> String:
