@@ -127,6 +127,8 @@ func test_hooks_that_cannot_be_called_are_refused_not_taken_for_unset() -> void:
 	rules.action_validator = judge.refuse
 	expect_error(rules.set.bind("action_validator", Callable(judge, "refuze")), "no method")
 	expect_error(rules.set_reaction_provider.bind(Callable(judge, "provde")), "no method")
+	# Bound, its object alive: not said to be freed.
+	expect_error(rules.set_action_validator.bind(Callable(judge, "refuze").bind(1)), "it wraps")
 	check_equal(rules.action_validator, Callable(judge, "refuse"), "the validator kept")
 	check(rules.reaction_provider.is_null(), "no provider set")
 	var active := rules.draw_next_token()

@@ -144,7 +144,7 @@ impl ScriptHooks {
 }
 
 /// Why `callable`, which is not null, cannot be called (`None` when it can): its object was
-/// freed, or has no such method.
+/// freed, or has no such method (for a bound or custom Callable, one of the two).
 pub fn uncallable(callable: &Callable) -> Option<String> {
     if callable.is_valid() {
         return None;
@@ -159,7 +159,9 @@ pub fn uncallable(callable: &Callable) -> Option<String> {
                 .map(|m| m.to_string())
                 .unwrap_or_default()
         ),
-        _ => "its object was freed".to_owned(),
+        (None, false) => "its object was freed".to_owned(),
+        // A bound Callable, or one made by Callable.create(): what it wraps is not seen.
+        (_, true) => "the object or the method it wraps is gone or missing".to_owned(),
     })
 }
 
