@@ -255,10 +255,23 @@ fn a_bad_field_is_refused_with_its_path_by_the_core_and_the_schema() {
     }
 }
 
-/// Configs that read but that `validate` refuses for one field's value alone, each with a piece
+/// Configs that `validate` (or reading) refuses for one field's value alone, each with a piece
 /// of its refusal: the schema must refuse them too (it let through tokens 0 and 65 and blank
 /// names, which an editor then showed as valid).
-const INVALID: [(&str, &str); 13] = [
+const INVALID: [(&str, &str); 16] = [
+    (
+        "{\"cards\": {\"1\": {\"name\": \"\u{85}\"}}}",
+        "card 1 has no name",
+    ),
+    (
+        r#"{"cards": {"4294967296": {"name": "c"}}}"#,
+        "expected an int from 0 to 4294967295",
+    ),
+    (
+        r#"{"action_kinds": {"ping": {}}, "reactions": [{"name": "r", "trigger": "pass",
+            "response": "ping", "by": "owner"}]}"#,
+        "has \"by\" but no \"owner\"",
+    ),
     (r#"{"command_tiers": []}"#, "command_tiers is empty"),
     (r#"{"command_tiers": [{"tokens": 0}]}"#, "at least 1 token"),
     (
@@ -304,11 +317,10 @@ fn a_value_validate_refuses_is_refused_by_the_schema_too() {
     let validator = schema();
     for (config, expected) in INVALID {
         let config: Value = serde_json::from_str(config).expect("test JSON");
-        let read = GameConfig::from_json(&config).unwrap_or_else(|e| panic!("{config}: {e}"));
-        let Err(refusal) = read.validate() else {
-            panic!("validate accepts {config}");
+        let message = match GameConfig::from_json(&config).map(|read| read.validate()) {
+            Ok(Ok(())) => panic!("validate accepts {config}"),
+            Ok(Err(refusal)) | Err(refusal) => refusal.to_string(),
         };
-        let message = refusal.to_string();
         assert!(
             message.contains(expected),
             "{message}\n  does not contain\n{expected}"
@@ -316,6 +328,32 @@ fn a_value_validate_refuses_is_refused_by_the_schema_too() {
         assert!(
             !schema_errors(&validator, &config).is_empty(),
             "the schema accepts {config}, which validate refuses: {message}"
+        );
+    }
+}
+
+/// Configs `validate` accepts at the edges of its rules: the schema must accept them too (names
+/// are blank by Unicode's White_Space, as Rust's `trim` has it, not by a regex engine's `\s`).
+const VALID: [&str; 4] = [
+    "{\"action_kinds\": {\"\u{feff}\": {}}}",
+    r#"{"cards": {"1": {"name": "\u001c"}}}"#,
+    r#"{"cards": {"4294967295": {"name": "c"}}}"#,
+    r#"{"action_kinds": {"ping": {}}, "reactions": [{"name": "r", "trigger": "pass",
+        "response": "ping", "by": "owner", "owner": 0}]}"#,
+];
+
+#[test]
+fn a_config_validate_accepts_is_accepted_by_the_schema_too() {
+    let validator = schema();
+    for config in VALID {
+        let config: Value = serde_json::from_str(config).expect("test JSON");
+        GameConfig::from_json(&config)
+            .and_then(|read| read.validate())
+            .unwrap_or_else(|e| panic!("{config}: {e}"));
+        assert_eq!(
+            schema_errors(&validator, &config),
+            Vec::<String>::new(),
+            "{config}"
         );
     }
 }
