@@ -24,12 +24,19 @@ static func describe(event: Dictionary, names: Dictionary, card_names: Dictionar
 		"round_started":
 			return "Round %s begins" % field.call("round")
 		"energy_generated":
-			return "%s gains %s energy" % [who, field.call("energy")]
+			return "%s has %s energy for the round" % [who, field.call("energy")]
 		"resources_gained":
-			return "%s gains %s resources" % [who, field.call("resources")]
-		"cards_drawn", "private_draw":
-			var count: Variant = event.get("count", _size(event.get("cards")))
+			return "%s now has %s resources" % [who, field.call("resources")]
+		"cards_drawn":
+			var count: Variant = event.get("count")
 			return "%s draws %s card%s" % [who, count, "" if count is int and count == 1 else "s"]
+		"private_draw":
+			# Only the drawing seat gets it, right after the draw's public line: which cards.
+			var drawn := PackedStringArray()
+			for card: Variant in _list(event.get("cards")):
+				var card_name: Variant = card_names.get(card) if card is int else null
+				drawn.append(str(card_name) if card_name != null else "card %s" % [card])
+			return "(you drew %s)" % ", ".join(drawn)
 		"round_committed":
 			return (
 				"Round %s's shuffle is sealed before the first draw (commitment %s…)"
@@ -110,13 +117,14 @@ static func describe(event: Dictionary, names: Dictionary, card_names: Dictionar
 			return "%s's %s is skipped: its target left play" % [who, kind]
 		"double_action_granted":
 			var when := "this round" if event.get("this_round") == true else "next round"
-			return "%s gets a double-action token for %s" % [who, when]
+			return "%s is granted a double-action token for %s" % [who, when]
 		"reserve_committed":
-			return "%s puts a reserve token in the bag (%s held back)" % [who, field.call("left")]
+			return "%s commits a reserve token (%s held back)" % [who, field.call("left")]
 		"tokens_added":
+			# After a grant or a reserve, this is the same token going in, not one more.
 			var added: Variant = event.get("count", "?")
 			var plural := "" if added is int and added == 1 else "s"
-			return "%s puts %s more token%s in the bag" % [who, added, plural]
+			return "→ %s token%s of %s's into the bag" % [added, plural, who]
 		"tokens_removed":
 			return "%s of %s's tokens leave the bag" % [field.call("count"), who]
 		"player_renamed":

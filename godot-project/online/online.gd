@@ -15,10 +15,19 @@ const LOCALHOST := "127.0.0.1"
 const TABLE_SCENE := "res://main.tscn"
 ## What the lobby says when the server started here quit before this client connected.
 const SERVER_STOPPED := "The server stopped at once; see its output (is the port taken?)."
+## What the lobby says when Host is asked for a port something on this machine holds.
+const PORT_TAKEN := "Port %d is taken on this machine: choose another."
+## What the lobby says when Join is asked for no address.
+const NO_ADDRESS := "Type the server's address (a name or an IP address)."
 ## While connecting to a server started here, how often to check that it still runs.
 const SERVER_CHECK_SECONDS := 0.25
 
 var _session: RulesSession
+# Each seat's rejoin token, by "address:port": joining there again takes the seat back (after
+# Leave, or a lost connection) instead of a free one.
+var _rejoin_tokens := {}
+# Where the session joins ("address:port").
+var _joined_at := ""
 ## The dedicated server this client started (0: none).
 var _server_pid := 0
 ## Seconds until the next check that the server started here still runs.
@@ -34,8 +43,16 @@ func _ready() -> void:
 	_lobby.join_requested.connect(_on_join_requested)
 	_lobby.back_requested.connect(func() -> void: get_tree().change_scene_to_file(TABLE_SCENE))
 	_table.leave_requested.connect(_leave.bind("You left the table."))
-	_table.action_chosen.connect(func(action: Dictionary) -> void: _session.request_action(action))
-	_table.keep_chosen.connect(func() -> void: _session.request_keep())
+	_table.action_chosen.connect(
+		func(action: Dictionary) -> void:
+			if _session:
+				_session.request_action(action)
+	)
+	_table.keep_chosen.connect(
+		func() -> void:
+			if _session:
+				_session.request_keep()
+	)
 	_leave("Host a game here, or join one.")
 
 
@@ -64,6 +81,13 @@ func get_server_pid() -> int:
 
 func _on_host_requested(port: int, seats: int, player_name: String) -> void:
 	_stop()
+	# Another server there (this game's, even) would take this client, not the one started here.
+	var probe := PacketPeerUDP.new()
+	var free := probe.bind(port) == OK
+	probe.close()
+	if not free:
+		_lobby.show_status(PORT_TAKEN % port)
+		return
 	var engine := OS.get_environment("GODOT")
 	var args: PackedStringArray = [
 		"--headless",
@@ -82,12 +106,21 @@ func _on_host_requested(port: int, seats: int, player_name: String) -> void:
 		_lobby.show_status("Could not start the server.")
 		return
 	_server_pid = pid
+	# A new server's game: no seat of an earlier game on this port to take back.
+	_rejoin_tokens.erase("%s:%d" % [LOCALHOST, port])
 	# The server this starts always runs with player entropy: a round without it is not fair.
 	_join(LOCALHOST, port, player_name, true)
 
 
 func _on_join_requested(address: String, port: int, player_name: String) -> void:
 	_stop()
+	address = address.strip_edges()
+	if address == "":
+		_lobby.show_status(NO_ADDRESS)
+		return
+	if not address.is_valid_ip_address() and IP.resolve_hostname(address) == "":
+		_lobby.show_status("No server is known by the name %s." % address)
+		return
 	_join(address, port, player_name)
 
 
@@ -103,13 +136,19 @@ func _join(address: String, port: int, player_name: String, require_entropy := f
 	_session.round_audited.connect(_table.add_audit)
 	_session.request_refused.connect(_on_request_refused)
 	_session.connection_lost.connect(_on_connection_lost)
-	if _session.join_game(address, port, player_name) != OK:
+	_joined_at = "%s:%d" % [address, port]
+	if _session.join_game(address, port, player_name, _rejoin_tokens.get(_joined_at, "")) != OK:
 		_leave("Cannot connect to %s:%d." % [address, port])
 		return
 	_lobby.show_status("Connecting to %s:%d…" % [address, port])
 
 
 func _on_joined(_player_id: int) -> void:
+	if _server_pid != 0 and not OS.is_process_running(_server_pid):
+		# Joined whatever else listens on the port, not the server started here.
+		_leave(SERVER_STOPPED)
+		return
+	_rejoin_tokens[_joined_at] = _session.get_rejoin_token()
 	_table.clear()
 	_lobby.hide()
 	_table.show()
@@ -121,6 +160,8 @@ func _on_snapshot_received(snapshot: Dictionary) -> void:
 
 func _on_request_refused(reason: String) -> void:
 	if not _table.visible:
+		# A seat kept from an earlier game there is gone: the next Join takes a free one.
+		_rejoin_tokens.erase(_joined_at)
 		_leave("The server refused: %s" % reason)
 		return
 	_on_snapshot_received(_session.get_snapshot())
@@ -129,8 +170,11 @@ func _on_request_refused(reason: String) -> void:
 
 func _on_connection_lost() -> void:
 	if _table.visible and _table.is_game_over():
+		_rejoin_tokens.erase(_joined_at)
 		return  # The server closes when its game is over: the normal end, not a notice.
 	if _table.visible:
+		# Nothing can be asked of a server that is gone: no choice stays on offer.
+		_table.withdraw_choices()
 		_table.show_notice("The connection to the server is closed.")
 	elif _server_pid != 0 and not OS.is_process_running(_server_pid):
 		_leave(SERVER_STOPPED)

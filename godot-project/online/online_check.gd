@@ -22,6 +22,7 @@ extends SceneTree
 ## quits with 0 or 1; a watchdog ends it after [constant WATCHDOG_SEC] seconds whatever happens.
 
 const Online := preload("res://online/online.gd")
+const EventText := preload("res://online/event_text.gd")
 const RequestChecks := preload("res://addons/horizons_edge/net/request_checks.gd")
 ## The whole check must be over by then.
 const WATCHDOG_SEC := 120.0
@@ -96,6 +97,10 @@ func _initialize() -> void:
 	_lobby = _online.get_node("%Lobby")
 	_table = _online.get_node("%Table")
 	create_timer(WATCHDOG_SEC).timeout.connect(_on_watchdog)
+	var words := _event_text_problem()
+	if words != "":
+		_fail(words)
+		return
 	# The scene is ready (its buttons connected) once the root enters the tree: after this method.
 	_host.call_deferred()
 
@@ -116,7 +121,7 @@ func _host() -> void:
 	(_lobby.get_node("%Port") as SpinBox).value = holder.get_local_port()
 	(_lobby.get_node("%Host") as Button).pressed.emit()
 	var started := Time.get_ticks_msec()
-	while not "is the port taken" in _label(_lobby, "%Status").text:
+	while not "is taken on this machine" in _label(_lobby, "%Status").text:
 		if Time.get_ticks_msec() - started > TAKEN_PORT_SEC * 1000.0:
 			_fail(
 				"Host on a taken port: the lobby still says '%s'" % _label(_lobby, "%Status").text
@@ -292,6 +297,22 @@ func _capture(shot: String) -> void:
 	var path := args[at + 1].path_join(shot + ".png")
 	var saved := root.get_texture().get_image().save_png(path)
 	print("%s: %s" % [shot, path if saved == OK else error_string(saved)])
+
+
+## How the log's words misread an event whose numbers read wrong before (a total as a gain, a
+## draw told twice), or "".
+func _event_text_problem() -> String:
+	var lines := {
+		"Ada now has 105 resources": {"type": "resources_gained", "player": 0, "resources": 105},
+		"Ada has 10 energy for the round": {"type": "energy_generated", "player": 0, "energy": 10},
+		"Ada draws 2 cards": {"type": "cards_drawn", "player": 0, "count": 2},
+		"(you drew Spark, card 9)": {"type": "private_draw", "player": 0, "cards": [1, 9]},
+	}
+	for expected: String in lines:
+		var said := EventText.describe(lines[expected], {0: "Ada"}, {1: "Spark"})
+		if said != expected:
+			return "the log says '%s', not '%s'" % [said, expected]
+	return ""
 
 
 ## Whether the event log reads as words: draws and the end told by name, nothing raw.

@@ -209,6 +209,13 @@ func add_audit(round_number: int, fair: bool, detail: String) -> void:
 	_audits.text = "\n".join(_audit_lines)
 
 
+## Withdraws the choices on offer until the next snapshot (the connection is gone).
+func withdraw_choices() -> void:
+	_choices_due = false
+	_legal_actions = []
+	_clear_actions()
+
+
 ## Shows [param text] (a refusal, a lost connection) until the next choice.
 func show_notice(text: String) -> void:
 	_notice.text = text
