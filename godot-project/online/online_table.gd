@@ -205,7 +205,7 @@ func add_event(event: Dictionary) -> void:
 
 ## Records the fairness audit of [param round_number] (see [signal RulesSession.round_audited]).
 func add_audit(round_number: int, fair: bool, detail: String) -> void:
-	_audit_lines.append(EventText.audit(round_number, fair, detail))
+	_audit_lines.insert(0, EventText.audit(round_number, fair, detail))
 	_audits.text = "\n".join(_audit_lines)
 
 
