@@ -28,7 +28,7 @@ static func describe(event: Dictionary, names: Dictionary, card_names: Dictionar
 		"resources_gained":
 			return "%s now has %s resources" % [who, field.call("resources")]
 		"cards_drawn":
-			var count: Variant = event.get("count")
+			var count: Variant = event.get("count", _size(event.get("cards")))
 			return "%s draws %s card%s" % [who, count, "" if count is int and count == 1 else "s"]
 		"private_draw":
 			# Only the drawing seat gets it, right after the draw's public line: which cards.

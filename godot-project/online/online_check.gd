@@ -248,6 +248,13 @@ func _server_data_problem() -> String:
 		bad_snapshots.append(good.merged({change[0]: change[1]}, true))
 	for snapshot in bad_snapshots:
 		_table.show_snapshot(snapshot, [])
+	# A spectator's snapshot (a null viewer) was refused as having no int viewer.
+	var errors := _errors.count()
+	_table.show_snapshot(good.merged({"viewer": null}, true), [])
+	if _errors.count() != errors or not _label(_table, "%Status").text.contains("round 1"):
+		return "a spectator's snapshot is refused: %s" % _label(_table, "%Status").text
+	_table.show_snapshot(good.merged({"phase": {"phase": "game_over", "winner": 0}}, true), [])
+	status = _label(_table, "%Status").text
 	_table.show_snapshot(good, [{"type": "play_card", "hand_index": "0"}])
 	_table.show_snapshot(good, [5])
 	if _label(_table, "%Status").text != status:

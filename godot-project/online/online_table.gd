@@ -28,7 +28,6 @@ const ACTIVE_COLOR := Color(0.95, 0.75, 0.3)
 const ACTION_LABELS := {"upgrade_command": "Upgrade command", "pass": "Pass"}
 ## The type of each field of a snapshot this table reads.
 const SNAPSHOT_FIELDS := {
-	"viewer": TYPE_INT,
 	"round": TYPE_INT,
 	"phase": TYPE_DICTIONARY,
 	"players": TYPE_ARRAY,
@@ -89,6 +88,10 @@ static func snapshot_problem(snapshot: Dictionary, legal_actions: Array) -> Stri
 	var problem := RulesSessionGuest.fields_problem("the snapshot", snapshot, SNAPSHOT_FIELDS)
 	if problem != "":
 		return problem
+	# A spectator's snapshot has a null viewer ([constant GameRules.SPECTATOR]'s).
+	if not snapshot.has("viewer") or not typeof(snapshot["viewer"]) in [TYPE_INT, TYPE_NIL]:
+		return "the snapshot's viewer is not an int or null"
+	var viewer := _viewer_of(snapshot)
 	if not typeof(snapshot.get("active")) in [TYPE_INT, TYPE_NIL]:
 		return "the snapshot's active player is not an int"
 	problem = _phase_problem(snapshot["phase"])
@@ -111,9 +114,9 @@ static func snapshot_problem(snapshot: Dictionary, legal_actions: Array) -> Stri
 			and not (hand is Array and hand.all(func(card: Variant) -> bool: return card is int))
 		):
 			return "player %d's hand is not an Array of card ids" % player["id"]
-		own = own or player["id"] == snapshot["viewer"]
-	if not own and snapshot["viewer"] >= 0:
-		return "the snapshot has no seat for this client (player %d)" % snapshot["viewer"]
+		own = own or player["id"] == viewer
+	if not own and viewer >= 0:
+		return "the snapshot has no seat for this client (player %d)" % viewer
 	for action: Variant in legal_actions:
 		problem = _action_problem(action)
 		if problem != "":
@@ -130,6 +133,12 @@ static func _action_problem(action: Variant) -> String:
 		var kind: String = action["type"]
 		return "a %s action's %s is not of type %s" % [kind, field[0], type_string(field[1])]
 	return ""
+
+
+# The seat [param snapshot] was made for; -1 for a spectator's (a null viewer).
+static func _viewer_of(snapshot: Dictionary) -> int:
+	var viewer: Variant = snapshot["viewer"]
+	return viewer if viewer is int else -1
 
 
 static func _phase_problem(phase: Dictionary) -> String:
@@ -232,7 +241,7 @@ func is_game_over() -> bool:
 func _offer_choices() -> void:
 	var own: Dictionary = {}
 	for player: Dictionary in _snapshot["players"]:
-		if player["id"] == _snapshot["viewer"]:
+		if player["id"] == _viewer_of(_snapshot):
 			own = player
 	if _snapshot["phase"]["phase"] == "mulligan" and not own.get("kept", true):
 		_add_choice("Keep this hand", keep_chosen.emit)
@@ -260,7 +269,7 @@ func _show_held() -> void:
 		_log.text = "\n".join(_log_lines)
 	if _snapshot.is_empty():
 		return
-	var me: int = _snapshot["viewer"]
+	var me := _viewer_of(_snapshot)
 	for player: Dictionary in _snapshot["players"]:
 		var panel := _seat_panel(player["id"])
 		(panel.get_child(0) as Label).text = _player_text(player, me)
@@ -276,7 +285,7 @@ func _show_held() -> void:
 
 func _status_text(snapshot: Dictionary, me: int) -> String:
 	var phase: Dictionary = snapshot["phase"]
-	var seat := "You are %s" % EventText.name_of(me, _names)
+	var seat := "You are %s" % EventText.name_of(me, _names) if me >= 0 else "Watching"
 	match phase["phase"]:
 		"setup":
 			return "%s · waiting for every seat to be taken" % seat
