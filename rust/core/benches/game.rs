@@ -113,6 +113,11 @@ fn save_and_load(c: &mut Criterion) {
     group.bench_function("load_bytes_8_players_round_5", |b| {
         b.iter(|| black_box(Game::from_bytes(&bytes).expect("loads")))
     });
+    // GameRules.load_replay and a game server resuming a table: every command played again.
+    let replay = game.replay();
+    group.bench_function("replay_8_players_round_5", |b| {
+        b.iter(|| black_box(replay.game().expect("replays")))
+    });
     group.finish();
 }
 

@@ -57,6 +57,9 @@ fn a_replay_reproduces_the_game() {
         .unwrap();
     assert_eq!(replayed.to_json(), game.to_json());
     assert_eq!(hashes.last().copied(), Some(game.state_hash()));
+    // What loading uses: the same game, without a hash per command.
+    let loaded = game.replay().game().unwrap();
+    assert_eq!(loaded.to_json(), game.to_json());
 }
 
 #[test]

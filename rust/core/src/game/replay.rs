@@ -62,13 +62,26 @@ impl Replay {
     /// [`SaveError::Inconsistent`] if a command is refused, or asks the hooks anything other than
     /// what was recorded (a replay of another build's rules, or edited): never a different game.
     pub fn play(&self) -> Result<(Game, Vec<u64>), RulesError> {
+        let mut hashes = Vec::with_capacity(self.commands.len());
+        let game = self.play_each(|game| hashes.push(state_hash(game.state())))?;
+        Ok((game, hashes))
+    }
+
+    /// The game at the end of the replay, played and checked as [`Replay::play`] plays it, but
+    /// without a state hash after every command (each serialises the whole state: loading a long
+    /// game's replay took many times longer than playing it).
+    pub fn game(&self) -> Result<Game, RulesError> {
+        self.play_each(|_| {})
+    }
+
+    /// Plays the replay, calling `after` with the game after every command.
+    fn play_each(&self, mut after: impl FnMut(&Game)) -> Result<Game, RulesError> {
         check_traces(&self.hook_traces, self.commands.len())?;
         let mut config = self.config.clone();
         // A replay from before the choice was played with a free first mulligan (3+ players).
         config.free_first_mulligan.get_or_insert(true);
         let mut game = Game::new_replayed(self.players.clone(), config, self.seed)
             .map_err(|error| SaveError::Inconsistent(error.to_string()))?;
-        let mut hashes = Vec::with_capacity(self.commands.len());
         let mut traces = self.hook_traces.iter().peekable();
         for (index, command) in self.commands.iter().enumerate() {
             let played = match traces.next_if(|trace| trace.command == index as u64) {
@@ -81,9 +94,9 @@ impl Replay {
                 RulesError::Save(error) => error,
                 other => SaveError::Inconsistent(format!("command {index} is refused: {other}")),
             })?;
-            hashes.push(state_hash(game.state()));
+            after(&game);
         }
-        Ok((game, hashes))
+        Ok(game)
     }
 }
 

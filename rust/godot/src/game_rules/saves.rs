@@ -36,7 +36,7 @@ impl GameRules {
         self.ensure_idle_noted(METHOD)?;
         let game = refusing(METHOD, || {
             let replay = Replay::from_json(&json.to_string())?;
-            Ok(replay.play()?.0)
+            replay.game()
         });
         let game = self.noted(Self::NO_PLAYER, game)?;
         self.install_loaded(game);
