@@ -18,6 +18,8 @@ func test_rename_player_shows_the_new_name_and_refuses_what_cannot_be_shown() ->
 	# A line separator (U+2028) was taken and showed the name on two lines on every client.
 	var bad_names := ["", "   ", "line\nbreak", "x".repeat(65), "Bob\u2028It's your turn"]
 	bad_names.append_array(["para\u2029graph", "\u3000", "\u00a0\u2003"])
+	# A leading byte-order mark was taken, and the name came back without it (another name).
+	bad_names.append("\ufeffBob")
 	for bad: String in bad_names:
 		var code: Variant = expect_error(rules.rename_player.bind(0, bad), "invalid name")
 		check_equal(code, ERR_INVALID_PARAMETER, "refused: %s" % bad.c_escape())

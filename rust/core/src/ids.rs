@@ -104,7 +104,9 @@ pub const MAX_NAME_CHARS: usize = 64;
 
 /// What is wrong with `name` as a name, or `None`: it needs a character other than a space, at
 /// most [`MAX_NAME_CHARS`] characters and no control characters (line breaks, tabs, ...) nor
-/// line or paragraph separators, as it is shown to players and sent with signals and saves.
+/// line or paragraph separators, as it is shown to players and sent with signals and saves, nor
+/// U+FEFF (a byte-order mark, which Godot drops from the start of a String it is handed: the
+/// name would come back as another).
 pub fn name_problem(name: &str) -> Option<String> {
     if name.trim().is_empty() {
         Some("a name needs a character other than a space".to_owned())
@@ -112,6 +114,8 @@ pub fn name_problem(name: &str) -> Option<String> {
         Some(format!("a name has at most {MAX_NAME_CHARS} characters"))
     } else if name.chars().any(breaks_a_line) {
         Some("a name may not hold control characters (line breaks, tabs, ...)".to_owned())
+    } else if name.contains('\u{feff}') {
+        Some("a name may not hold U+FEFF (a byte-order mark)".to_owned())
     } else {
         None
     }

@@ -82,6 +82,8 @@ fn a_name_that_cannot_be_shown_is_refused_and_changes_nothing() {
         ("Bob\u{2028}It's your turn", "control characters"),
         ("para\u{2029}graph", "control characters"),
         ("\u{3000}\u{a0}", "a character other than a space"),
+        // Godot drops a leading byte-order mark: the name came back as "Bob".
+        ("\u{feff}Bob", "U+FEFF"),
     ] {
         refused(&mut game, rename(1, name), fragment);
     }
