@@ -1,5 +1,7 @@
 //! The `FairnessAuditor` class: a client's check that the server's draws were fair.
 
+use std::collections::BTreeSet;
+
 use godot::builtin::AnyDictionary;
 use godot::prelude::*;
 use horizons_edge_core::Event;
@@ -38,8 +40,9 @@ pub struct FairnessAuditor {
     verified: PackedInt64Array,
     failures: PackedStringArray,
     /// Rounds failed, by a verdict or [`FairnessAuditor::fail_round`]: no later verdict
-    /// verifies them.
-    rejected: Vec<i64>,
+    /// verifies them. A set: a hostile feed can fail round after round (a list made each
+    /// verdict cost as much as every failure before it).
+    rejected: BTreeSet<i64>,
     /// Verdicts waiting for their signal: `(round, Ok(draws) or Err(reason))`.
     outbox: Outbox<(i64, Result<i64, GString>)>,
     base: Base<RefCounted>,
@@ -119,17 +122,13 @@ impl FairnessAuditor {
     /// the failures and [signal round_failed] is queued. A round already failed says nothing
     /// more.
     fn reject(&mut self, round: i64, reason: GString) {
-        if self.rejected.contains(&round) {
+        if !self.rejected.insert(round) {
             return;
         }
-        self.rejected.push(round);
-        self.verified = self
-            .verified
-            .as_slice()
-            .iter()
-            .copied()
-            .filter(|&verified| verified != round)
-            .collect();
+        // Verified rounds come in increasing order (the auditor takes rounds in order).
+        if let Ok(at) = self.verified.as_slice().binary_search(&round) {
+            self.verified.remove(at);
+        }
         self.failures.push(&reason);
         self.outbox.push((round, Err(reason)));
     }
