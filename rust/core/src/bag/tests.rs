@@ -166,6 +166,21 @@ fn more_than_the_per_player_limit_is_refused() {
     ));
 }
 
+/// The limit counts what a player put in this round, removed tokens too: the refusal said the bag
+/// "would have" 68 of theirs when it would have held 64.
+#[test]
+fn the_per_round_limit_counts_removed_tokens_and_says_so() {
+    let mut bag = filled(1, 4);
+    bag.remove_player_tokens(p(0)).unwrap();
+    bag.add_player_tokens(p(0), 4).unwrap();
+    let error = assert_refused_unchanged(&mut bag, |b| b.add_player_tokens(p(0), 60));
+    assert_eq!(
+        error.to_string(),
+        "player 0 would have put 68 tokens into the bag this round (removed ones count); the \
+         limit is 64 a round"
+    );
+}
+
 #[test]
 fn unknown_players_are_refused_everywhere() {
     let mut bag = filled(2, 4);

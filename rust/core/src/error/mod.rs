@@ -45,7 +45,8 @@ pub enum BagError {
     Input(#[from] InputError),
     /// Adding would give one player more tokens this round than the bag allows.
     #[error(
-        "player {player} would have {total} tokens in the bag this round; the limit is {limit}"
+        "player {player} would have put {total} tokens into the bag this round (removed ones \
+         count); the limit is {limit} a round"
     )]
     TooManyTokens {
         /// The player being added to.
