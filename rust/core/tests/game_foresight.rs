@@ -5,6 +5,7 @@ mod common;
 
 use common::*;
 use horizons_edge_core::game::activation::ActivationOrder;
+use horizons_edge_core::game::bag_effects::MAX_FORESIGHT;
 use horizons_edge_core::game::config::ActionKindDef;
 use horizons_edge_core::game::effect_defs::Effect;
 use horizons_edge_core::{Action, Event, Game, GameConfig, PlayerId, PlayerSetup};
@@ -319,4 +320,26 @@ fn an_eliminated_seer_sees_no_more_draws() {
         assert_eq!(latest_peek(&game, p(0)), Some(Vec::new()));
     }
     assert!(game.state().round > 1);
+}
+
+/// Foresight reaches at most [`MAX_FORESIGHT`] draws, whatever a setup or effects grant: a seer
+/// of 4 294 967 295 draws was told the whole rest of the bag at every draw, and a round's log,
+/// saves and time grew with its tokens squared.
+#[test]
+fn foresight_reaches_at_most_its_limit() {
+    let mut config = config_in(ActivationOrder::Bag, None);
+    config.command_tiers.truncate(1);
+    config.command_tiers[0].tokens = 64;
+    let mut game = Game::new(seated(8, u32::MAX), config, 5).unwrap();
+    game.apply(horizons_edge_core::Command::StartGame).unwrap();
+    for id in 0..8 {
+        game.apply(horizons_edge_core::Command::Keep {
+            player: p(id),
+            bottom: vec![],
+        })
+        .unwrap();
+    }
+    let peek = latest_peek(&game, p(0)).expect("a peek at the round's seal");
+    assert_eq!(peek.len(), MAX_FORESIGHT as usize);
+    assert_eq!(game.state().bag.remaining(), 512);
 }

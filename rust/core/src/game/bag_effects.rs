@@ -161,8 +161,13 @@ fn in_round(state: &GameState) -> bool {
     matches!(state.phase, Phase::AwaitingDraw | Phase::Activation { .. })
 }
 
+/// The most draws foresight shows: a setup or effects may grant more, which reach this far. (Every
+/// peek lists the draws it reaches, at every draw: a whole bag of 512 tokens for each seer made
+/// a round's log, its saves and its time grow with the tokens squared.)
+pub const MAX_FORESIGHT: u32 = 64;
+
 /// The owners of the round's next draws that `seer`'s foresight shows now, as many as it
-/// reaches (fewer near the round's end); empty for a player without foresight or out of the
+/// reaches (at most [`MAX_FORESIGHT`], fewer near the round's end); empty for a player without foresight or out of the
 /// game, outside a round and until it is sealed (with player entropy, the shuffle waits for the
 /// last nonce).
 pub fn foreseen(state: &GameState, seer: &Player) -> Vec<PlayerId> {
@@ -172,7 +177,7 @@ pub fn foreseen(state: &GameState, seer: &Player) -> Vec<PlayerId> {
     }
     state
         .sequencer
-        .foreseen(&state.bag, seer.foresight as usize)
+        .foreseen(&state.bag, seer.foresight.min(MAX_FORESIGHT) as usize)
 }
 
 /// Tells every player with foresight the owners of the round's next draws, now that what they

@@ -135,7 +135,8 @@ pub enum Effect {
         count: u32,
     },
     /// Token prediction: from now on the acting player sees the owners of `count` more of each
-    /// round's next draws ([`crate::Event::PrivatePeek`], only to them).
+    /// round's next draws ([`crate::Event::PrivatePeek`], only to them), up to
+    /// [`crate::game::bag_effects::MAX_FORESIGHT`] in all.
     Foresight {
         /// How many more draws.
         count: u32,
