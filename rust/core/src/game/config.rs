@@ -325,6 +325,28 @@ impl GameConfig {
         Ok(())
     }
 
+    /// Where a name of the config holds U+FEFF, if one does: a card's, a structure's or its
+    /// building's, an action kind's.
+    fn byte_order_mark(&self) -> Option<String> {
+        let mark = |name: &str| name.contains('\u{feff}');
+        let cards = self
+            .cards
+            .iter()
+            .filter(|(_, card)| mark(&card.name))
+            .map(|(id, _)| format!("card {id}'s name"));
+        let structures = self
+            .structures
+            .iter()
+            .filter(|(name, structure)| mark(name) || mark(&structure.building.name))
+            .map(|(name, _)| format!("structure {name:?}'s name or its building's"));
+        let kinds = self
+            .action_kinds
+            .keys()
+            .filter(|kind| mark(kind))
+            .map(|kind| format!("action kind {kind:?}"));
+        cards.chain(structures).chain(kinds).next()
+    }
+
     /// [`GameConfig::validate`] but for the names of the objects the config puts into play and a
     /// reaction rule's `by` without an `owner`, which builds before this one did not check: what
     /// the config of a saved or replayed game must pass to load.
@@ -373,6 +395,12 @@ impl GameConfig {
         }
         if self.action_kinds.keys().any(|name| blank(name)) {
             return invalid("an action kind has no name".to_owned());
+        }
+        if let Some(place) = self.byte_order_mark() {
+            return invalid(format!(
+                "{place} holds U+FEFF (a byte-order mark, which Godot drops from the start of a \
+                 String: the name would come back as another)"
+            ));
         }
         if let Some(kind) = self
             .action_kinds
