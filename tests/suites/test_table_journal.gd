@@ -199,11 +199,14 @@ func test_hosting_refuses_a_journal_folder_nothing_can_be_written_to() -> void:
 	var dangling := user.path_join("journal_dangling")
 	DirAccess.remove_absolute(dangling)
 	DirAccess.open(user).create_link(user.path_join("no_such/deeper"), dangling)
+	# Made part of the way, the folders made must go again.
+	var deep := user.path_join("journal_deep_%d" % Time.get_ticks_usec())
 	var unwritable: Array[String] = [
 		file.path_join("journal"),
 		"/proc/self/no_such/journal",
 		dangling,
 		user.path_join("j".repeat(300)),
+		deep.path_join("sub").path_join("j".repeat(300)),
 	]
 	for folder in unwritable:
 		var server := RulesServer.new()
@@ -220,9 +223,12 @@ func test_hosting_refuses_a_journal_folder_nothing_can_be_written_to() -> void:
 		Loopback.close(get_tree(), branches)
 	DirAccess.remove_absolute(file)
 	DirAccess.remove_absolute(dangling)
-	var fresh := user.path_join("journal_new_%d/a/b" % Time.get_ticks_usec())
-	check_equal(RulesTableJournal.folder_problem(fresh), "", "a folder yet to be made: fine")
-	check(DirAccess.dir_exists_absolute(fresh), "and made")
+	check(not DirAccess.dir_exists_absolute(deep), "nothing left of a folder made part-way")
+	var fresh := user.path_join("journal_new_%d" % Time.get_ticks_usec())
+	check_equal(
+		RulesTableJournal.folder_problem(fresh.path_join("a/b")), "", "a folder yet to be made"
+	)
+	check(not DirAccess.dir_exists_absolute(fresh), "asking made nothing")
 
 
 func test_a_finished_table_is_archived_gzipped_and_pruned_by_age() -> void:

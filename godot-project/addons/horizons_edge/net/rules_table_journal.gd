@@ -55,19 +55,21 @@ var note := ""
 var _file: FileAccess
 
 
-## Why journals cannot be kept in [param folder] ("" when they can), which it makes if need be:
-## it must be a folder, or one that can be made, and take a file (a test file is written there
-## and removed). The nearest folder above it that exists is asked first, so that nothing is made
-## where nothing can be written, and a file in the way is named.
+## Why journals cannot be kept in [param folder] ("" when they can): it must be a folder, or one
+## that can be made, and take a file. Tried for real — the folder made, a test file written —
+## and then taken back: nothing is left made or written. The nearest folder above it that
+## exists is asked first, so that a file in the way is named.
 static func folder_problem(folder: String) -> String:
 	var path := ProjectSettings.globalize_path(folder)
+	var missing: Array[String] = []
 	var existing := path
 	while not DirAccess.dir_exists_absolute(existing) and existing.get_base_dir() != existing:
 		if FileAccess.file_exists(existing):
 			return "%s is a file, not a folder" % existing
+		missing.append(existing)
 		existing = existing.get_base_dir()
 	var problem := _write_problem(existing)
-	if problem == "" and existing != path:
+	if problem == "" and not missing.is_empty():
 		# Why it cannot be made (a link to nowhere, a name too long) is said here, once: not
 		# also as the engine's error.
 		var printing := Engine.print_error_messages
@@ -77,6 +79,10 @@ static func folder_problem(folder: String) -> String:
 		problem = (
 			_write_problem(path) if made == OK else "cannot create it (%s)" % error_string(made)
 		)
+		# Deepest first: what was made, even part of the way, goes again.
+		for made_folder in missing:
+			if DirAccess.dir_exists_absolute(made_folder):
+				DirAccess.remove_absolute(made_folder)
 	return problem
 
 
