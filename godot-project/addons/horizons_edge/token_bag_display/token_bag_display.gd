@@ -38,7 +38,7 @@ signal caught_up
 ## beside a name; [constant DOUBLE_ACTION_HINT] says what it means on the line under it).
 const DOUBLE_ACTION_TEXT := " ×2"
 ## Put before the hint under a double-action token's line.
-const DOUBLE_ACTION_HINT := "Double action: two actions · "
+const DOUBLE_ACTION_HINT := "Double-action token: two actions in all · "
 ## The chance column of a player the mercy rule passes over for the next draw.
 const CAPPED_TEXT := NextColumn.CAPPED_TEXT
 ## Added to the name of a player eliminated from the game.
