@@ -319,8 +319,7 @@ fn departed_target(config: &GameConfig, state: &GameState, pending: &Pending) ->
     if pending.depth == 0 || !aims_at_context(config, pending.action.kind()) {
         return None;
     }
-    effects::context_object(pending.action.context())
-        .filter(|id| !state.objects.iter().any(|o| o.id == *id))
+    effects::context_object(pending.action.context()).filter(|&id| !state.in_play(id))
 }
 
 /// Whether action kind `kind`'s effects aim at the action's context's target.

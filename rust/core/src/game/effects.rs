@@ -238,7 +238,7 @@ pub fn context_object(context: &Value) -> Option<ObjectId> {
 /// The object in play `context` aims at; an invalid target if it names none.
 pub fn context_target(state: &GameState, context: &Value) -> Result<ObjectId, GameError> {
     context_object(context)
-        .filter(|id| state.objects.iter().any(|o| o.id == *id))
+        .filter(|&id| state.in_play(id))
         .ok_or_else(|| GameError::InvalidTarget {
             target: context
                 .get("target")

@@ -119,9 +119,7 @@ pub fn settle(state: &mut GameState, out: &mut Emitter) {
         for object in doomed {
             out.push(Event::ObjectDestroyed { object });
         }
-        expire(state, out, |effect, state| {
-            !state.objects.iter().any(|o| o.id == effect.object)
-        });
+        expire(state, out, |effect, state| !state.in_play(effect.object));
     }
 }
 

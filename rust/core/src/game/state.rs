@@ -8,7 +8,7 @@ use crate::fairness::Bytes32;
 use crate::game::activation::Sequencer;
 use crate::game::config::GameConfig;
 use crate::game::objects::{ContinuousEffect, GameObject};
-use crate::ids::{CardId, PlayerId};
+use crate::ids::{CardId, ObjectId, PlayerId};
 use crate::random::RandomStream;
 
 /// Where the game is in its lifecycle.
@@ -350,6 +350,11 @@ impl GameState {
     /// The player with `id`, if seated.
     pub fn player(&self, id: PlayerId) -> Option<&Player> {
         self.players.iter().find(|p| p.id == id)
+    }
+
+    /// Whether object `id` is in play.
+    pub fn in_play(&self, id: ObjectId) -> bool {
+        self.objects.iter().any(|o| o.id == id)
     }
 
     /// The player with `id`, mutably, if seated.
