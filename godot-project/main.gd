@@ -215,16 +215,12 @@ func _upcoming_text() -> String:
 
 
 func _on_human_turn_started(player_id: int) -> void:
-	var seat: PlayerSeat = _seats.get_node("Seat%d" % player_id)
-	_action_bar.offer(_rules, player_id, CardText.shortened(seat.display_name, PROMPT_NAME_CHARS))
+	_action_bar.offer(_rules, player_id, _prompt_name(player_id))
 
 
 # The offer of a human who can no longer act (they were eliminated) is withdrawn.
 func _on_human_turn_cancelled(player_id: int) -> void:
-	var seat: PlayerSeat = _seats.get_node("Seat%d" % player_id)
-	_action_bar.close(
-		"%s is out of the game" % CardText.shortened(seat.display_name, PROMPT_NAME_CHARS)
-	)
+	_say_out(player_id)
 
 
 func _on_action_chosen(player_id: int, action: Dictionary) -> void:
@@ -266,9 +262,10 @@ func _on_menu_item(id: int) -> void:
 # what comes next: the next draw, the round's end, or that the drawn player is out.
 func _say_whose_token(player_id: int, _remaining: int) -> void:
 	_drawn_player = player_id
-	var seat: PlayerSeat = _seats.get_node("Seat%d" % player_id)
-	var whose := CardText.shortened(seat.display_name, PROMPT_NAME_CHARS)
-	_action_bar.close("%s's token was drawn%s" % [whose, ": a bot acts…" if seat.is_bot else ""])
+	var bot: bool = (_seats.get_node("Seat%d" % player_id) as PlayerSeat).is_bot
+	_action_bar.close(
+		"%s's token was drawn%s" % [_prompt_name(player_id), ": a bot acts…" if bot else ""]
+	)
 
 
 func _say_after_activation() -> void:
@@ -284,9 +281,17 @@ func _say_round_complete(round_number: int) -> void:
 
 func _say_out_of_the_game(player_id: int) -> void:
 	if player_id == _drawn_player and not _action_bar.is_offering():
-		var seat: PlayerSeat = _seats.get_node("Seat%d" % player_id)
-		var whose := CardText.shortened(seat.display_name, PROMPT_NAME_CHARS)
-		_action_bar.close("%s is out of the game" % whose)
+		_say_out(player_id)
+
+
+func _say_out(player_id: int) -> void:
+	_action_bar.close("%s is out of the game" % _prompt_name(player_id))
+
+
+# The seat's name as the action bar's prompt shows it (cut to PROMPT_NAME_CHARS).
+func _prompt_name(player_id: int) -> String:
+	var seat: PlayerSeat = _seats.get_node("Seat%d" % player_id)
+	return CardText.shortened(seat.display_name, PROMPT_NAME_CHARS)
 
 
 func _count_token(player_id: int, _remaining: int) -> void:
