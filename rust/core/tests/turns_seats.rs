@@ -628,6 +628,31 @@ fn elimination_cancels_the_exchanges_it_breaks() {
 }
 
 #[test]
+fn a_skip_an_elimination_moves_onto_another_living_player_is_forgiven() {
+    // A plays; B and D exchange, so D takes B's turn next, and that turn is skipped. B is
+    // eliminated: the exchange is cancelled and D's turn is its own again, after C's. The skip
+    // would now fall on C, who was never to lose a turn: it is forgiven (seen from outside).
+    let mut order = b_and_d_exchanged();
+    order.apply(Cmd::SkipNext).unwrap();
+    assert_eq!(names(&order.upcoming_turns(3)), seq("C B A"));
+    order.apply(Cmd::Eliminate { player: B }).unwrap();
+    assert_eq!(order.pending_skips(), 0);
+    let (player, events) = next(&mut order);
+    assert_eq!((player, skipped(&events)), (C, vec![]));
+    assert_eq!(play(&mut order, 3), seq("D A C"));
+
+    // Two skips, for D (in B's seat) and C; B is eliminated: the next natural turns are C's
+    // and D's, both due to be skipped, so both skips stand.
+    let mut order = b_and_d_exchanged();
+    order.apply(Cmd::SkipNext).unwrap();
+    order.apply(Cmd::SkipNext).unwrap();
+    order.apply(Cmd::Eliminate { player: B }).unwrap();
+    assert_eq!(order.pending_skips(), 2);
+    let (player, events) = next(&mut order);
+    assert_eq!((player, skipped(&events)), (A, vec![C, D]));
+}
+
+#[test]
 fn an_elimination_halfway_through_an_exchange_keeps_the_partner_s_turn() {
     // D takes B's turn and is eliminated during it. B's own turn went to D: B still takes D's,
     // from D's seat, as without the elimination (A D C B A).

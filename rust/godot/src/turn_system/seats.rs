@@ -258,10 +258,10 @@ impl TurnSystem {
     /// ([signal turn_ended]), and their extra turns, exchanges and triggers go (an exchange they
     /// already took their partner's turn in leaves the partner theirs, from their seat). They
     /// never get another turn, and as the order stands no living player loses one because of it:
-    /// a pending skip that would fall on their turn goes with them. The skips left count natural
-    /// turns as the order is when they are used, as every pending skip does: with an exchange
-    /// cancelled one falls on the next natural turn as it now is, and a later
-    /// [method reverse_turn_order] or [method swap_seats] moves it onto whoever is then next.
+    /// a pending skip that would fall on their turn goes with them, and one an exchange cancelled
+    /// with them would move onto another living player is forgiven. The skips left count natural
+    /// turns as the order is when they are used, as every pending skip does: a later
+    /// [method reverse_turn_order] or [method swap_seats] moves them onto whoever is then next.
     /// Returns [constant OK],
     /// [constant ERR_DOES_NOT_EXIST] or [constant ERR_UNAVAILABLE] (already eliminated).
     #[func]

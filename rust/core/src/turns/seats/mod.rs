@@ -21,9 +21,10 @@
 //!   that would have used up one of the eliminated player's turns goes with them, and an exchange
 //!   with them not yet begun is cancelled, so their partner takes their own turn; one whose first
 //!   half is taken (they took their partner's turn) keeps its second, so the partner still takes
-//!   theirs, from their seat. The skips left count natural turns as the order is when they are
-//!   used, as every pending skip does: with an exchange cancelled one falls on the next natural
-//!   turn as it now is, and a later reverse or seat swap moves it onto whoever is then next.
+//!   theirs, from their seat. A skip the cancelled exchange would move onto another living
+//!   player (one never to lose a turn) is forgiven. The skips left count natural turns as the
+//!   order is when they are used, as every pending skip does: a later reverse or seat swap moves
+//!   them onto whoever is then next.
 //! - **Swap seats** (seed 004's `ExchangeTurn`, which swaps two players in the turn order) trades
 //!   two living players' seats for the rest of the game: in A, B, C, D with A playing, a swap of
 //!   B and D seats A, D, C, B, and play goes A, D, C, B, A, D, ... Play goes on from the latest

@@ -81,6 +81,22 @@ impl SeatOrder {
         takers
     }
 
+    /// How many of the skips that would have used up `skipped`'s turns (as the order stood
+    /// before an elimination) stay pending once the order has changed: as many of the next
+    /// natural turns as fall only on players among them, so that no living player loses a turn
+    /// they would not have lost (with an exchange cancelled, the rest are forgiven).
+    fn skips_sparing_the_others(&self, mut skipped: Vec<PlayerId>) -> u32 {
+        let mut kept = 0;
+        for taker in self.natural_turns(u32::try_from(skipped.len()).unwrap_or(u32::MAX)) {
+            let Some(at) = skipped.iter().position(|&player| player == taker) else {
+                break;
+            };
+            skipped.swap_remove(at);
+            kept += 1;
+        }
+        kept
+    }
+
     pub(super) fn next_turn(&mut self, out: &mut Vec<SeatEvent>) -> Result<(), TurnError> {
         if self.living_count() == 0 {
             return Err(TurnError::NoLivingPlayers);
@@ -207,16 +223,10 @@ impl SeatOrder {
         out: &mut Vec<SeatEvent>,
     ) -> Result<(), TurnError> {
         let seat = self.living_seat(player)?;
-        // Skips pending for the eliminated player's turns go with them, so that every other
-        // player keeps exactly the turns they would have had.
-        let doomed = self
-            .natural_turns(self.pending_skips)
-            .into_iter()
-            .filter(|&taker| taker == player)
-            .count();
-        self.pending_skips = self
-            .pending_skips
-            .saturating_sub(u32::try_from(doomed).unwrap_or(u32::MAX));
+        // Whose turns the pending skips would use up as the order stands: the eliminated
+        // player's go with them; the others' stay, as far as the order left lets them.
+        let mut skipped = self.natural_turns(self.pending_skips);
+        skipped.retain(|&taker| taker != player);
         if self.current_player() == Some(player) {
             self.active = None;
             out.push(SeatEvent::TurnEnded { player });
@@ -234,6 +244,7 @@ impl SeatOrder {
             .filter(|&(owner, taker)| taker != player && (owner != player || half_used(taker)))
             .collect();
         self.exchanges = kept;
+        self.pending_skips = self.skips_sparing_the_others(skipped);
         self.rounds.forget(&player);
         out.push(SeatEvent::PlayerEliminated { player });
         let (gone, kept): (Vec<Trigger>, Vec<Trigger>) = self
