@@ -253,3 +253,30 @@ fn the_chances_a_display_shows_are_the_true_chances_of_every_draw() {
         }
     }
 }
+
+/// The player the rule names as passed over always has a token left to pass over: one who drew
+/// their last token while others wait is not named (the display said "waits" on their empty
+/// row, where a dash belongs).
+#[test]
+fn a_player_who_drew_their_last_token_is_not_named_as_passed_over() {
+    use horizons_edge_core::Action;
+    let mut emptied_while_others_wait = 0;
+    for seed in 0..20 {
+        let mut game = in_round_one(3, capped(Some(1)), seed);
+        while game.state().round == 1 {
+            let player = draw(&mut game);
+            let left = |game: &Game, player| game.state().bag.tally(player).unwrap().remaining;
+            if left(&game, player) == 0 && game.state().bag.remaining() > 0 {
+                emptied_while_others_wait += 1;
+            }
+            if let Some(capped) = game.view().capped_player() {
+                assert!(
+                    left(&game, capped) > 0,
+                    "seed {seed}: {capped:?} has no token left"
+                );
+            }
+            act(&mut game, player, Action::Pass);
+        }
+    }
+    assert!(emptied_while_others_wait > 0, "the case came up");
+}

@@ -73,9 +73,14 @@ impl GameView<'_> {
         self.state.sequencer.upcoming(&self.state.bag, depth)
     }
 
-    /// The player the mercy rule (config `max_streak`) passes over for the next draw, if any.
+    /// The player the mercy rule (config `max_streak`) passes over for the next draw, if any:
+    /// never one without a token left, whom no draw could pick anyway.
     pub fn capped_player(&self) -> Option<PlayerId> {
-        self.state.sequencer.capped_player(&self.state.bag)
+        let bag = &self.state.bag;
+        self.state
+            .sequencer
+            .capped_player(bag)
+            .filter(|&player| bag.tally(player).is_ok_and(|tally| tally.remaining > 0))
     }
 }
 
