@@ -3,7 +3,9 @@ extends TestSuite
 ## to NAN, infinities, negatives and extremes (a timing or count it cannot use is refused with an
 ## error and the old one kept); views of a real game with a hostile value put somewhere inside;
 ## random runs of views, catch-ups, refreshes, look changes and frames, with handlers that call
-## back into the display or free it; a new game on the same rules. Nothing else may log an error,
+## back into the display or free it; a new game on the same rules; every call before the display
+## is in the tree; players set up by id alone (no name); a player who drew their last token under
+## the mercy rule (a dash, not "waits"). Nothing else may log an error,
 ## a refused view must leave the display as it was, and a display given the game's latest view
 ## must show that view once it has caught up.
 
@@ -302,6 +304,81 @@ func test_a_display_told_of_a_game_before_it_is_in_the_tree_shows_it_once_it_is(
 	check_equal(_view_problems(viewer, rules), PackedStringArray(), "the view's")
 	for display: TokenBagDisplay in [followed, bare, viewer]:
 		display.free()
+	rules.free()
+
+
+func test_every_call_before_the_tree_answers_without_an_error() -> void:
+	# Before it entered the tree, is_round_complete_shown(), is_game_over_shown() and catch_up()
+	# (a view waiting, as an online client whose player must act calls it) stopped on a script
+	# error: the display's parts were not there yet. The scene and the bare script alike.
+	var scene := load(DisplayCheck.SCENE) as PackedScene
+	var rules := StarterGame.rules(5, 3, {"round_limit": 2})
+	StarterGame.keep_all(rules)
+	rules.pass_activation(rules.draw_next_token())
+	var displays: Array[TokenBagDisplay] = [scene.instantiate(), TokenBagDisplay.new()]
+	for display in displays:
+		_send(display, rules, NAMES)
+		check(not display.is_round_complete_shown(), "no round end shown yet")
+		check(not display.is_game_over_shown(), "no game over shown yet")
+		check_equal(display.get_active_player(), -1, "no token shown yet")
+		display.catch_up()
+		check(not display.is_caught_up(), "the view waits for the tree")
+		display.compact = true
+		display.player_colors = [Color.RED, Color.BLUE]
+		add_child(display)
+		display.catch_up()
+		await get_tree().process_frame
+		check_equal(_view_problems(display, rules), PackedStringArray(), "the view in the tree")
+		display.free()
+	rules.free()
+
+
+func test_a_player_whose_last_token_was_drawn_shows_a_dash_under_the_mercy_rule() -> void:
+	# max_streak 1: a player who drew their last token while others still had some was named
+	# as passed over (get_capped_player()), and their empty row said "waits", not a dash.
+	var rules := StarterGame.rules(1, 3, {"max_streak": 1, "round_limit": 1})
+	var display := DisplayCheck.make(self, rules)
+	StarterGame.keep_all(rules)
+	var emptied := 0
+	while rules.get_phase() != GameRules.PHASE_GAME_OVER:
+		var player_id := rules.draw_next_token()
+		var bag := rules.get_bag()
+		if bag.get_player_remaining_count(player_id) == 0 and bag.get_remaining_count() > 0:
+			emptied += 1
+			var chance: Label = display.get_node("%%Rows/Row%d/Line/Chance" % player_id)
+			check_equal(chance.text, "–", "the empty row of player %d" % player_id)
+			check_equal(rules.get_capped_player(), GameRules.NO_PLAYER, "nobody passed over")
+		for other in rules.get_player_ids():
+			var label: Label = display.get_node("%%Rows/Row%d/Line/Chance" % other)
+			var waits := label.text == TokenBagDisplay.CAPPED_TEXT
+			check_equal(waits, other == rules.get_capped_player(), "player %d waits" % other)
+		rules.pass_activation(player_id)
+	check(emptied > 0, "a player drew their last token while others had some")
+	display.free()
+	rules.free()
+
+
+func test_players_set_up_by_id_alone_are_shown_as_player_n() -> void:
+	# setup([0, 1]) gives players an empty name: the display said "'s token!" and
+	# "Game over:  wins!".
+	var rules := GameRules.new()
+	rules.randomize_seed = false
+	rules.seed = 2
+	check_equal(rules.setup([0, 1], StarterGame.config({"round_limit": 1})), OK, "setup")
+	var display := DisplayCheck.make(self, rules)
+	StarterGame.keep_all(rules)
+	var player_id := rules.draw_next_token()
+	var active_label: Label = display.get_node("%ActiveLabel")
+	check_equal(active_label.text, "Player %d's token!" % player_id, "the token line")
+	var name_label: Label = display.get_node("%%Rows/Row%d/Line/Name" % player_id)
+	check_equal(name_label.text, "Player %d" % player_id, "the row")
+	StarterGame.play_bots(rules)
+	await wait_until(display.is_caught_up, "the end shown")
+	var banner: Label = display.get_node("%Banner")
+	check(
+		banner.text.begins_with("Game over: Player ") or banner.text.contains("draw"), banner.text
+	)
+	display.free()
 	rules.free()
 
 

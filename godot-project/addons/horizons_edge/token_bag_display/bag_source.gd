@@ -12,11 +12,13 @@ static func current_bag(rules: GameRules, token_bag: CommandTokenBag) -> Command
 	return token_bag
 
 
-## A player's name: from the rules, or "Player N" for a bare bag.
+## A player's name: from the rules, or "Player N" for a bare bag and for a player the rules were
+## set up with by id alone (whose name is empty).
 static func name_of(rules: GameRules, player_id: int) -> String:
+	var player_name := ""
 	if rules != null and rules.is_set_up():
-		return rules.get_player_state(player_id)["name"]
-	return "Player %d" % player_id
+		player_name = rules.get_player_state(player_id)["name"]
+	return player_name if player_name != "" else "Player %d" % player_id
 
 
 ## The mercy rule's longest run of one player's draws in the rules' game (0: off).

@@ -51,6 +51,8 @@ const PANEL_BACKGROUND := Color(0.1, 0.11, 0.14)
 const PlayerRow := preload("player_row.gd")
 ## What the display reads of the game it shows ([code]bag_source.gd[/code]).
 const BagSource := preload("bag_source.gd")
+## The draws heard of, against what the game did since ([code]draws_heard.gd[/code]).
+const DrawsHeard := preload("draws_heard.gd")
 ## Readable text on the players' colours ([code]contrast.gd[/code]).
 const Contrast := preload("contrast.gd")
 ## A draw's sound, shake, burst and pulse ([code]draw_effects.gd[/code]).
@@ -153,8 +155,8 @@ var _views: ViewQueue
 # In seat or initiative order, the rules' next activations as of the change on screen, taken
 # when it happened (see _enqueue()): the rules may be further on by the time it is shown.
 var _order := PackedInt64Array()
-# The draws of the bag shown whose token_drawn the display has heard (see _on_bare_bag_changed()).
-var _draws_heard := 0
+# The draws of the game followed whose token_drawn the display has heard.
+var _heard := DrawsHeard.new()
 var _effects: DrawEffects
 var _busy := false
 # While catch_up() shows what waits: everything at once.
@@ -317,8 +319,10 @@ func show_view(
 ## Shows at once every change still waiting: a token in flight lands, a "Round Complete!" hold
 ## ends, and the rest is shown without animations. For a game that must not wait for the display
 ## (an online client whose player is to act, the end of a game); [signal caught_up] follows.
+## Before the display is ready nothing is on screen to wait for: the views it was given are shown
+## as it enters the tree.
 func catch_up() -> void:
-	if is_caught_up():
+	if is_caught_up() or not is_node_ready():
 		return
 	if _step != null:
 		_step.kill()
@@ -391,7 +395,7 @@ func get_active_player() -> int:
 
 ## Whether "Round Complete!" is on screen.
 func is_round_complete_shown() -> bool:
-	return _banner.visible and not _game_over
+	return is_node_ready() and _banner.visible and not _game_over
 
 
 ## Whether every change the rules made has been shown: nothing waits and nothing animates. A
@@ -404,7 +408,7 @@ func is_caught_up() -> bool:
 
 ## Whether the game-over banner (the winner, or a draw) is on screen.
 func is_game_over_shown() -> bool:
-	return _banner.visible and _game_over
+	return is_node_ready() and _banner.visible and _game_over
 
 
 # What the editor shows: four players part way through round 1, player 2's token just drawn.
@@ -504,8 +508,9 @@ func _read_bag() -> void:
 	_round_over = false
 	_game_over = rules != null and rules.get_phase() == GameRules.PHASE_GAME_OVER
 	_winner = rules.get_winner() if _game_over else -1
-	_order = _rules_order()
 	var bag := BagSource.current_bag(_live_rules(), token_bag)
+	_heard.reset(_live_rules(), token_bag)
+	_order = _rules_order()
 	if bag == null:
 		return
 	var from_rules := bag != token_bag
@@ -517,7 +522,6 @@ func _read_bag() -> void:
 	_active = _streak_player
 	_active_actions = NextColumn.actions_of(history)
 	_drawn = history.size()
-	_draws_heard = _drawn
 	if from_rules:
 		_round = rules.get_round()
 		_max_streak = BagSource.max_streak(_live_rules())
@@ -539,11 +543,12 @@ func _read_bag() -> void:
 	_remaining = bag.get_remaining_count()
 
 
-# The player the mercy rule passes over for the next draw, or -1.
+# The player the mercy rule passes over for the next draw, or -1: never one without a token left.
 func _capped_player() -> int:
 	if _max_streak <= 0 or _streak < _max_streak or _streak_player < 0:
 		return -1
-	return _streak_player if _remaining > _left.get(_streak_player, 0) else -1
+	var left: int = _left.get(_streak_player, 0)
+	return _streak_player if left > 0 and _remaining > left else -1
 
 
 # A game started on these rules (the first, or a new one set up and started again): the display
@@ -554,14 +559,12 @@ func _on_game_started(_started_ids: PackedInt64Array) -> void:
 
 
 func _on_round_started(round_number: int) -> void:
+	_heard.start_round(round_number)
 	_enqueue(_show_round_start.bind(round_number, BagSource.round_start(_live_rules(), token_bag)))
 
 
 func _on_token_drawn(player_id: int, remaining: int) -> void:
-	_draws_heard += 1
-	var actions := NextColumn.actions_of(
-		BagSource.current_bag(_live_rules(), token_bag).get_drawn_history()
-	)
+	var actions := _heard.hear_draw(_live_rules(), token_bag)
 	_enqueue(_show_draw.bind(player_id, remaining, actions))
 
 
@@ -569,12 +572,10 @@ func _on_token_drawn(player_id: int, remaining: int) -> void:
 # handler before this one may have drawn; that token_drawn is still to come). A bag nothing was
 # drawn from yet (filled for a new round, or cleared: its history is shorter) starts anew.
 func _on_bare_bag_changed(_player_id: int, _change: int) -> void:
-	var history := token_bag.get_drawn_history()
-	_draws_heard = _draws_heard if history.size() >= _draws_heard else 0
 	var snapshot := BagSource.counts_now(_live_rules(), token_bag)
-	for token in history.slice(_draws_heard):
+	for token in _heard.bare_unheard(token_bag):
 		snapshot["left"][token.player_id] = snapshot["left"].get(token.player_id, 0) + 1
-	if _draws_heard == 0:
+	if _heard.count == 0:
 		_enqueue(_show_round_start.bind(_round, snapshot))
 	else:
 		_enqueue(_show_restored.bind(snapshot))
@@ -635,12 +636,14 @@ func _live_rules() -> GameRules:
 	return rules if is_instance_valid(rules) else null
 
 
-# The next activations as the rules foresee them now; empty for the bag (its order is secret),
-# a bare bag or views.
+# The next activations as of the latest change this display has heard of: the draws a handler
+# before it made since (their token_drawn still to come), then those the rules foresee now; empty
+# for the bag (its order is secret), a bare bag or views.
 func _rules_order() -> PackedInt64Array:
 	if not is_instance_valid(rules) or Engine.is_editor_hint() or not rules.is_set_up():
 		return PackedInt64Array()
-	return rules.get_upcoming_players(_ORDER_DEPTH)
+	var upcoming := rules.get_upcoming_players(_ORDER_DEPTH)
+	return _heard.order_as_heard(rules, token_bag, upcoming, _ORDER_DEPTH)
 
 
 # Shows the changes waiting, one after another, until one animates.

@@ -122,8 +122,8 @@ impl GameRules {
     }
 
     /// The player the mercy rule ([member max_streak]) passes over for the next draw: they have
-    /// drawn that many times in a row and someone else still has a token. [constant NO_PLAYER]
-    /// otherwise, and without the rule. Their chance of the next draw is 0; the others share it
+    /// drawn that many times in a row, they still have a token and someone else does too.
+    /// [constant NO_PLAYER] otherwise, and without the rule. Their chance of the next draw is 0; the others share it
     /// by their tokens.
     #[func]
     pub fn get_capped_player(&self) -> i64 {
@@ -279,14 +279,24 @@ impl GameRules {
     }
 
     /// The logged events with a sequence number above [param seq] (0: all), oldest first, each a
-    /// Dictionary like [signal event_logged] carries.
+    /// Dictionary like [signal event_logged] carries; at most [param max_count] of them (0 or
+    /// less: all), to read a long log a page at a time.
     #[func]
-    pub fn get_events_since(&self, seq: i64) -> Array<VarDictionary> {
+    pub fn get_events_since(
+        &self,
+        seq: i64,
+        #[opt(default = 0)] max_count: i64,
+    ) -> Array<VarDictionary> {
         let Some(game) = self.current("GameRules.get_events_since") else {
             return Array::new();
         };
+        let page = usize::try_from(max_count)
+            .ok()
+            .filter(|&count| count > 0)
+            .unwrap_or(usize::MAX);
         game.events_since(u64::try_from(seq).unwrap_or(0))
             .iter()
+            .take(page)
             .map(record_dictionary)
             .collect()
     }
