@@ -124,11 +124,15 @@ func test_a_long_prediction_matches_the_real_turns() -> void:
 
 
 func test_speed_changes_and_units_added_or_removed_change_the_prediction() -> void:
+	# Each change is told by race_changed (with the unit), so a "Next 5 units" bar knows to read
+	# the prediction again; a refused one tells nothing. Without it the bar went stale.
 	var changes: Array[Callable] = [
 		func(turns: TurnSystem) -> Error: return turns.set_unit_speed(2, 45),
 		func(turns: TurnSystem) -> Error: return turns.add_unit(9, TurnSystem.SIDE_ENEMY, 33),
 		func(turns: TurnSystem) -> Error: return turns.remove_unit(1),
+		func(turns: TurnSystem) -> Error: return turns.set_unit_charge(3, 99),
 	]
+	var changed_units: Array[int] = [2, 9, 1, 3]
 	for index in changes.size():
 		var turns := _race(
 			[
@@ -138,8 +142,15 @@ func test_speed_changes_and_units_added_or_removed_change_the_prediction() -> vo
 			]
 		)
 		turns.next_turn()
+		var told: Array[int] = []
+		turns.race_changed.connect(func(id: int) -> void: told.append(id))
 		var old := turns.get_predicted_queue(12)
+		var refused: Variant = expect_error(
+			func() -> Error: return turns.set_unit_speed(2, 0), "speed"
+		)
+		check_equal(refused, ERR_INVALID_PARAMETER, "a refused change")
 		check_equal(changes[index].call(turns), OK, "change %d" % index)
+		check_equal(told, [changed_units[index]], "change %d told" % index)
 		var new := turns.get_predicted_queue(12)
 		check(new != old, "change %d changes the prediction" % index)
 		var actual := PackedInt64Array()

@@ -41,8 +41,9 @@ mod units;
 /// included, without changing anything.
 ///
 /// A unit its statuses defeat leaves the race ([signal unit_defeated]): from then on its health
-/// reads 0 and every other call about it is refused as play ([constant ERR_UNAVAILABLE], kind
-/// [code]"defeated"[/code], nothing in the error log), where an unknown unit is an error. The
+/// reads 0 and every other call about it is refused as play, with nothing in the error log:
+/// a change returns [constant ERR_UNAVAILABLE] (kind [code]"defeated"[/code]), a query
+/// [code]-1[/code], [code]false[/code] or an empty array; an unknown unit is an error. The
 /// race remembers its latest 1 000 defeated units (as many as it races); one defeated before
 /// those is an unknown unit again.
 ///
@@ -67,7 +68,8 @@ mod units;
 /// commands the turn order does not allow now (out of turn, not enough action points, a skill
 /// cooling down) are refused: nothing changes, and the method returns a value to check: an
 /// [enum Error] code, [code]-1[/code], [code]false[/code] or an empty array. Bad input is also
-/// written to the error log, naming the method; [method get_last_refusal] says why either way. Signals are emitted only after the
+/// written to the error log, naming the method; for a change, [method get_last_refusal] says why
+/// either way (a query refused leaves it as it was). Signals are emitted only after the
 /// state is updated, so handlers may call back in; the signals of a call made from a handler
 /// follow those still pending instead of nesting inside them, so a handler that keeps calling
 /// back (end the turn, start the next) runs flat however long it goes on.
@@ -198,9 +200,12 @@ impl TurnSystem {
     #[signal]
     pub fn turn_changed(previous_id: i64, next_id: i64, is_new_round: bool);
 
-    /// Emitted when a unit's or player's turn begins, after [signal turn_changed] and before
-    /// its status effects tick and its beginning-of-turn triggers fire. [param is_extra_turn]
-    /// is [code]true[/code] for an extra turn ([method grant_extra_turn]); units never get one.
+    /// Emitted when a unit's or player's turn begins, after [signal turn_changed]; the
+    /// [signal status_ticked] of its status effects and its beginning-of-turn triggers follow.
+    /// As every signal, it comes once the call's changes are all made: a handler already sees
+    /// the unit's action points set and its statuses ticked (health, durations, a stun's
+    /// [code]get_active_unit()[/code] of [constant NONE]). [param is_extra_turn] is
+    /// [code]true[/code] for an extra turn ([method grant_extra_turn]); units never get one.
     #[signal]
     pub fn turn_started(id: i64, is_extra_turn: bool);
 
@@ -215,6 +220,13 @@ impl TurnSystem {
     /// [code]"skipped"[/code] (a pending skip used up a player's turn, which never starts).
     #[signal]
     pub fn turn_skipped(id: i64, reason: GString);
+
+    /// Emitted when a unit joins or leaves the race ([method add_unit], [method remove_unit], a
+    /// defeat) or [method set_unit_speed] or [method set_unit_charge] changes it: the coming
+    /// turns may have changed, so a "Next 5 units" bar reads [method get_predicted_queue] again.
+    /// (The turns themselves announce theirs: [signal turn_changed].)
+    #[signal]
+    pub fn race_changed(id: i64);
 
     /// Emitted when a unit's statuses take it to 0 health as its turn starts: that turn is
     /// skipped and the unit leaves the race (it is no longer in [method get_unit_ids] nor in

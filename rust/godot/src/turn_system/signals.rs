@@ -69,6 +69,12 @@ impl TurnSystem {
                 .signals()
                 .status_ended()
                 .emit(unit.to_raw(), &GString::from(status.as_str())),
+            InitiativeEvent::UnitAdded { unit }
+            | InitiativeEvent::UnitRemoved { unit }
+            | InitiativeEvent::SpeedChanged { unit, .. }
+            | InitiativeEvent::ChargeChanged { unit, .. } => {
+                self.signals().race_changed().emit(unit.to_raw())
+            }
             _ => {}
         }
     }
