@@ -15,14 +15,18 @@ func test_every_bad_call_is_refused_and_changes_nothing() -> void:
 	var saved := rules.save_game()
 	var bytes := rules.save_game_bytes()
 	var cases: Array = [
-		# Wrong Variant types, through dynamic calls as a data-driven game would make them.
-		["pass_activation", ["zero"], ""],
-		["play_card_from_hand", [active, "first", null], ""],
-		["build", [active, 7, null], ""],
-		["keep_hand", [active, "all"], ""],
-		["perform_action", [active, "pass"], ""],
-		["setup", ["players", {}], ""],
-		["load_game", [42], ""],
+		# Wrong Variant types, through dynamic calls as a data-driven game would make them: told
+		# in Godot's own words (it said "Bug: Invalid call error code 1337").
+		["pass_activation", ["zero"], "Cannot convert argument 1 from String to int"],
+		["play_card_from_hand", [active, "first", null], "Cannot convert argument 2 from String"],
+		["build", [active, 7, null], "Cannot convert argument 2 from int"],
+		["keep_hand", [active, "all"], "not an Array of hand indices"],
+		["perform_action", [active, "pass"], "Cannot convert argument 2 from String"],
+		["setup", ["players", {}], "Cannot convert argument 1 from String to Array"],
+		["load_game", [42], "Cannot convert argument 1 from int to String"],
+		# Too few or too many arguments, in Godot's own words too.
+		["pass_activation", [], "expected 1 argument(s), but called with 0"],
+		["pass_activation", [active, 1], "expected 1 argument(s), but called with 2"],
 		# Negative and huge integers.
 		["pass_activation", [-1], "out of range"],
 		["pass_activation", [HUGE], "out of range"],

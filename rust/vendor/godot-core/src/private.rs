@@ -469,13 +469,16 @@ pub fn handle_fallible_varcall<F, R>(
 ) where
     F: FnOnce() -> CallResult<R> + std::panic::UnwindSafe,
 {
-    if handle_fallible_call(call_ctx, code) {
+    if let Some(engine_error) = handle_fallible_call(call_ctx, code) {
         // Use CALL_FAILED_STATUS so the GDScript VM recognizes the failure and aborts the calling function.
         // The Rust-side CallError has been stored in the thread-local, so that try_call() can retrieve it later.
+        // Horizon's Edge patch: a wrong argument type or count gets Godot's own code for it, so GDScript says
+        // "Cannot convert argument 1 from String to int" where it said "Bug: Invalid call error code 1337".
+        let (error, argument, expected) = engine_error.unwrap_or((CALL_FAILED_STATUS, 0, 0));
         *out_err = sys::GDExtensionCallError {
-            error: CALL_FAILED_STATUS,
-            argument: 0,
-            expected: 0,
+            error,
+            argument,
+            expected,
         };
     };
 }
@@ -490,10 +493,14 @@ where
 
 /// Common error handling for fallible calls, handling detectable errors and user panics.
 ///
-/// Returns `true` if the call failed, `false` if it succeeded.
+/// Returns `None` if the call succeeded; if it failed, `Some` of the call error Godot's own
+/// calls give for that failure, if it has one (Horizon's Edge patch: upstream returns a bool).
 ///
 /// On failure, the [`CallError`] is stored in thread-local storage for later retrieval via [`call_error_take`].
-fn handle_fallible_call<F, R>(call_ctx: &CallContext, code: F) -> bool
+fn handle_fallible_call<F, R>(
+    call_ctx: &CallContext,
+    code: F,
+) -> Option<Option<(sys::GDExtensionCallErrorType, i32, i32)>>
 where
     F: FnOnce() -> CallResult<R> + std::panic::UnwindSafe,
 {
@@ -513,7 +520,7 @@ where
 
     let call_error = match outcome {
         // All good.
-        Ok(Ok(_result)) => return false,
+        Ok(Ok(_result)) => return None,
 
         // Error from Godot or godot-rust validation (e.g. parameter conversion).
         Ok(Err(err)) => err,
@@ -550,8 +557,9 @@ where
         godot_error!("{call_error}");
     }
 
+    let engine_error = call_error.engine_error();
     call_error_store(call_error);
-    true
+    Some(engine_error)
 }
 
 // Currently unused; implemented due to temporary need and may come in handy.

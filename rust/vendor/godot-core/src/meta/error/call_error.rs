@@ -91,6 +91,10 @@ struct InnerCallError {
     source: Option<SourceError>,
     /// Whether this error was caused by a Rust panic. If so, the panic hook already printed it.
     caused_by_panic: bool,
+    /// Horizon's Edge patch: the call error Godot's own calls give for this failure (a wrong
+    /// argument type or count), as `(error, argument, expected)`, so that GDScript reports it in
+    /// its own words; `None` for failures Godot has no code for.
+    engine_error: Option<(sys::GDExtensionCallErrorType, i32, i32)>,
 }
 
 impl CallError {
@@ -134,7 +138,22 @@ impl CallError {
             return Ok(());
         }
 
-        let call_error = Self::failed_param_count(call_ctx, arg_count, param_count);
+        let mut call_error = Self::failed_param_count(call_ctx, arg_count, param_count);
+        // Horizon's Edge patch: Godot's code for a wrong argument count (see `engine_error`),
+        // with the count the call needed at least or at most.
+        call_error.b.engine_error = Some(if arg_count > param_count {
+            (
+                sys::GDEXTENSION_CALL_ERROR_TOO_MANY_ARGUMENTS,
+                0,
+                i32::try_from(param_count).unwrap_or(i32::MAX),
+            )
+        } else {
+            (
+                sys::GDEXTENSION_CALL_ERROR_TOO_FEW_ARGUMENTS,
+                0,
+                i32::try_from(param_count - default_value_count).unwrap_or(i32::MAX),
+            )
+        });
         Err(call_error)
     }
 
@@ -191,15 +210,23 @@ impl CallError {
     pub(crate) fn failed_param_conversion<P>(
         call_ctx: &CallContext,
         param_index: usize,
+        expected: VariantType,
         convert_error: ConvertError,
     ) -> Self {
         let param_ty = sys::short_type_name::<P>();
 
-        Self::new(
+        let mut error = Self::new(
             call_ctx,
             format!("parameter #{param_index} ({param_ty}) conversion"),
             Some(convert_error),
-        )
+        );
+        // Horizon's Edge patch: Godot's code for a wrong argument type (see `engine_error`).
+        error.b.engine_error = Some((
+            sys::GDEXTENSION_CALL_ERROR_INVALID_ARGUMENT,
+            i32::try_from(param_index).unwrap_or(i32::MAX),
+            expected.ord,
+        ));
+        error
     }
 
     fn failed_param_conversion_engine(
@@ -335,6 +362,12 @@ impl CallError {
         Self::new(call_ctx, message, None)
     }
 
+    /// Horizon's Edge patch: the call error Godot's own calls give for this failure, as
+    /// `(error, argument, expected)`, if it has one (a wrong argument type or count).
+    pub(crate) fn engine_error(&self) -> Option<(sys::GDExtensionCallErrorType, i32, i32)> {
+        self.b.engine_error
+    }
+
     /// Whether this error was caused by a Rust panic (as opposed to a Godot or godot-rust error).
     ///
     /// If true, the panic hook has already printed the error; callers can avoid printing it again.
@@ -357,6 +390,7 @@ impl CallError {
                 erased_error: e.into(),
             }),
             caused_by_panic: false, // set to true after construction if needed.
+            engine_error: None,
         };
 
         Self { b: Box::new(inner) }

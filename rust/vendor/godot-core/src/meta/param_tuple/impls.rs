@@ -248,7 +248,10 @@ pub(super) unsafe fn ptrcall_arg<P: EngineFromGodot, const N: usize>(
 
     <P::Via as GodotType>::try_from_ffi(ffi)
         .and_then(P::engine_try_from_godot)
-        .map_err(|err| CallError::failed_param_conversion::<P>(call_ctx, N, err))
+        .map_err(|err| {
+            let expected = <P::Via as GodotType>::Ffi::VARIANT_TYPE.variant_as_nil();
+            CallError::failed_param_conversion::<P>(call_ctx, N, expected, err)
+        })
 }
 
 /// Converts `arg` into a value of type `P`.
@@ -266,7 +269,10 @@ pub(super) unsafe fn varcall_arg<P: EngineFromGodot>(
 
     variant_ref
         .engine_try_to_relaxed::<P>()
-        .map_err(|err| CallError::failed_param_conversion::<P>(call_ctx, param_index, err))
+        .map_err(|err| {
+            let expected = <P::Via as GodotType>::Ffi::VARIANT_TYPE.variant_as_nil();
+            CallError::failed_param_conversion::<P>(call_ctx, param_index, expected, err)
+        })
 }
 
 fn assert_array_length<P: ParamTuple>(array: &[&Variant]) {
