@@ -58,3 +58,35 @@ static func play_bots(game: GameRules) -> Error:
 		if error != OK:
 			return error
 	return OK
+
+
+## A seeded game of [param rounds] rounds of [param names] whose every card, [param cards] of them
+## in each deck, is a double action ("Rally"); [method GameRules.is_set_up] tells whether the
+## setup was accepted.
+static func rally_rules(names: Array, rounds := 1, cards := 7) -> GameRules:
+	var rally := config({"round_limit": rounds})
+	rally["cards"]["7"] = {
+		"name": "Rally",
+		"energy": 1,
+		"effects": [{"effect": "grant_double_action", "this_round": true}]
+	}
+	var game := GameRules.new()
+	game.randomize_seed = false
+	game.seed = 3
+	var seated: Array = []
+	for player_id in names.size():
+		var deck: Array = []
+		deck.resize(cards)
+		deck.fill(7)
+		seated.append({"id": player_id, "name": names[player_id], "deck": deck})
+	game.setup(seated, rally)
+	return game
+
+
+## The active [param player_id] of [param game] plays their first card if they have one, then
+## passes until their activation ends.
+static func finish_activation(game: GameRules, player_id: int) -> void:
+	if game.get_player_state(player_id)["hand_size"] > 0:
+		game.play_card_from_hand(player_id, 0, null)
+	while game.get_active_player() == player_id:
+		game.pass_activation(player_id)

@@ -382,6 +382,29 @@ func test_players_set_up_by_id_alone_are_shown_as_player_n() -> void:
 	rules.free()
 
 
+func test_a_view_of_players_with_no_name_shows_them_as_player_n() -> void:
+	# A snapshot of players set up by id alone names them "": a client's display showed
+	# "'s token!" and rows with no name.
+	var rules := GameRules.new()
+	rules.randomize_seed = false
+	rules.seed = 2
+	rules.setup([0, {"id": 1}, {"id": 2, "name": ""}], StarterGame.config({"round_limit": 1}))
+	StarterGame.keep_all(rules)
+	var player_id := rules.draw_next_token()
+	var names := {}
+	for player: Dictionary in rules.get_snapshot_for(GameRules.SPECTATOR)["players"]:
+		names[player["id"]] = player["name"]
+	var display := DisplayCheck.make(self, null)
+	display.show_view(rules.get_round(), rules.get_snapshot_for(GameRules.SPECTATOR)["bag"], names)
+	display.catch_up()
+	var active_label: Label = display.get_node("%ActiveLabel")
+	check_equal(active_label.text, "Player %d's token!" % player_id, "the token line")
+	var name_label: Label = display.get_node("%%Rows/Row%d/Line/Name" % player_id)
+	check_equal(name_label.text, "Player %d" % player_id, "the row")
+	display.free()
+	rules.free()
+
+
 func test_views_before_the_tree_are_checked_at_once_and_forgotten_by_refresh() -> void:
 	# Before it entered the tree, a malformed view was taken (is_caught_up() false, its error
 	# only once the display was ready), and refresh() forgot nothing: a finished game's view

@@ -2,8 +2,8 @@ extends TestSuite
 ## TokenBagDisplay kept in step with the rules whatever changes them: rows rebuilt (a loaded game
 ## with other seats, compact mode switched), an elimination, a loaded game mid-activation under
 ## the mercy rule, a renamed player; the seat or initiative order as of the draw on screen, not
-## the game's present one, also when a handler before the display drew again (and each draw marked
-## by its own token's kind); a bare bag's tokens taken out or put in; the last token's faster
+## the game's present one (handlers that act before the display: test_token_bag_display_handlers);
+## a bare bag's tokens taken out or put in; the last token's faster
 ## pulse; text that fits the panel (long names, long status lines, a token line that keeps one
 ## line, a banner that never breaks a word) and a free-standing scene no taller than its
 ## contents; and caught_up, for views that keep in step with it, also after a refresh mid-flight.
@@ -143,7 +143,7 @@ func test_names_use_the_row_s_width_and_end_in_an_ellipsis_when_cut() -> void:
 func test_status_lines_in_a_side_panel_wrap_or_keep_the_whole_line_in_a_tooltip() -> void:
 	# The hint wraps; whose token it is keeps one line, cut with an ellipsis where it must be and
 	# whole in its tooltip (see test_the_token_line_keeps_one_line_whatever_the_name_or_the_token).
-	var rules := _rally_rules(NAMES.slice(0, 2), 2, 10)
+	var rules := StarterGame.rally_rules(NAMES.slice(0, 2), 2, 10)
 	var display := DisplayCheck.make(self, rules, 10.0)
 	display.compact = true
 	StarterGame.keep_all(rules)
@@ -241,78 +241,6 @@ func test_a_round_drawn_from_during_its_hold_shows_its_order_draw_by_draw() -> v
 	rules.free()
 
 
-func test_a_draw_a_handler_makes_before_the_display_hears_of_the_last_shows_its_own_kind() -> void:
-	# A token_drawn handler connected before the display ends every other activation at once
-	# and draws the next token: the display heard of draw k with draw k+1 made, and marked draw
-	# k "×2" (or not) by draw k+1's token.
-	var rules := _rally_rules(NAMES.slice(0, 3), 2, 10)
-	var kinds: Array[bool] = []
-	rules.event_logged.connect(
-		func(event: Dictionary) -> void:
-			if event["type"] == "token_drawn":
-				kinds.append(false)
-			elif event["type"] == "double_action_drawn":
-				kinds[-1] = true
-	)
-	_chain_every_other_draw(rules)
-	var display := DisplayCheck.make(self, rules)
-	var active_label: Label = display.get_node("%ActiveLabel")
-	var shown: Array[bool] = []
-	display.draw_shown.connect(
-		func(_player_id: int) -> void:
-			shown.append(active_label.text.ends_with(TokenBagDisplay.DOUBLE_ACTION_TEXT))
-	)
-	await _play_to_the_end(rules, display)
-	check(kinds.has(true) and kinds.has(false), "double and single tokens drawn: %s" % [kinds])
-	var wrong := PackedStringArray()
-	for draw in mini(shown.size(), kinds.size()):
-		if shown[draw] != kinds[draw]:
-			wrong.append("draw %d shown %s" % [draw + 1, "×2" if shown[draw] else "single"])
-	check_equal(shown.size(), kinds.size(), "every draw shown once")
-	check_equal(wrong, PackedStringArray(), "each draw marked by its own token")
-	display.free()
-	rules.free()
-
-
-func test_a_draw_a_handler_makes_before_the_display_hears_of_the_last_shows_it_next() -> void:
-	# The same handler in seat order: while draw k flew, the order column and the "Next:" strip
-	# showed the order as of draw k+1, leaving out the player it had drawn.
-	var rules := _ordered_rules(8, GameRules.ORDER_SEATS, 3)
-	_chain_every_other_draw(rules)
-	var display := DisplayCheck.make(self, rules)
-	var hint: Label = display.get_node("%HintLabel")
-	var drawn: Array[Array] = []
-	rules.token_drawn.connect(
-		func(player_id: int, remaining: int) -> void: drawn.append([player_id, remaining])
-	)
-	var shown: Array[Array] = []
-	display.draw_shown.connect(
-		func(player_id: int) -> void:
-			var next := -1
-			for other in rules.get_player_ids():
-				var chance: Label = display.get_node("%%Rows/Row%d/Line/Chance" % other)
-				next = other if chance.text == "next" else next
-			shown.append([player_id, next, hint.text])
-	)
-	await _play_to_the_end(rules, display)
-	check_equal(shown.size(), drawn.size(), "every draw shown once")
-	var wrong := PackedStringArray()
-	for draw in mini(shown.size(), drawn.size()) - 1:
-		if drawn[draw + 1][1] >= drawn[draw][1]:
-			continue  # the next draw is the next round's
-		var next: int = drawn[draw + 1][0]
-		var strip := "Next: %s" % NAMES[next]
-		var strip_shown: String = shown[draw][2]
-		if (
-			shown[draw][1] != next
-			or strip_shown.begins_with("Next:") != strip_shown.begins_with(strip)
-		):
-			wrong.append("draw %d: %s shown, %s next" % [draw + 1, shown[draw], NAMES[next]])
-	check_equal(wrong, PackedStringArray(), "each draw with the order as of that draw")
-	display.free()
-	rules.free()
-
-
 func test_a_bare_bag_shows_tokens_taken_out_and_put_in_as_they_go() -> void:
 	var bag := CommandTokenBag.new()
 	bag.set_seed(4)
@@ -403,7 +331,7 @@ func test_a_free_standing_scene_sizes_itself_as_a_bare_display_does() -> void:
 func test_the_token_line_keeps_one_line_whatever_the_name_or_the_token() -> void:
 	# A long name or a double action's token must not wrap the line: the rows below would jump
 	# up and down from one draw to the next.
-	var rules := _rally_rules(
+	var rules := StarterGame.rally_rules(
 		["Bartholomew-Maximilian Wolfeschlegelsteinhausenbergerdorff Sr.", "Ada"]
 	)
 	var display := DisplayCheck.make(self, rules, 10.0)
@@ -425,7 +353,7 @@ func test_the_token_line_keeps_one_line_whatever_the_name_or_the_token() -> void
 		check_equal(rows.global_position.y, first_y, "the rows stay put %s" % what)
 		check_equal(active_label.tooltip_text, active_label.text, "the tooltip " + what)
 		check(_shows_all(active_label) or _ends_in_ellipsis(active_label), "cut: %s" % what)
-		_finish_activation(rules, player_id)
+		StarterGame.finish_activation(rules, player_id)
 	check(seen.has(0) and seen.has(1) and seen.has("double"), "every kind of line: %s" % seen)
 	display.free()
 	rules.free()
@@ -629,61 +557,6 @@ func _ordered_rules(seed_value: int, order: int, count: int) -> GameRules:
 	var players := StarterGame.players(count, PackedStringArray(NAMES))
 	check_equal(rules.setup(players, StarterGame.config({"round_limit": 3})), OK, "setup")
 	return rules
-
-
-# A game of [param rounds] rounds of [param names] whose every card, [param cards] of them in
-# each deck, is a double action ("Rally").
-func _rally_rules(names: Array, rounds := 1, cards := 7) -> GameRules:
-	var config := StarterGame.config({"round_limit": rounds})
-	config["cards"]["7"] = {
-		"name": "Rally",
-		"energy": 1,
-		"effects": [{"effect": "grant_double_action", "this_round": true}]
-	}
-	var rules := GameRules.new()
-	rules.randomize_seed = false
-	rules.seed = 3
-	var players: Array = []
-	for player_id in names.size():
-		var deck: Array = []
-		deck.resize(cards)
-		deck.fill(7)
-		players.append({"id": player_id, "name": names[player_id], "deck": deck})
-	check_equal(rules.setup(players, config), OK, "setup")
-	return rules
-
-
-# A token_drawn handler, connected before any display, that ends every other activation at once
-# and draws the next token (in the same round or the next).
-func _chain_every_other_draw(rules: GameRules) -> void:
-	var heard := [0]
-	rules.token_drawn.connect(
-		func(player_id: int, _remaining: int) -> void:
-			heard[0] += 1
-			if heard[0] % 2 == 1 and rules.get_active_player() == player_id:
-				_finish_activation(rules, player_id)
-				if rules.get_phase() == GameRules.PHASE_AWAITING_DRAW:
-					rules.draw_next_token()
-	)
-
-
-# Plays [param rules] to their end, activation by activation, and waits for [param display].
-func _play_to_the_end(rules: GameRules, display: TokenBagDisplay) -> void:
-	StarterGame.keep_all(rules)
-	while rules.get_phase() != GameRules.PHASE_GAME_OVER:
-		if rules.get_phase() == GameRules.PHASE_AWAITING_DRAW:
-			rules.draw_next_token()
-		else:
-			_finish_activation(rules, rules.get_active_player())
-	await wait_until(display.is_caught_up, "every draw shown")
-
-
-# The active [param player_id] plays a card if they have one, then passes.
-func _finish_activation(rules: GameRules, player_id: int) -> void:
-	if rules.get_player_state(player_id)["hand_size"] > 0:
-		rules.play_card_from_hand(player_id, 0, null)
-	while rules.get_active_player() == player_id:
-		rules.pass_activation(player_id)
 
 
 # Where [param display]'s order column and "Next:" strip differ from [param upcoming].

@@ -131,8 +131,10 @@ func test_speed_changes_and_units_added_or_removed_change_the_prediction() -> vo
 		func(turns: TurnSystem) -> Error: return turns.add_unit(9, TurnSystem.SIDE_ENEMY, 33),
 		func(turns: TurnSystem) -> Error: return turns.remove_unit(1),
 		func(turns: TurnSystem) -> Error: return turns.set_unit_charge(3, 99),
+		func(turns: TurnSystem) -> Error:
+			return turns.apply_status(2, "venom", TurnSystem.STATUS_DAMAGE_OVER_TIME, 100, 1),
 	]
-	var changed_units: Array[int] = [2, 9, 1, 3]
+	var changed_units: Array[int] = [2, 9, 1, 3, 2]
 	for index in changes.size():
 		var turns := _race(
 			[

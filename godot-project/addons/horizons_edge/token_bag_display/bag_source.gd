@@ -18,6 +18,26 @@ static func name_of(rules: GameRules, player_id: int) -> String:
 	var player_name := ""
 	if rules != null and rules.is_set_up():
 		player_name = rules.get_player_state(player_id)["name"]
+	return shown_name(player_id, player_name)
+
+
+## The names of a view ([method TokenBagDisplay.show_view]) as shown: an empty one is
+## "Player N", as for the rules' own players.
+## Only players' names (by int id) are kept: a view's other keys are nobody's, and may be
+## anything a hostile server sent (its keys are listed, not walked: walking hashes each key, and
+## one nested thousands deep is more than the engine will hash).
+static func shown_names(names: Dictionary) -> Dictionary:
+	var shown := {}
+	for key: Variant in names.keys():
+		if key is int:
+			var given: Variant = names[key]
+			var empty := (given is String or given is StringName) and str(given).is_empty()
+			shown[key] = shown_name(key, "") if empty else given
+	return shown
+
+
+## [param player_name], or "Player N" when it is empty.
+static func shown_name(player_id: int, player_name: String) -> String:
 	return player_name if player_name != "" else "Player %d" % player_id
 
 

@@ -312,7 +312,7 @@ func show_view(
 	if problem != "":
 		push_error("TokenBagDisplay.show_view: %s; the view is ignored" % problem)
 		return
-	_views.waiting.append([round_number, bag, names, game_over, winner_id])
+	_views.waiting.append([round_number, bag, BagSource.shown_names(names), game_over, winner_id])
 	_show_waiting_views()
 
 
@@ -558,14 +558,20 @@ func _on_game_started(_started_ids: PackedInt64Array) -> void:
 	refresh()
 
 
+# The round's start as it was: tokens a handler before the display added since come with their
+# own bag_changed.
 func _on_round_started(round_number: int) -> void:
 	_heard.start_round(round_number)
-	_enqueue(_show_round_start.bind(round_number, BagSource.round_start(_live_rules(), token_bag)))
+	var snapshot := BagSource.round_start(_live_rules(), token_bag)
+	_heard.take_back_additions(_live_rules(), snapshot["counts"])
+	_enqueue(_show_round_start.bind(round_number, snapshot))
 
 
+# A draw the display read already (a re-read from a handler before it) is not shown twice.
 func _on_token_drawn(player_id: int, remaining: int) -> void:
 	var actions := _heard.hear_draw(_live_rules(), token_bag)
-	_enqueue(_show_draw.bind(player_id, remaining, actions))
+	if actions > 0:
+		_enqueue(_show_draw.bind(player_id, remaining, actions))
 
 
 # Tokens put into the bare bag or taken out, not by a draw: its counts as of the draws heard (a

@@ -222,9 +222,11 @@ impl TurnSystem {
     pub fn turn_skipped(id: i64, reason: GString);
 
     /// Emitted when a unit joins or leaves the race ([method add_unit], [method remove_unit], a
-    /// defeat) or [method set_unit_speed] or [method set_unit_charge] changes it: the coming
-    /// turns may have changed, so a "Next 5 units" bar reads [method get_predicted_queue] again.
-    /// (The turns themselves announce theirs: [signal turn_changed].)
+    /// defeat), [method set_unit_speed] or [method set_unit_charge] changes it, or a status
+    /// effect is put on it or leaves it (after [signal status_applied] or [signal status_ended]:
+    /// a lethal damage over time takes it out of the prediction): the coming turns may have
+    /// changed, so a "Next 5 units" bar reads [method get_predicted_queue] again. (The turns
+    /// themselves announce theirs: [signal turn_changed].)
     #[signal]
     pub fn race_changed(id: i64);
 

@@ -61,14 +61,18 @@ impl TurnSystem {
                 &GString::from(status.as_str()),
                 *value,
             ),
-            InitiativeEvent::StatusApplied { unit, status } => self
-                .signals()
-                .status_applied()
-                .emit(unit.to_raw(), &GString::from(status.as_str())),
-            InitiativeEvent::StatusEnded { unit, status } => self
-                .signals()
-                .status_ended()
-                .emit(unit.to_raw(), &GString::from(status.as_str())),
+            InitiativeEvent::StatusApplied { unit, status } => {
+                self.signals()
+                    .status_applied()
+                    .emit(unit.to_raw(), &GString::from(status.as_str()));
+                self.signals().race_changed().emit(unit.to_raw());
+            }
+            InitiativeEvent::StatusEnded { unit, status } => {
+                self.signals()
+                    .status_ended()
+                    .emit(unit.to_raw(), &GString::from(status.as_str()));
+                self.signals().race_changed().emit(unit.to_raw());
+            }
             InitiativeEvent::UnitAdded { unit }
             | InitiativeEvent::UnitRemoved { unit }
             | InitiativeEvent::SpeedChanged { unit, .. }

@@ -1,0 +1,206 @@
+extends TestSuite
+## TokenBagDisplay following rules whose handlers, connected before it, act before it hears of
+## what they follow: they draw again (in the same round or the next, two draws ahead), re-read
+## the display mid-draw (refresh(), the rules given again, entering the tree), or put tokens in
+## as a new round starts. Each draw must be shown once, marked by its own token's kind, with the
+## order as of that draw, and the counts must come out as the rules' bag has them.
+
+const NAMES: Array[String] = ["Ada", "Brin", "Cato", "Dara"]
+
+
+func test_a_draw_a_handler_makes_before_the_display_hears_of_the_last_shows_its_own_kind() -> void:
+	# A token_drawn handler connected before the display ends every other activation at once
+	# and draws the next token: the display heard of draw k with draw k+1 made, and marked draw
+	# k "×2" (or not) by draw k+1's token.
+	var rules := StarterGame.rally_rules(NAMES.slice(0, 3), 2, 10)
+	var kinds: Array[bool] = []
+	rules.event_logged.connect(
+		func(event: Dictionary) -> void:
+			if event["type"] == "token_drawn":
+				kinds.append(false)
+			elif event["type"] == "double_action_drawn":
+				kinds[-1] = true
+	)
+	_chain_every_other_draw(rules)
+	var display := DisplayCheck.make(self, rules)
+	var active_label: Label = display.get_node("%ActiveLabel")
+	var shown: Array[bool] = []
+	display.draw_shown.connect(
+		func(_player_id: int) -> void:
+			shown.append(active_label.text.ends_with(TokenBagDisplay.DOUBLE_ACTION_TEXT))
+	)
+	await _play_to_the_end(rules, display)
+	check(kinds.has(true) and kinds.has(false), "double and single tokens drawn: %s" % [kinds])
+	var wrong := PackedStringArray()
+	for draw in mini(shown.size(), kinds.size()):
+		if shown[draw] != kinds[draw]:
+			wrong.append("draw %d shown %s" % [draw + 1, "×2" if shown[draw] else "single"])
+	check_equal(shown.size(), kinds.size(), "every draw shown once")
+	check_equal(wrong, PackedStringArray(), "each draw marked by its own token")
+	display.free()
+	rules.free()
+
+
+func test_a_draw_a_handler_makes_before_the_display_hears_of_the_last_shows_it_next() -> void:
+	# The same handler in seat order: while draw k flew, the order column and the "Next:" strip
+	# showed the order as of draw k+1, leaving out the player it had drawn.
+	var rules := GameRules.new()
+	rules.randomize_seed = false
+	rules.seed = 8
+	var seats := StarterGame.config({"round_limit": 3, "activation_order": "seats"})
+	rules.setup(StarterGame.players(3, PackedStringArray(NAMES)), seats)
+	_chain_every_other_draw(rules)
+	var display := DisplayCheck.make(self, rules)
+	var hint: Label = display.get_node("%HintLabel")
+	var drawn: Array[Array] = []
+	rules.token_drawn.connect(
+		func(player_id: int, remaining: int) -> void: drawn.append([player_id, remaining])
+	)
+	var shown: Array[Array] = []
+	display.draw_shown.connect(
+		func(player_id: int) -> void:
+			var next := -1
+			for other in rules.get_player_ids():
+				var chance: Label = display.get_node("%%Rows/Row%d/Line/Chance" % other)
+				next = other if chance.text == "next" else next
+			shown.append([player_id, next, hint.text])
+	)
+	await _play_to_the_end(rules, display)
+	check_equal(shown.size(), drawn.size(), "every draw shown once")
+	var wrong := PackedStringArray()
+	for draw in mini(shown.size(), drawn.size()) - 1:
+		if drawn[draw + 1][1] >= drawn[draw][1]:
+			continue  # the next draw is the next round's
+		var next: int = drawn[draw + 1][0]
+		var strip := "Next: %s" % NAMES[next]
+		var strip_shown: String = shown[draw][2]
+		if (
+			shown[draw][1] != next
+			or strip_shown.begins_with("Next:") != strip_shown.begins_with(strip)
+		):
+			wrong.append("draw %d: %s shown, %s next" % [draw + 1, shown[draw], NAMES[next]])
+	check_equal(wrong, PackedStringArray(), "each draw with the order as of that draw")
+	display.free()
+	rules.free()
+
+
+func test_a_display_read_again_while_a_draw_is_on_its_way_shows_that_draw_once() -> void:
+	# A handler connected before the display re-reads it at a double action's draw (refresh(),
+	# the rules given again, or the display entering the tree): the display then heard that draw
+	# as well, took it off the row twice and marked it as a single one.
+	for how in ["refresh", "rules", "tree"]:
+		var rules := StarterGame.rally_rules(["Ada", "Brin", "Cato"])
+		var display: TokenBagDisplay = (load(DisplayCheck.SCENE) as PackedScene).instantiate()
+		display.draw_duration = 0.0
+		display.round_complete_hold = 0.0
+		var doubled := [false]
+		rules.token_drawn.connect(
+			func(_player_id: int, _remaining: int) -> void:
+				if doubled[0] or rules.get_actions_left() != 2:
+					return
+				doubled[0] = true
+				match how:
+					"refresh":
+						display.refresh()
+					"rules":
+						display.rules = rules
+					"tree":
+						add_child(display)
+		)
+		if how != "tree":
+			add_child(display)
+		display.rules = rules
+		StarterGame.keep_all(rules)
+		while not doubled[0] and rules.get_phase() != GameRules.PHASE_GAME_OVER:
+			StarterGame.finish_activation(rules, rules.draw_next_token())
+		var active_label: Label = display.get_node("%ActiveLabel")
+		check(active_label.text.ends_with(TokenBagDisplay.DOUBLE_ACTION_TEXT), "%s: ×2" % how)
+		check_equal(DisplayCheck.problems(display, rules), PackedStringArray(), how)
+		display.free()
+		rules.free()
+
+
+func test_the_order_as_of_a_draw_keeps_the_round_s_last_draw_made_ahead() -> void:
+	# Seat order: at a round's second to last token a handler before the display passes, draws
+	# the last token, passes and draws the next round's first. While the second to last flew,
+	# "next" named the next round's first player, not the one who drew the last token.
+	var rules := StarterGame.rules(5, 3, {"round_limit": 2, "activation_order": "seats"})
+	var drawn: Array[int] = []
+	rules.token_drawn.connect(
+		func(player_id: int, remaining: int) -> void:
+			drawn.append(player_id)
+			if remaining == 1 and rules.get_round() == 1:
+				rules.pass_activation(player_id)
+				rules.pass_activation(rules.draw_next_token())
+				rules.draw_next_token()
+	)
+	var display := DisplayCheck.make(self, rules)
+	var next_shown: Array[int] = []
+	display.draw_shown.connect(
+		func(_player_id: int) -> void:
+			var next := -1
+			for other in rules.get_player_ids():
+				var chance: Label = display.get_node("%%Rows/Row%d/Line/Chance" % other)
+				next = other if chance.text == "next" else next
+			next_shown.append(next)
+	)
+	StarterGame.keep_all(rules)
+	while rules.get_round() == 1:
+		StarterGame.finish_activation(rules, rules.draw_next_token())
+	var last_of_round := rules.get_bag().get_drawn_history().size()
+	last_of_round = drawn.size() - last_of_round
+	check(last_of_round >= 2, "round 1's draws")
+	check_equal(next_shown[last_of_round - 2], drawn[last_of_round - 1], "next at the last but one")
+	display.free()
+	rules.free()
+
+
+func test_tokens_a_handler_adds_in_the_next_round_are_counted_once() -> void:
+	# At a round's last token a handler before the display passes, draws the next round's first
+	# token and plays Rally (a token put into the bag). The display took the new round's counts
+	# with that token in, then added it again when its bag_changed came.
+	var rules := StarterGame.rally_rules(["Ada", "Brin", "Cato"], 2, 10)
+	var done := [false]
+	rules.token_drawn.connect(
+		func(player_id: int, remaining: int) -> void:
+			if done[0] or remaining != 0:
+				return
+			done[0] = true
+			rules.pass_activation(player_id)
+			var first := rules.draw_next_token()
+			check_equal(rules.play_card_from_hand(first, 0, null), OK, "Rally played")
+	)
+	var display := DisplayCheck.make(self, rules)
+	StarterGame.keep_all(rules)
+	while not done[0]:
+		rules.pass_activation(rules.draw_next_token())
+	await wait_until(display.is_caught_up, "the new round shown")
+	check_equal(rules.get_round(), 2, "the next round")
+	check_equal(DisplayCheck.problems(display, rules), PackedStringArray(), "counted once")
+	display.free()
+	rules.free()
+
+
+# A token_drawn handler, connected before any display, that ends every other activation at once
+# and draws the next token (in the same round or the next).
+func _chain_every_other_draw(rules: GameRules) -> void:
+	var heard := [0]
+	rules.token_drawn.connect(
+		func(player_id: int, _remaining: int) -> void:
+			heard[0] += 1
+			if heard[0] % 2 == 1 and rules.get_active_player() == player_id:
+				StarterGame.finish_activation(rules, player_id)
+				if rules.get_phase() == GameRules.PHASE_AWAITING_DRAW:
+					rules.draw_next_token()
+	)
+
+
+# Plays [param rules] to their end, activation by activation, and waits for [param display].
+func _play_to_the_end(rules: GameRules, display: TokenBagDisplay) -> void:
+	StarterGame.keep_all(rules)
+	while rules.get_phase() != GameRules.PHASE_GAME_OVER:
+		if rules.get_phase() == GameRules.PHASE_AWAITING_DRAW:
+			rules.draw_next_token()
+		else:
+			StarterGame.finish_activation(rules, rules.get_active_player())
+	await wait_until(display.is_caught_up, "every draw shown")
