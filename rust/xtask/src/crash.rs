@@ -60,7 +60,8 @@ const THINK_MS: &str = "80";
 /// The clients, each started once the one before is seated: name, table ("A" or "B"),
 /// arguments. The first of each table creates it; each game starts with its last seat, B's a
 /// client before A's. The bots think [`THINK_MS`] over each decision and table B has more
-/// rounds, so it is still on when table A reaches [`KILL_ROUND`].
+/// rounds, so it is still on when table A reaches [`KILL_ROUND`] (with 5, a machine busy enough
+/// to start A's last client slowly saw B's game end before the kill).
 const CLIENTS: [(&str, &str, &[&str]); 5] = [
     (
         "a-1",
@@ -74,7 +75,7 @@ const CLIENTS: [(&str, &str, &[&str]); 5] = [
             "--create",
             "2",
             "--rounds",
-            "5",
+            "10",
             "--entropy",
             "0",
             "--seed",
