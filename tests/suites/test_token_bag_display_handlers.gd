@@ -181,6 +181,62 @@ func test_tokens_a_handler_adds_in_the_next_round_are_counted_once() -> void:
 	rules.free()
 
 
+func test_a_round_a_handler_played_on_starts_with_what_was_put_in() -> void:
+	# A round_started handler before the display plays round 2 through (cards that add tokens),
+	# or draws, plays one and undoes it. The rows of round 2 started from the bag as it was by
+	# then, less every addition logged: 0 / 0 while their tokens were drawn, or an undone one
+	# taken off. They start from what each player put in (the round's tokens_contributed).
+	for how in ["play on", "undo"]:
+		var config := StarterGame.config({"round_limit": 3})
+		config["cards"]["6"] = {
+			"name": "Reinforce",
+			"energy": 0,
+			"effects": [{"effect": "add_tokens", "whose": "own", "count": 2}]
+		}
+		var rules := GameRules.new()
+		rules.randomize_seed = false
+		rules.seed = 11
+		var deck := [6, 6, 6, 6, 6, 6, 6, 6, 6, 6]
+		rules.setup(
+			[{"id": 0, "deck": deck}, {"id": 1, "deck": deck}, {"id": 2, "deck": deck}], config
+		)
+		rules.round_started.connect(
+			func(round_number: int) -> void:
+				if round_number != 2:
+					return
+				if how == "play on":
+					rules.play_rounds(1, GameRules.AUTOPLAY_BOTS)
+				else:
+					var player_id := rules.draw_next_token()
+					rules.play_card_from_hand(player_id, 0, null)
+					check_equal(rules.undo_action(), OK, "undone")
+		)
+		var display := DisplayCheck.make(self, rules)
+		var rows_at_first_draw: Array[int] = []
+		display.draw_shown.connect(
+			func(_player_id: int) -> void:
+				var round_label: Label = display.get_node("%RoundLabel")
+				if round_label.text != "Round 2" or not rows_at_first_draw.is_empty():
+					return
+				for player_id in 3:
+					var count: Label = display.get_node("%%Rows/Row%d/Line/Count" % player_id)
+					rows_at_first_draw.append(count.text.get_slice(" / ", 1).to_int())
+		)
+		StarterGame.keep_all(rules)
+		while rules.get_round() < 2:
+			rules.pass_activation(rules.draw_next_token())
+		await wait_until(display.is_caught_up, "round 2 shown")
+		var put_in: Array[int] = [0, 0, 0]
+		for event: Dictionary in rules.get_events_since(0):
+			if event["type"] == "tokens_contributed" and event["round"] == 2:
+				put_in[event["player"]] = event["tokens"]
+		check_equal(rows_at_first_draw, put_in, "%s: round 2's rows as it started" % how)
+		if how == "undo":
+			check_equal(DisplayCheck.problems(display, rules), PackedStringArray(), "undone")
+		display.free()
+		rules.free()
+
+
 # A token_drawn handler, connected before any display, that ends every other activation at once
 # and draws the next token (in the same round or the next).
 func _chain_every_other_draw(rules: GameRules) -> void:

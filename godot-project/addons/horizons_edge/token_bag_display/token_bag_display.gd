@@ -558,12 +558,12 @@ func _on_game_started(_started_ids: PackedInt64Array) -> void:
 	refresh()
 
 
-# The round's start as it was: tokens a handler before the display added since come with their
-# own bag_changed.
+# The round's start as it was: a handler before the display may have played on since (tokens it
+# added come with their own bag_changed).
 func _on_round_started(round_number: int) -> void:
 	_heard.start_round(round_number)
 	var snapshot := BagSource.round_start(_live_rules(), token_bag)
-	_heard.take_back_additions(_live_rules(), snapshot["counts"])
+	_heard.counts_at_start(_live_rules(), snapshot["counts"])
 	_enqueue(_show_round_start.bind(round_number, snapshot))
 
 
