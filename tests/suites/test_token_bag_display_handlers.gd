@@ -237,6 +237,58 @@ func test_a_round_a_handler_played_on_starts_with_what_was_put_in() -> void:
 		rules.free()
 
 
+func test_a_re_read_while_a_round_s_start_is_on_its_way_keeps_the_round_s_draws() -> void:
+	# A handler before the display acts as a round starts and the display is read again before
+	# it hears round_started: a game_started handler that keeps every hand and draws (an
+	# auto-start script; the display's own game_started re-reads it), or a round_started handler
+	# that draws or puts a reserve token in, then refresh(). The pending round start wiped the
+	# re-read draw (which was then skipped as shown), or the token was counted twice.
+	for how in ["auto start", "draw", "reserve"]:
+		var factions := {"vanguard": {"reserve_tokens": 2}}
+		var seated := StarterGame.players(3)
+		for seat: Dictionary in seated:
+			seat["faction"] = "vanguard"
+		var rules := GameRules.new()
+		rules.randomize_seed = false
+		rules.seed = 5
+		rules.setup(seated, StarterGame.config({"round_limit": 3, "factions": factions}))
+		var display := DisplayCheck.make(self, null)
+		if how == "auto start":
+			rules.game_started.connect(
+				func(_ids: PackedInt64Array) -> void:
+					for player_id in rules.get_player_ids():
+						rules.keep_hand(player_id, PackedInt64Array())
+					rules.draw_next_token()
+			)
+		else:
+			rules.round_started.connect(
+				func(round_number: int) -> void:
+					if round_number != 2:
+						return
+					if how == "draw":
+						rules.draw_next_token()
+					else:
+						check_equal(rules.commit_reserve(1), OK, "reserve put in")
+					display.refresh()
+			)
+		display.rules = rules
+		if how == "auto start":
+			rules.start_game()
+		else:
+			StarterGame.keep_all(rules)
+		var found := PackedStringArray()
+		while rules.get_round() < 3 and rules.get_phase() != GameRules.PHASE_GAME_OVER:
+			if rules.get_phase() == GameRules.PHASE_AWAITING_DRAW:
+				rules.draw_next_token()
+			else:
+				rules.pass_activation(rules.get_active_player())
+			if found.is_empty() and rules.get_round() < 3:
+				found = DisplayCheck.problems(display, rules)
+		check_equal(found, PackedStringArray(), "%s: the display as the rules, step by step" % how)
+		display.free()
+		rules.free()
+
+
 # A token_drawn handler, connected before any display, that ends every other activation at once
 # and draws the next token (in the same round or the next).
 func _chain_every_other_draw(rules: GameRules) -> void:

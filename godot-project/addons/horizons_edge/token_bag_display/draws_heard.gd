@@ -11,6 +11,8 @@ const BagSource := preload("bag_source.gd")
 const NextColumn := preload("next_column.gd")
 ## How many of the rules' logged events are read at a time.
 const LOG_PAGE := 32
+## How many are read at a time looking for the event of a signal heard (it is seldom far).
+const SIGNAL_PAGE := 8
 
 ## The draws of the round (or of a bare bag since it was filled) whose token_drawn was heard.
 var count := 0
@@ -22,6 +24,9 @@ var order_known := false
 # The rules' log number up to which it was read: never past an event of a later round than the
 # one heard.
 var _read_to := 0
+# The rules' log number of the latest event whose signal the display heard, or that a re-read
+# showed (see hear()).
+var _heard_to := 0
 # The round heard's draws read in the log but not heard yet, oldest first: each
 # [code]{"player": id, "actions": 1 or 2}[/code].
 var _ahead: Array[Dictionary] = []
@@ -37,6 +42,7 @@ func reset(rules: GameRules, token_bag: CommandTokenBag) -> void:
 	round_number = rules.get_round() if from_rules else 0
 	order_known = from_rules and rules.get_config().get("activation_order") != "bag"
 	_read_to = rules.get_last_event_seq() if from_rules else 0
+	_heard_to = _read_to
 	_ahead.clear()
 	_contributed.clear()
 
@@ -47,6 +53,23 @@ func start_round(number: int) -> void:
 	count = 0
 	_ahead.clear()
 	_contributed.clear()
+
+
+## Whether a signal of [param rules] the display hears is news: true when a later event of one
+## of [param types] is in their log than the last heard, which it then is; false for one a
+## re-read ([method reset]) already showed, whose signal was still on its way (signals come in
+## the log's order). Always true for a bare bag.
+func hear(rules: GameRules, types: Array[String]) -> bool:
+	if rules == null:
+		return true
+	var events := rules.get_events_since(_heard_to, SIGNAL_PAGE)
+	while not events.is_empty():
+		for event in events:
+			if event["type"] in types:
+				_heard_to = event["seq"]
+				return true
+		events = rules.get_events_since(events[-1]["seq"], LOG_PAGE)
+	return false
 
 
 ## Hears the next draw: how many actions its token gives, or 0 for a draw the display already

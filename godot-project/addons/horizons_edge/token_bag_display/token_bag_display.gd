@@ -561,6 +561,8 @@ func _on_game_started(_started_ids: PackedInt64Array) -> void:
 # The round's start as it was: a handler before the display may have played on since (tokens it
 # added come with their own bag_changed).
 func _on_round_started(round_number: int) -> void:
+	if not _heard.hear(_live_rules(), ["round_started"]):
+		return
 	_heard.start_round(round_number)
 	var snapshot := BagSource.round_start(_live_rules(), token_bag)
 	_heard.counts_at_start(_live_rules(), snapshot["counts"])
@@ -569,6 +571,8 @@ func _on_round_started(round_number: int) -> void:
 
 # A draw the display read already (a re-read from a handler before it) is not shown twice.
 func _on_token_drawn(player_id: int, remaining: int) -> void:
+	if not _heard.hear(_live_rules(), ["token_drawn"]):
+		return
 	var actions := _heard.hear_draw(_live_rules(), token_bag)
 	if actions > 0:
 		_enqueue(_show_draw.bind(player_id, remaining, actions))
@@ -592,28 +596,34 @@ func _on_bare_bag_emptied() -> void:
 
 
 func _on_round_ended(round_number: int) -> void:
-	_enqueue(_show_round_end.bind(round_number))
+	if _heard.hear(_live_rules(), ["round_ended"]):
+		_enqueue(_show_round_end.bind(round_number))
 
 
 func _on_game_over(winner_id: int) -> void:
-	_enqueue(_show_game_over.bind(winner_id))
+	if _heard.hear(_live_rules(), ["game_over"]):
+		_enqueue(_show_game_over.bind(winner_id))
 
 
 func _on_player_eliminated(player_id: int) -> void:
-	_enqueue(_show_elimination.bind(player_id))
+	if _heard.hear(_live_rules(), ["player_eliminated"]):
+		_enqueue(_show_elimination.bind(player_id))
 
 
 func _on_bag_changed(player_id: int, change: int) -> void:
-	_enqueue(_show_bag_change.bind(player_id, change))
+	if _heard.hear(_live_rules(), ["tokens_added", "tokens_removed"]):
+		_enqueue(_show_bag_change.bind(player_id, change))
 
 
 func _on_player_renamed(player_id: int, new_name: String) -> void:
-	_enqueue(_show_rename.bind(player_id, new_name))
+	if _heard.hear(_live_rules(), ["player_renamed"]):
+		_enqueue(_show_rename.bind(player_id, new_name))
 
 
 # An undone action's changes to the bag are gone: the counts as they are now, read now.
 func _on_action_undone(_player_id: int) -> void:
-	_enqueue(_show_restored.bind(BagSource.counts_now(_live_rules(), token_bag)))
+	if _heard.hear(_live_rules(), ["action_undone"]):
+		_enqueue(_show_restored.bind(BagSource.counts_now(_live_rules(), token_bag)))
 
 
 # Queues [param step] and shows what it can. A change the rules or the bag signal while more than
