@@ -59,11 +59,7 @@ func test_a_draw_a_handler_makes_before_the_display_hears_of_the_last_shows_it_n
 	var shown: Array[Array] = []
 	display.draw_shown.connect(
 		func(player_id: int) -> void:
-			var next := -1
-			for other in rules.get_player_ids():
-				var chance: Label = display.get_node("%%Rows/Row%d/Line/Chance" % other)
-				next = other if chance.text == "next" else next
-			shown.append([player_id, next, hint.text])
+			shown.append([player_id, _marked_next(display, rules), hint.text])
 	)
 	await _play_to_the_end(rules, display)
 	check_equal(shown.size(), drawn.size(), "every draw shown once")
@@ -137,12 +133,7 @@ func test_the_order_as_of_a_draw_keeps_the_round_s_last_draw_made_ahead() -> voi
 	var display := DisplayCheck.make(self, rules)
 	var next_shown: Array[int] = []
 	display.draw_shown.connect(
-		func(_player_id: int) -> void:
-			var next := -1
-			for other in rules.get_player_ids():
-				var chance: Label = display.get_node("%%Rows/Row%d/Line/Chance" % other)
-				next = other if chance.text == "next" else next
-			next_shown.append(next)
+		func(_player_id: int) -> void: next_shown.append(_marked_next(display, rules))
 	)
 	StarterGame.keep_all(rules)
 	while rules.get_round() == 1:
@@ -312,3 +303,12 @@ func _play_to_the_end(rules: GameRules, display: TokenBagDisplay) -> void:
 		else:
 			StarterGame.finish_activation(rules, rules.get_active_player())
 	await wait_until(display.is_caught_up, "every draw shown")
+
+
+# The player whose row the display marks "next" in seat or initiative order, or -1.
+func _marked_next(display: TokenBagDisplay, rules: GameRules) -> int:
+	for player_id in rules.get_player_ids():
+		var chance: Label = display.get_node("%%Rows/Row%d/Line/Chance" % player_id)
+		if chance.text == "next":
+			return player_id
+	return -1

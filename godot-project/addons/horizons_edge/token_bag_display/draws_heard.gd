@@ -72,20 +72,16 @@ func hear(rules: GameRules, types: Array[String]) -> bool:
 	return false
 
 
-## Hears the next draw: how many actions its token gives, or 0 for a draw the display already
-## read (a re-read from a handler before it: [method reset]). Not the rules' actions left, nor
-## their bag's latest draw (a handler before the display may have spent them, or drawn again);
-## a bare bag's draws are its own.
+## Hears the next draw (one [method hear] found news): how many actions its token gives. Not
+## the rules' actions left, nor their bag's latest draw (a handler before the display may have
+## spent them, or drawn again); a bare bag's draws are its own.
 func hear_draw(rules: GameRules, token_bag: CommandTokenBag) -> int:
 	count += 1
 	if rules == null:
 		var draws := _round_draws(token_bag)
 		return NextColumn.actions_of(draws.slice(0, count)) if not draws.is_empty() else 1
 	_read_on(rules)
-	if _ahead.is_empty():
-		count -= 1
-		return 0
-	return _ahead.pop_front()["actions"]
+	return _ahead.pop_front()["actions"] if not _ahead.is_empty() else 1
 
 
 ## In seat or initiative order, [param upcoming] (the rules' next activations now) after the

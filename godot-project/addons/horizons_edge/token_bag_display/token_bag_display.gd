@@ -574,8 +574,7 @@ func _on_token_drawn(player_id: int, remaining: int) -> void:
 	if not _heard.hear(_live_rules(), ["token_drawn"]):
 		return
 	var actions := _heard.hear_draw(_live_rules(), token_bag)
-	if actions > 0:
-		_enqueue(_show_draw.bind(player_id, remaining, actions))
+	_enqueue(_show_draw.bind(player_id, remaining, actions))
 
 
 # Tokens put into the bare bag or taken out, not by a draw: its counts as of the draws heard (a
