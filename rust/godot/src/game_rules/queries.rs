@@ -123,8 +123,8 @@ impl GameRules {
 
     /// The player the mercy rule ([member max_streak]) passes over for the next draw: they have
     /// drawn that many times in a row, they still have a token and someone else does too.
-    /// [constant NO_PLAYER] otherwise, and without the rule. Their chance of the next draw is 0; the others share it
-    /// by their tokens.
+    /// [constant NO_PLAYER] otherwise, and without the rule. Their chance of the next draw is 0;
+    /// the others share it by their tokens.
     #[func]
     pub fn get_capped_player(&self) -> i64 {
         self.read_or("GameRules.get_capped_player", Self::NO_PLAYER, |view| {
