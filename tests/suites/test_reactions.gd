@@ -169,8 +169,6 @@ func test_the_refusal_a_ui_shows_is_the_one_the_action_gets() -> void:
 	rules.free()
 
 
-## Two players with [param overrides] on the starter config for two rounds, hands kept, round 1
-## waiting for a draw.
 func test_a_reaction_whose_target_left_play_is_skipped_and_the_rest_stands() -> void:
 	# Seed 002's Hoplite: one move, two attacks on one enemy; the first kills it. The second
 	# refused the player's own move as an invalid target (a pass lost every reaction, with an
@@ -226,6 +224,72 @@ func test_a_reaction_whose_target_left_play_is_skipped_and_the_rest_stands() -> 
 	careless.free()
 
 
+func test_a_win_ends_the_reaction_chain_at_once() -> void:
+	# "Wins at once": the winner's opponent answered the winning action with more points, and
+	# the game went to the answer.
+	var rules := _rules(
+		{
+			"victory_points_to_win": 5,
+			"action_kinds":
+			{
+				"triumph": {"effects": [{"effect": "gain_victory_points", "amount": 5}]},
+				"steal": {"effects": [{"effect": "gain_victory_points", "amount": 6}]},
+			},
+			"reactions":
+			[
+				{
+					"name": "a",
+					"trigger": "triumph",
+					"by": "opponents",
+					"owner": 0,
+					"response": "steal"
+				},
+				{
+					"name": "b",
+					"trigger": "triumph",
+					"by": "opponents",
+					"owner": 1,
+					"response": "steal"
+				},
+			],
+		}
+	)
+	var player_id := rules.draw_next_token()
+	var winners: Array = []
+	rules.game_over.connect(func(winner_id: int) -> void: winners.append(winner_id))
+	check_equal(rules.perform_action(player_id, {"type": "custom", "kind": "triumph"}), OK, "ok")
+	check_equal(winners, [player_id], "the player who reached 5 won")
+	check_equal(rules.get_player_state(1 - player_id)["victory_points"], 0, "no answer")
+	rules.free()
+
+
+func test_the_provider_is_told_the_card_played_and_whether_it_is_tried_out() -> void:
+	# The card has left the hand when the provider is asked: hand_index named the card after
+	# it. legal_actions() asked the provider about every candidate as if it were played.
+	var rules := _rules({})
+	var player_id := rules.draw_next_token()
+	var told: Array = []
+	rules.reaction_provider = func(resolved: Dictionary) -> Array:
+		told.append([resolved["action"]["type"], resolved.get("card"), resolved["trial"]])
+		return []
+	var legal := rules.legal_actions(player_id)
+	check_equal(told.size(), legal.size(), "each legal action was tried out")
+	for entry: Array in told:
+		check(entry[2], "%s: told it is a trial" % [entry])
+	var card_action: Dictionary = {}
+	for action: Dictionary in legal:
+		if action["type"] == "play_card":
+			card_action = action
+	check(not card_action.is_empty(), "a card can be played")
+	var card: int = rules.get_player_state(player_id)["hand"][card_action["hand_index"]]
+	told.clear()
+	check_equal(rules.perform_action(player_id, card_action), OK, "played")
+	check_equal(told, [["play_card", card, false]], "the card played, for real")
+	rules.free()
+
+
+## Two players with [param overrides] on the starter config for two rounds, hands kept, round 1
+## waiting for a draw.
 func _rules(overrides: Dictionary) -> GameRules:
 	var rules := GameRules.new()
 	rules.randomize_seed = false

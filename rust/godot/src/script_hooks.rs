@@ -215,7 +215,8 @@ fn method_info(callable: &Callable) -> Option<VarDictionary> {
 
 impl Hooks for ScriptHooks {
     /// `true` or `""` accepts; `false` or a non-empty String (the reason) rejects; anything else
-    /// (a missing `return`, a script error) rejects, naming what came back.
+    /// (a missing `return`, a script error in an untyped function) rejects, naming what came
+    /// back. A script error in a typed function returns its type's default, an answer like any.
     fn validate(
         &mut self,
         view: GameView<'_>,
@@ -269,6 +270,10 @@ impl Hooks for ScriptHooks {
             &convert::dictionary_of(&resolved.action).to_variant(),
         );
         argument.set("depth", i64::from(resolved.depth));
+        if let Some(card) = resolved.card {
+            argument.set("card", i64::from(card.0));
+        }
+        argument.set("trial", resolved.trial);
         let provider = self.reaction_provider.clone();
         let returned = self.call_showing(
             view.state,

@@ -308,6 +308,11 @@ fn resolve_chain(
         if let Some((id, reactions)) = resolve_one(config, state, hooks, pending, out)? {
             push_reactions(&mut stack, reactions, id, depth + 1);
         }
+        // A player who has reached the victory points wins at once: what waits does not
+        // resolve.
+        if flow::has_winner(config, state) {
+            break;
+        }
     }
     out.cause = None;
     Ok(())
@@ -354,7 +359,7 @@ fn push_reactions(
 }
 
 /// Carries out `pending` alone and records it; returns its id and the reactions it triggers
-/// (`None` when it triggers none).
+/// (`None` when it triggers none, or has made someone win).
 fn resolve_one(
     config: &GameConfig,
     state: &mut GameState,
@@ -365,6 +370,13 @@ fn resolve_one(
     let id = ActionId(state.counters.action);
     state.counters.action += 1;
     out.cause = Some(id);
+    let card = match pending.action {
+        Action::PlayCard { hand_index, .. } => state
+            .player(pending.player)
+            .and_then(|player| player.hand.get(hand_index as usize))
+            .copied(),
+        _ => None,
+    };
     execute(config, state, pending.player, &pending.action, out)?;
     layers::settle(state, out);
     if out.is_recording() {
@@ -381,7 +393,12 @@ fn resolve_one(
         player: pending.player,
         action: pending.action,
         depth: pending.depth,
+        card,
+        trial: !out.is_recording(),
     };
+    if flow::has_winner(config, state) {
+        return Ok(None);
+    }
     let reactions = triggered(GameView { config, state }, hooks, &resolved)?;
     Ok((!reactions.is_empty()).then_some((id, reactions)))
 }

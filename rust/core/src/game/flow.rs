@@ -435,13 +435,13 @@ fn leader(state: &GameState) -> Option<PlayerId> {
     }
 }
 
-/// The player who has reached `victory_points_to_win`, if any: the one with the most; on a tie,
-/// the first in turn order from the active player.
 /// Whether someone has reached the victory points that win at once.
 pub fn has_winner(config: &GameConfig, state: &GameState) -> bool {
     victory_points_winner(config, state).is_some()
 }
 
+/// The player who has reached `victory_points_to_win`, if any: the one with the most; on a tie,
+/// the first in turn order from the active player.
 fn victory_points_winner(config: &GameConfig, state: &GameState) -> Option<PlayerId> {
     let target = config.victory_points_to_win?;
     let start = state.active.and_then(|a| state.seat(a)).unwrap_or(0);

@@ -14,7 +14,7 @@ use serde_json::Value;
 use crate::game::command::Action;
 use crate::game::config::GameConfig;
 use crate::game::state::GameState;
-use crate::ids::{ActionId, PlayerId};
+use crate::ids::{ActionId, CardId, PlayerId};
 
 /// The game's own judgement, called during [`crate::game::Game::apply_with`]: placement rules
 /// and extra reactions. Both receive a read-only view of the state as it is at that moment.
@@ -95,6 +95,11 @@ pub struct ResolvedAction {
     pub action: Action,
     /// 0 for the active player's action, 1 for a reaction to it, ...
     pub depth: u32,
+    /// The card it played (a `play_card`, whose card has left the hand by now).
+    pub card: Option<CardId>,
+    /// Whether it is only being tried out on a copy of the game (to list the legal actions),
+    /// not taken.
+    pub trial: bool,
 }
 
 /// A reaction to perform: `player` performs the custom action kind `kind`, free of cost.

@@ -130,7 +130,9 @@ pub struct GameRules {
     #[export_group(name = "End of the game")]
     #[export(range = (0.0, 100.0, or_greater))]
     round_limit: i64,
-    /// A player reaching this many victory points wins at once (0: off).
+    /// A player reaching this many victory points wins at once (0: off): the game ends right
+    /// after the action or reaction that got them there, and the reactions still waiting in its
+    /// chain do not resolve.
     #[export(range = (0.0, 100.0, or_greater))]
     victory_points_to_win: i64,
     /// The game ends when this many players or fewer remain.
@@ -165,7 +167,11 @@ pub struct GameRules {
     /// [code]true[/code] (or [code]""[/code]) to accept, [code]false[/code] or the reason as a
     /// String (or StringName) to reject; anything else rejects, naming what came back (and is
     /// written to the error log), as does a validator whose object was freed (set it to an
-    /// empty [code]Callable()[/code] to have none). It is never asked about a pass, nor about a reaction (the
+    /// empty [code]Callable()[/code] to have none). A script error ends a GDScript function with
+    /// its declared return type's default, which cannot be told from an answer: an untyped
+    /// validator (or [code]-> Variant[/code]) returns null and rejects, one declared
+    /// [code]-> bool[/code] returns [code]false[/code] and rejects, but one declared
+    /// [code]-> String[/code] returns [code]""[/code] and accepts. It is never asked about a pass, nor about a reaction (the
     /// config's reaction rules and [member reaction_provider] chose it). What it decides is
     /// recorded, so [method save_replay] replays it. From inside it, this node's queries of the
     /// game ([method get_phase], [method get_player_state], [method get_objects],
@@ -176,11 +182,18 @@ pub struct GameRules {
     action_validator: Callable,
     /// The game's reaction rules beyond the config's: called after every resolved action as
     /// [code]provider(resolved: Dictionary)[/code] with [code]id[/code], [code]player_id[/code],
-    /// [code]action[/code] and [code]depth[/code]; returns an Array of
+    /// [code]action[/code], [code]depth[/code], [code]card[/code] (the card id a
+    /// [code]play_card[/code] played, which has left the hand by then) and [code]trial[/code]
+    /// ([code]true[/code] while [method legal_actions] or a bot tries the action out on a copy of
+    /// the game: what it returns then only decides whether the action is legal, so keep side
+    /// effects for [code]trial == false[/code]); returns an Array of
     /// [code]{"player_id": int, "kind": String, "context": Variant}[/code], each a configured
     /// custom action kind performed free of cost right after it (depth-first). What it returns is
     /// recorded, so [method save_replay] replays it; a malformed return, or a provider whose
-    /// object was freed, refuses the activation (a pass stands without its reactions).
+    /// object was freed, refuses the activation (a pass stands without its reactions). A script
+    /// error ends a GDScript function with its declared return type's default, which cannot be
+    /// told from an answer: a provider declared [code]-> Array[/code] then adds no reactions
+    /// (leave it untyped, or [code]-> Variant[/code], to have the error refuse the activation).
     /// Its queries of this node read the state the action left (its new objects, its costs
     /// paid), as seed 002's reactions are computed; see [member action_validator] for what is
     /// refused.

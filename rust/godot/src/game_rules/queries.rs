@@ -242,7 +242,9 @@ impl GameRules {
     }
 
     /// Every action [param player_id] could take now without a context that would be accepted
-    /// (the validator is consulted), each as a Dictionary for [method perform_action]. Empty
+    /// (each is tried out on a copy of the game: the validator is consulted, and the
+    /// [member reaction_provider] is asked with [code]trial[/code] true), each as a Dictionary
+    /// for [method perform_action]. Empty
     /// when they are not the active player. [code]create_token[/code] is never listed (its stats
     /// are the caller's), nor is an action that needs a context (a card whose effect targets
     /// the context's object).
