@@ -118,7 +118,7 @@ pub struct Draw {
 /// Serializes to the JSON of [`Bag::to_json`]. Deserializing does not check that the contents add
 /// up; [`Bag::from_json`] does, and so must any loader that embeds a bag (see [`Bag::check`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(into = "save::BagSave", from = "save::BagSave")]
+#[serde(into = "save::BagSave", try_from = "save::BagSave")]
 pub struct Bag {
     seed: u64,
     rng: RandomStream,

@@ -49,9 +49,32 @@ impl Serialize for RandomStream {
     }
 }
 
+/// How many 32-bit words one ChaCha20 stream holds: its position counts below this.
+const STREAM_WORDS: u128 = 1 << 68;
+
+/// A stream as saved: `rand_chacha`'s form, read here to refuse a position past the stream's
+/// end (which the generator would take modulo its length, replaying values already used).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SavedStream {
+    seed: [u8; 32],
+    stream: u64,
+    word_pos: u128,
+}
+
 impl<'de> Deserialize<'de> for RandomStream {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        ChaCha20Rng::deserialize(deserializer).map(|rng| Self { rng: Arc::new(rng) })
+        let saved = SavedStream::deserialize(deserializer)?;
+        if saved.word_pos >= STREAM_WORDS {
+            return Err(serde::de::Error::custom(format!(
+                "a random stream's position {} is past its end (2^68 words)",
+                saved.word_pos
+            )));
+        }
+        let mut rng = ChaCha20Rng::from_seed(saved.seed);
+        rng.set_stream(saved.stream);
+        rng.set_word_pos(saved.word_pos);
+        Ok(Self { rng: Arc::new(rng) })
     }
 }
 

@@ -64,9 +64,19 @@ impl From<Bag> for BagSave {
     }
 }
 
-/// Rebuilds the bag as saved, recounting what remains; [`Bag::check`] says whether it adds up.
-impl From<BagSave> for Bag {
-    fn from(save: BagSave) -> Self {
+/// Rebuilds the bag as saved (inside a game's save too), recounting what remains, if the save
+/// is a bag of the version this build reads; [`Bag::check`] says whether it adds up.
+impl TryFrom<BagSave> for Bag {
+    type Error = String;
+
+    fn try_from(save: BagSave) -> Result<Self, String> {
+        if save.format != BAG_FORMAT || save.version != BAG_VERSION {
+            return Err(format!(
+                "the bag is a \"{}\" of version {}, expected a \"{BAG_FORMAT}\" of version \
+                 {BAG_VERSION}",
+                save.format, save.version
+            ));
+        }
         let tallies = save
             .players
             .iter()
@@ -81,7 +91,7 @@ impl From<BagSave> for Bag {
                 removed: saved.removed,
             })
             .collect();
-        Bag {
+        Ok(Bag {
             seed: save.seed,
             rng: save.rng,
             tokens: save.tokens,
@@ -89,7 +99,7 @@ impl From<BagSave> for Bag {
             drawn: save.drawn,
             tallies,
             next_token_id: save.next_token_id,
-        }
+        })
     }
 }
 
@@ -111,7 +121,7 @@ impl Bag {
             BAG_VERSION..=BAG_VERSION,
             |save: &BagSave| (&save.format, save.version),
         )?;
-        let bag = Bag::from(save);
+        let bag = Bag::try_from(save).map_err(SaveError::Malformed)?;
         bag.check()?;
         Ok(bag)
     }

@@ -6,7 +6,8 @@ use crate::game::bots::{Autoplay, autoplay_command};
 use crate::game::command::Command;
 use crate::game::config::GameConfig;
 use crate::game::effects::{MAX_EFFECTS, MAX_OBJECTS};
-use crate::game::event::EventRecord;
+use crate::game::event::{Event, EventRecord};
+use crate::game::flow::round_secret;
 use crate::game::hooks::HookTrace;
 use crate::game::state::{GameState, MAX_CARDS_PER_PLAYER, Phase, Player, PlayerSetup};
 use crate::game::{Emitter, NoHooks, check_seating, dispatch};
@@ -134,7 +135,77 @@ pub(super) fn check_state(config: &GameConfig, state: &GameState) -> Result<(), 
             object.id, object.owner
         ));
     }
+    check_sequencer(state)?;
     check_ids(state)
+}
+
+/// In seat or initiative order, the round's seat order or race draws every token left in the
+/// bag (worked out on copies): one that leaves out a player who still has tokens, or loses them
+/// on the way, would stop the round for good a few draws later.
+fn check_sequencer(state: &GameState) -> Result<(), SaveError> {
+    let in_round = matches!(state.phase, Phase::AwaitingDraw | Phase::Activation { .. });
+    if !in_round || state.sequencer.is_bag() {
+        return Ok(());
+    }
+    let left = state.bag.remaining() as usize;
+    let drawn = state.sequencer.foreseen(&state.bag, left).len();
+    if drawn < left {
+        return Err(SaveError::Inconsistent(format!(
+            "the round's {} cannot draw {} of the {left} tokens left in the bag",
+            match state.sequencer {
+                Sequencer::Seats(_) => "seat order",
+                _ => "race",
+            },
+            left - drawn
+        )));
+    }
+    Ok(())
+}
+
+/// The round secrets the log has published — each round's commitment, and its key and salt
+/// once it is over — are those of the state's seed or key, the rounds in order and the last
+/// one committed the state's round: a seed, key or round edited alone (or the log's rounds
+/// moved) would have the game fail its own audit at the next reveal.
+pub(super) fn check_secrets(state: &GameState, log: &[EventRecord]) -> Result<(), SaveError> {
+    let inconsistent = |message: String| Err(SaveError::Inconsistent(message));
+    let mut committed = 0;
+    for record in log {
+        match &record.event {
+            Event::RoundCommitted {
+                round, commitment, ..
+            } => {
+                if *round != committed + 1 {
+                    return inconsistent(format!(
+                        "the log commits to round {round} after round {committed}"
+                    ));
+                }
+                if round_secret(state, *round).commitment(*round) != *commitment {
+                    return inconsistent(format!(
+                        "round {round}'s commitment in the log is not that of the game's seed \
+                         or key"
+                    ));
+                }
+                committed = *round;
+            }
+            Event::RoundRevealed { round, key, salt } => {
+                let secret = round_secret(state, *round);
+                if *round != committed || secret.key != *key || secret.salt != *salt {
+                    return inconsistent(format!(
+                        "round {round}'s secret revealed in the log is not that of the game's \
+                         seed or key (its commitment: round {committed})"
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+    if committed > 0 && committed != state.round {
+        return inconsistent(format!(
+            "the game is in round {}, but the log's last commitment is to round {committed}",
+            state.round
+        ));
+    }
+    Ok(())
 }
 
 /// Objects and continuous effects each have their own id, below the next one to be given.

@@ -28,7 +28,9 @@ use crate::game::hooks::HookTrace;
 use crate::game::state::{GameState, PlayerSetup};
 pub use binary::BINARY_MAGIC;
 pub(crate) use checks::check_traces;
-use checks::{check_can_go_on, check_log, check_seating_of, check_state, check_undo};
+use checks::{
+    check_can_go_on, check_log, check_seating_of, check_secrets, check_state, check_undo,
+};
 use log::{LoadedCommands, LoadedLog, Runs};
 use rows::{Columns, Row};
 use undo::UndoChanges;
@@ -202,6 +204,7 @@ impl Parts {
         }
         check_can_go_on(&config, &self.state)?;
         check_log(&self.log.records)?;
+        check_secrets(&self.state, &self.log.records)?;
         check_traces(&self.hook_traces, self.commands.commands.len())?;
         Ok(Game {
             config: std::sync::Arc::new(config),
