@@ -12,7 +12,8 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::debian::{Sysroot, recreate};
+use crate::debian::Sysroot;
+use crate::folders::recreate;
 use crate::process::output;
 use crate::{Result, paths};
 

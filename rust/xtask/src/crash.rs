@@ -116,8 +116,7 @@ fn run_once(godot: &Godot, bundled: &Path, tests: &Path, torn: bool) -> Result {
     let journal = paths::target()
         .join("crash")
         .join(if torn { "journal-torn" } else { "journal" });
-    let _ = std::fs::remove_dir_all(&journal);
-    std::fs::create_dir_all(&journal).map_err(|e| format!("{}: {e}", journal.display()))?;
+    crate::folders::recreate(&journal)?;
     let port = free_udp_port()?.to_string();
     let server_args = [
         "--port",

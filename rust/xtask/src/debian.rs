@@ -9,6 +9,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::folders::recreate;
 use crate::process::{describe, output};
 use crate::{Result, paths};
 
@@ -81,15 +82,6 @@ impl Sysroot {
         std::fs::write(&complete, format!("{}\n", self.packages.join(" ")))
             .map_err(|e| format!("cannot write {}: {e}", complete.display()))
     }
-}
-
-/// Empties `dir`, creating it if needed.
-pub fn recreate(dir: &Path) -> Result {
-    if dir.exists() {
-        std::fs::remove_dir_all(dir)
-            .map_err(|e| format!("cannot remove {}: {e}", dir.display()))?;
-    }
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))
 }
 
 /// apt-get with a configuration of its own: one suite, private state and cache, no installed

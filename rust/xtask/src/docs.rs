@@ -17,10 +17,7 @@ use crate::{Result, paths};
 /// Runs the probe; fails on any undocumented item.
 pub fn check(godot: &Godot) -> Result {
     let project = paths::target().join("doc-probe");
-    if project.exists() {
-        std::fs::remove_dir_all(&project)
-            .map_err(|e| format!("cannot remove {}: {e}", project.display()))?;
-    }
+    crate::folders::remove(&project)?;
     // Not registered in `.godot/extension_list.cfg`: the editor finds the extension as it scans
     // the new project, as when a developer drops the addon in. Loaded at startup instead, its
     // help pages are lost to the documentation the editor is still generating on a machine
@@ -38,10 +35,7 @@ pub fn check(godot: &Godot) -> Result {
     // The editor's own settings, caches and documentation cache, fresh for each run: another
     // editor (or an earlier run) sharing them cannot hand the probe half-written pages.
     let home = paths::target().join("doc-probe-home");
-    if home.exists() {
-        std::fs::remove_dir_all(&home)
-            .map_err(|e| format!("cannot remove {}: {e}", home.display()))?;
-    }
+    crate::folders::remove(&home)?;
     let finished = Run::new(godot, &project, 300)
         .args(["--editor"])
         .env("XDG_CONFIG_HOME", home.join("config"))

@@ -53,7 +53,7 @@ pub fn run() -> Result {
     crate::projects::import(&godot, &project)?;
 
     let out = paths::target().join("export");
-    crate::debian::recreate(&out)?;
+    crate::folders::recreate(&out)?;
     let game = out.join(GAME);
     Run::new(&godot, &project, 300)
         .args(["--export-release", PRESET])

@@ -58,10 +58,7 @@ pub fn install_addon(project: &Path) -> Result {
 /// extension when it scans the project.
 pub fn copy_addon(project: &Path) -> Result {
     let target = project.join("addons").join("horizons_edge");
-    if target.exists() {
-        std::fs::remove_dir_all(&target)
-            .map_err(|e| format!("cannot remove {}: {e}", target.display()))?;
-    }
+    crate::folders::remove(&target)?;
     copy_dir(&paths::addon(), &target)
 }
 

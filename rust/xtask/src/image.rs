@@ -35,7 +35,7 @@ pub fn run() -> Result {
     let godot = Godot::locate_or_fetch()?;
     let image = paths::target().join("image");
     let rootfs = image.join("rootfs");
-    crate::debian::recreate(&rootfs)?;
+    crate::folders::recreate(&rootfs)?;
     let sysroot = godot::private_root()?;
     link_tree(&sysroot, &rootfs)?;
     crate::server_project::prepare(&godot, &rootfs.join(SERVER_DIR))?;
@@ -53,7 +53,7 @@ pub fn run() -> Result {
     );
     smoke_test(&rootfs)?;
     // What the run left in /tmp (the engine's user folder, a journal) is not part of the image.
-    crate::debian::recreate(&rootfs.join("tmp"))
+    crate::folders::recreate(&rootfs.join("tmp"))
 }
 
 /// `cp -a`, hard-linking the files when `from` and `to` share a file system (`-l`).

@@ -125,7 +125,7 @@ fn run_once(
     seconds: u64,
 ) -> Result<Measured> {
     let journal = paths::target().join("loadtest").join("journal");
-    crate::debian::recreate(&journal)?;
+    crate::folders::recreate(&journal)?;
     let port = free_udp_port()?.to_string();
     let limit = SETUP_SECONDS + seconds + 30;
     let server_args = [

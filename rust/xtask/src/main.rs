@@ -46,6 +46,7 @@ mod disk;
 mod docs;
 mod export;
 mod extension;
+mod folders;
 mod fuzz;
 mod gdscript;
 mod gdscript_order;

@@ -81,7 +81,7 @@ pub fn package(options: &Options, out: &Path) -> Result<PathBuf> {
             .map_err(|e| format!("cannot read the addon's plugin.cfg: {e}"))?,
     )?;
     let staged = out.join("addons").join("horizons_edge");
-    crate::debian::recreate(&staged)?;
+    crate::folders::recreate(&staged)?;
     // Not `bin/`: the libraries come from the cross builds. Not Godot's import sidecars.
     extension::copy_dir_except(&paths::addon(), &staged, &|name| {
         name == "bin" || name.ends_with(".import")
@@ -198,7 +198,7 @@ pub fn check_installed(godot: &Godot) -> Result {
 /// caches, with the package `zip` unpacked into it and the extension registered: the package
 /// installed as a developer without Rust installs it.
 pub fn install_into_copy(zip: &Path, source: &Path, project: &Path) -> Result {
-    crate::debian::recreate(project)?;
+    crate::folders::recreate(project)?;
     extension::copy_dir_except(source, project, &|name| {
         name == "addons" || name == ".godot"
     })?;

@@ -77,11 +77,7 @@ pub fn check_game(godot: &Godot, project: &Path) -> Result {
 /// `target/<name>`, emptied.
 pub fn fresh_folder(name: &str) -> Result<PathBuf> {
     let out = paths::target().join(name);
-    if out.exists() {
-        std::fs::remove_dir_all(&out)
-            .map_err(|e| format!("cannot remove {}: {e}", out.display()))?;
-    }
-    std::fs::create_dir_all(&out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    crate::folders::recreate(&out)?;
     Ok(out)
 }
 

@@ -22,7 +22,7 @@ const PARTS: [&str; 6] = [
 /// Builds the release library and makes the server project in `project` (emptied first).
 pub fn prepare(godot: &Godot, project: &Path) -> Result {
     let release = extension::build(Profile::Release)?;
-    crate::debian::recreate(project)?;
+    crate::folders::recreate(project)?;
     let bundled = paths::godot_project();
     for part in PARTS {
         let (from, to) = (bundled.join(part), project.join(part));
@@ -33,7 +33,7 @@ pub fn prepare(godot: &Godot, project: &Path) -> Result {
     }
     extension::copy_addon(project)?;
     let bin = project.join("addons/horizons_edge/bin");
-    crate::debian::recreate(&bin)?;
+    crate::folders::recreate(&bin)?;
     copy(&release, &bin.join(extension::library_name(Profile::Debug)))?;
     extension::register_extension(project)?;
     crate::projects::import(godot, project)

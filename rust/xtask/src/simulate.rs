@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use crate::chromium::Chromium;
-use crate::debian::recreate;
+use crate::folders::recreate;
 use crate::process::{cargo, run as run_command};
 use crate::{Result, paths};
 

@@ -39,10 +39,7 @@ pub fn check(godot: &Godot) -> Result {
         .map_err(|e| format!("cannot read README.md: {e}"))?;
     let scripts = scripts(&snippets(&readme))?;
     let project = paths::target().join("readme-snippets");
-    if project.exists() {
-        std::fs::remove_dir_all(&project)
-            .map_err(|e| format!("cannot remove {}: {e}", project.display()))?;
-    }
+    crate::folders::remove(&project)?;
     let dir = project.join("snippets");
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     write(

@@ -27,7 +27,8 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use crate::debian::{Sysroot, recreate};
+use crate::debian::Sysroot;
+use crate::folders::recreate;
 use crate::process::{output, run};
 use crate::{Result, paths};
 

@@ -55,6 +55,16 @@ impl Applied {
 }
 
 impl GameRules {
+    /// The activation order the `ORDER_*` constant `raw` names, if it is one.
+    fn order_named(raw: i64) -> Option<ActivationOrder> {
+        match raw {
+            Self::ORDER_BAG => Some(ActivationOrder::Bag),
+            Self::ORDER_SEATS => Some(ActivationOrder::Seats),
+            Self::ORDER_INITIATIVE => Some(ActivationOrder::Initiative),
+            _ => None,
+        }
+    }
+
     /// The config from the exported settings and [`GameRules::catalog`] (or `overrides`'
     /// `"catalog"`), overridden by the rest of `overrides`.
     pub(super) fn config_with(&self, overrides: &AnyDictionary) -> Result<GameConfig, RulesError> {
@@ -62,17 +72,13 @@ impl GameRules {
         let optional = |what: &'static str, raw: i64| -> Result<Option<u32>, RulesError> {
             Ok((raw != 0).then_some(count(what, raw)?))
         };
-        let activation_order = match self.activation_order {
-            Self::ORDER_BAG => ActivationOrder::Bag,
-            Self::ORDER_SEATS => ActivationOrder::Seats,
-            Self::ORDER_INITIATIVE => ActivationOrder::Initiative,
-            raw => Err(InputError::CountOutOfRange {
+        let activation_order =
+            Self::order_named(self.activation_order).ok_or(InputError::CountOutOfRange {
                 what: "activation_order",
-                raw,
+                raw: self.activation_order,
                 min: Self::ORDER_BAG,
                 max: Self::ORDER_INITIATIVE,
-            })?,
-        };
+            })?;
         let config = GameConfig {
             activation_order,
             opening_hand_size: count("opening_hand_size", self.opening_hand_size)?,
@@ -110,17 +116,12 @@ impl GameRules {
         if let Some(order) = overrides.get_mut("activation_order")
             && let Some(raw) = order.as_i64()
         {
-            let named = match raw {
-                Self::ORDER_BAG => ActivationOrder::Bag,
-                Self::ORDER_SEATS => ActivationOrder::Seats,
-                Self::ORDER_INITIATIVE => ActivationOrder::Initiative,
-                _ => {
-                    return Err(invalid(format!(
-                        "activation_order: {raw} is not ORDER_BAG, ORDER_SEATS or \
-                         ORDER_INITIATIVE (nor \"bag\", \"seats\" or \"initiative\")"
-                    )));
-                }
-            };
+            let named = Self::order_named(raw).ok_or_else(|| {
+                invalid(format!(
+                    "activation_order: {raw} is not ORDER_BAG, ORDER_SEATS or ORDER_INITIATIVE \
+                     (nor \"bag\", \"seats\" or \"initiative\")"
+                ))
+            })?;
             *order = serde_json::to_value(named).map_err(|e| invalid(e.to_string()))?;
         }
         let Value::Object(mut merged) =

@@ -403,6 +403,7 @@ impl Initiative {
     }
 }
 
+/// Refuses `value` (the `what` of a command) outside `min..=max`.
 pub(super) fn check_range(
     what: &'static str,
     value: u64,

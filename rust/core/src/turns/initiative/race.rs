@@ -12,6 +12,7 @@ use crate::ids::UnitId;
 use crate::turns::{SkipReason, TurnEvent};
 
 impl Initiative {
+    /// Adds the unit `spec` describes to the race, in its place by id.
     pub(super) fn add_unit(
         &mut self,
         spec: UnitSpec,
@@ -47,6 +48,7 @@ impl Initiative {
         Ok(())
     }
 
+    /// Takes `unit` out of the race; its turn ends if it is on.
     pub(super) fn remove_unit(
         &mut self,
         unit: UnitId,
@@ -66,6 +68,8 @@ impl Initiative {
         Ok(())
     }
 
+    /// Ends the current turn, advances time until a unit has the charge to act and starts its
+    /// turn (the first in the tie order when several reach it together).
     pub(super) fn next_turn(&mut self, out: &mut Vec<InitiativeEvent>) -> Result<(), TurnError> {
         if self.units.is_empty() {
             return Err(TurnError::NoUnits);
@@ -170,6 +174,8 @@ impl Initiative {
         }
     }
 
+    /// Ends the turn of the unit at `index`: it spends the charge to act, its action flags and
+    /// points are cleared.
     pub(super) fn end_turn(&mut self, index: usize, out: &mut Vec<InitiativeEvent>) {
         let unit = &mut self.units[index];
         unit.charge = unit.charge.saturating_sub(CHARGE_TO_ACT);

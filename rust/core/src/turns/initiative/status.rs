@@ -81,6 +81,7 @@ pub struct StatusEffect {
     pub duration: StatusDuration,
 }
 
+/// Refuses a status effect without a name, or with a duration or an amount out of range.
 pub(super) fn check_status(status: &StatusEffect) -> Result<(), TurnError> {
     if status.name.is_empty() {
         return Err(TurnError::EmptyName {

@@ -115,6 +115,7 @@ impl ActionFlags {
         }
     }
 
+    /// Marks `flag` as used this turn.
     pub(super) fn set(&mut self, flag: ActionFlag) {
         match flag {
             ActionFlag::Moved => self.moved = true,

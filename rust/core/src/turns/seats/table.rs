@@ -7,6 +7,7 @@ use crate::ids::PlayerId;
 use crate::turns::{SkipReason, TurnEvent};
 
 impl SeatOrder {
+    /// The seat of `player`, if seated (living or not).
     pub(super) fn seat_of(&self, player: PlayerId) -> Option<usize> {
         self.seats.iter().position(|seat| seat.player == player)
     }
@@ -22,6 +23,7 @@ impl SeatOrder {
         Ok(seat)
     }
 
+    /// How many seated players are still in the game.
     pub(super) fn living_count(&self) -> usize {
         self.seats.iter().filter(|seat| !seat.eliminated).count()
     }
@@ -97,6 +99,8 @@ impl SeatOrder {
         kept
     }
 
+    /// Ends the current turn and starts the next: a pending extra turn first, else the next
+    /// living seat in the current direction, past pending skips and with exchanges applied.
     pub(super) fn next_turn(&mut self, out: &mut Vec<SeatEvent>) -> Result<(), TurnError> {
         if self.living_count() == 0 {
             return Err(TurnError::NoLivingPlayers);
@@ -142,6 +146,8 @@ impl SeatOrder {
         Err(TurnError::NoLivingPlayers)
     }
 
+    /// Starts `player`'s turn (an extra one if `extra`), counting it towards the round, and
+    /// fires the turn triggers in order from the current player.
     pub(super) fn start_turn(&mut self, player: PlayerId, extra: bool, out: &mut Vec<SeatEvent>) {
         let is_new_round = self.rounds.turn_taken(&player, self.living_count());
         out.push(SeatEvent::TurnChanged(TurnEvent {
@@ -217,6 +223,9 @@ impl SeatOrder {
         Ok(())
     }
 
+    /// Takes `player` out of the order: their turn ends if it is on, their extra turns go,
+    /// an exchange with them not yet begun is cancelled, and pending skips stay on the turns they
+    /// would have used up.
     pub(super) fn eliminate(
         &mut self,
         player: PlayerId,
