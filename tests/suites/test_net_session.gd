@@ -406,13 +406,50 @@ func test_hosting_that_cannot_listen_changes_nothing_and_freed_rules_stop_the_ho
 	_close_all()
 
 
-## Hosts a game of [param players] seats (with player entropy if [param entropy]) on a port of
+func test_a_client_puts_its_reserve_token_in_and_a_second_is_refused() -> void:
+	# request_reserve() is in the README, but no client had ever sent it: the host's "reserve"
+	# branch went untested over the network.
+	var vanguard := {"factions": {"vanguard": {"reserve_tokens": 1}}}
+	if not _host_game(2, false, vanguard, "vanguard"):
+		return
+	var refusals: Array[String] = []
+	var hostile := await _hostile_in_activation(refusals)
+	if hostile == null:
+		return
+	var me := hostile.get_player_id()
+	var before: int = _rules.get_player_state(me)["tokens_in_bag"]
+	hostile.request_reserve()
+	var put_in := func() -> bool: return _rules.get_player_state(me)["reserve"] == 0
+	if not await wait_until(put_in, "the reserve token put in"):
+		return
+	check_equal(_rules.get_player_state(me)["tokens_in_bag"], before + 1, "one token more")
+	var shown := func() -> bool:
+		for player: Dictionary in hostile.get_snapshot().get("players", []):
+			if player.get("id") == me:
+				return player.get("reserve", 0) == 0  # Left out once none is held back.
+		return false
+	await wait_until(shown, "the client's snapshot shows none held back")
+	var hash := _rules.get_state_hash()
+	hostile.request_reserve()
+	await wait_until(func(): return not refusals.is_empty(), "the second one refused")
+	check(refusals.size() == 1 and "no_reserve" in refusals[0], "why: %s" % [refusals])
+	check_equal(_rules.get_state_hash(), hash, "and the game as it was")
+	_close_all()
+
+
+## Hosts a game of [param players] seats (with player entropy if [param entropy], each of
+## faction [param faction] of [param overrides]' factions, if given) on a port of
 ## [code]loopback.gd[/code]; false, with a failure, if it could not listen.
-func _host_game(players: int, entropy := false) -> bool:
+func _host_game(players: int, entropy := false, overrides := {}, faction := "") -> bool:
 	_close_all()
 	_rules = GameRules.new()
 	_rules.player_entropy = entropy
-	_rules.setup(StarterGame.players(players), StarterGame.config({"round_limit": 3}))
+	var seated := StarterGame.players(players)
+	if faction != "":
+		for player: Dictionary in seated:
+			player["faction"] = faction
+	overrides["round_limit"] = 3
+	check_equal(_rules.setup(seated, StarterGame.config(overrides)), OK, "the game set up")
 	_host = RulesSession.new()
 	_host.name = "Session"
 	_host.add_child(_rules)
