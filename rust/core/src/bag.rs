@@ -6,8 +6,11 @@
 //! Per-player counts are kept in a tally of at most [`MAX_PLAYERS`] entries, so asking how many
 //! tokens a player has left never scans the bag.
 
+mod command;
 mod odds;
 mod save;
+
+pub use command::{BagCommand, BagEvent};
 
 use serde::{Deserialize, Serialize};
 

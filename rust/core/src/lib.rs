@@ -5,7 +5,8 @@
 //!
 //! ## Module map
 //! - [`bag`] — the command token bag: add, shuffle, draw, per-player counts, odds of the next
-//!   draw, JSON save/load.
+//!   draw, JSON save/load. A bag used on its own changes through [`Bag::apply`], which tells
+//!   its events; a game's bag changes with the game.
 //! - [`game`] — the round loop: setup and London mulligan, rounds of token draws, actions and
 //!   their costs, command upgrades, depth-first reactions, layers of continuous effects, bots,
 //!   elimination, save/load, replays, per-viewer snapshots for clients. Its state changes only

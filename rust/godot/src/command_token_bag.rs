@@ -6,6 +6,7 @@
 
 use godot::meta::PackedElement;
 use godot::prelude::*;
+use horizons_edge_core::bag::{BagCommand, BagEvent};
 use horizons_edge_core::bag::{MAX_PLAYERS, MAX_TOKENS_PER_PLAYER};
 use horizons_edge_core::ids::{TokenId, count_from_raw};
 use horizons_edge_core::{Bag, PlayerId, RulesError};
@@ -133,21 +134,36 @@ impl CommandTokenBag {
         !self.outbox.is_idle() || connections::has_connections(&self.base, name)
     }
 
-    /// Queues `bag_changed` for `change` tokens of `player` (always heard: a bag changes
-    /// rarely, so nothing is saved by asking first) and emits what is queued.
-    fn emit_changed(&mut self, player: i64, change: i64) {
-        self.outbox.push(BagSignal::Changed(player, change));
-        if self.bag.is_empty() && change < 0 {
-            self.queue_emptied();
+    /// Carries out the command `command` makes of the caller's arguments, for `method` (see
+    /// [`CommandTokenBag::change`]), and queues the signals its events call for; the caller
+    /// emits them ([`CommandTokenBag::emit_pending`]) once it has what it needs of the bag.
+    fn run(
+        &mut self,
+        method: &'static str,
+        command: impl FnOnce() -> Result<BagCommand, RulesError>,
+    ) -> Result<Vec<BagEvent>, Refusal> {
+        let events = self.change(method, |bag| Ok(bag.apply(command()?)?))?;
+        for event in &events {
+            match *event {
+                BagEvent::TokenDrawn { token, remaining } => {
+                    if self.wants(&self.token_drawn_name) {
+                        let owner = token.owner.to_raw();
+                        self.outbox
+                            .push(BagSignal::Drawn(owner, i64::from(remaining)));
+                    }
+                }
+                // Always heard: a bag changes rarely, so nothing is saved by asking first.
+                BagEvent::TokensChanged { player, change } => self
+                    .outbox
+                    .push(BagSignal::Changed(player.to_raw(), change)),
+                BagEvent::Emptied => {
+                    if self.wants(&self.bag_emptied_name) {
+                        self.outbox.push(BagSignal::Emptied);
+                    }
+                }
+            }
         }
-        self.emit_pending();
-    }
-
-    /// Queues `bag_emptied` if anyone may hear it.
-    fn queue_emptied(&mut self) {
-        if self.wants(&self.bag_emptied_name) {
-            self.outbox.push(BagSignal::Emptied);
-        }
+        Ok(events)
     }
 
     /// Runs `body` on the bag for `method`, unless this is a read-only copy; a refusal is
@@ -220,22 +236,21 @@ impl CommandTokenBag {
     /// [constant ERR_INVALID_PARAMETER] with the bag unchanged.
     #[func]
     pub fn add_player_tokens(&mut self, player_id: i64, count: i64) -> Result<(), Refusal> {
-        self.change("CommandTokenBag.add_player_tokens", |bag| {
-            let player = PlayerId::from_raw(player_id)?;
-            let count = count_from_raw("token count", count, 1, MAX_TOKENS_PER_PLAYER)?;
-            Ok(bag.add_player_tokens(player, count)?)
+        self.run("CommandTokenBag.add_player_tokens", || {
+            Ok(BagCommand::AddPlayerTokens {
+                player: PlayerId::from_raw(player_id)?,
+                count: count_from_raw("token count", count, 1, MAX_TOKENS_PER_PLAYER)?,
+            })
         })?;
-        self.emit_changed(player_id, count);
+        self.emit_pending();
         Ok(())
     }
 
     /// Puts the tokens in the bag in a uniformly random order.
     #[func]
     pub fn shuffle(&mut self) -> Result<(), Refusal> {
-        self.change("CommandTokenBag.shuffle", |bag| {
-            bag.shuffle();
-            Ok(())
-        })
+        self.run("CommandTokenBag.shuffle", || Ok(BagCommand::Shuffle))?;
+        Ok(())
     }
 
     /// Takes the next token out of the bag and emits [signal token_drawn] (and
@@ -245,20 +260,23 @@ impl CommandTokenBag {
     /// ([method get_last_refusal] says so; it is not an error).
     #[func]
     pub fn draw_token(&mut self) -> Result<Gd<CommandToken>, Refusal> {
-        let draw = self.change("CommandTokenBag.draw_token", |bag| Ok(bag.draw()?))?;
-        if self.wants(&self.token_drawn_name) {
-            let remaining = i64::from(draw.remaining);
-            self.outbox
-                .push(BagSignal::Drawn(draw.token.owner.to_raw(), remaining));
-        }
-        if draw.remaining == 0 {
-            self.queue_emptied();
-        }
+        let events = self.run("CommandTokenBag.draw_token", || Ok(BagCommand::Draw))?;
         // Its object before any handler runs: one that loads or clears the bag hands the
         // objects of its tokens back, and the drawn token's object must still show that token.
-        let token = self.objects.object(draw.token);
+        let drawn = events.iter().find_map(|event| match *event {
+            BagEvent::TokenDrawn { token, .. } => Some(self.objects.object(token)),
+            _ => None,
+        });
         self.emit_pending();
-        Ok(token)
+        // Unreachable: a draw that succeeds tells of its token.
+        drawn.ok_or_else(|| {
+            Refusal::new(
+                "CommandTokenBag.draw_token",
+                godot::global::Error::ERR_BUG,
+                "bug",
+                "the bag drew without telling of a token",
+            )
+        })
     }
 
     /// Whether this bag is a read-only copy (from [method GameRules.get_bag]): queries work,
@@ -322,13 +340,17 @@ impl CommandTokenBag {
     /// Returns [code]-1[/code] (and an error) for a player with no tokens in the bag this round.
     #[func]
     pub fn remove_player_tokens(&mut self, player_id: i64) -> Result<i64, Refusal> {
-        let removed = self.change("CommandTokenBag.remove_player_tokens", |bag| {
-            Ok(bag.remove_player_tokens(PlayerId::from_raw(player_id)?)?)
+        let events = self.run("CommandTokenBag.remove_player_tokens", || {
+            Ok(BagCommand::RemovePlayerTokens {
+                player: PlayerId::from_raw(player_id)?,
+            })
         })?;
-        if removed > 0 {
-            self.emit_changed(player_id, -i64::from(removed));
-        }
-        Ok(i64::from(removed))
+        self.emit_pending();
+        let removed = events.iter().find_map(|event| match *event {
+            BagEvent::TokensChanged { change, .. } => Some(-change),
+            _ => None,
+        });
+        Ok(removed.unwrap_or(0))
     }
 
     /// The next [param count] tokens in draw order (fewer if the bag holds fewer), without drawing
@@ -449,10 +471,7 @@ impl CommandTokenBag {
     /// token numbering carry on; token objects you hold keep their fields.
     #[func]
     pub fn clear(&mut self) -> Result<(), Refusal> {
-        self.change("CommandTokenBag.clear", |bag| {
-            bag.clear();
-            Ok(())
-        })?;
+        self.run("CommandTokenBag.clear", || Ok(BagCommand::Clear))?;
         self.objects.release_all(self.bag.next_token());
         Ok(())
     }
@@ -461,10 +480,10 @@ impl CommandTokenBag {
     /// value is a valid seed (negative values stand for the same 64 bits unsigned).
     #[func]
     pub fn set_seed(&mut self, seed: i64) -> Result<(), Refusal> {
-        self.change("CommandTokenBag.set_seed", |bag| {
-            bag.reseed(seed as u64);
-            Ok(())
-        })
+        self.run("CommandTokenBag.set_seed", || {
+            Ok(BagCommand::Reseed { seed: seed as u64 })
+        })?;
+        Ok(())
     }
 
     /// The seed the random stream started from, as set by [method set_seed] or from the OS. 0 for
