@@ -19,8 +19,9 @@
 //!   revealed.
 //! - [`turns`] — who acts next besides the bag: charge initiative (a speed race with action
 //!   points, cooldowns, status effects and an exact predicted queue) and seat order (random first
-//!   player, reversal, skips, extra turns, exchanges, elimination, beginning-of-turn triggers).
-//!   Each changes only through its own `apply`.
+//!   player, reversal, skips, extra turns, exchanges, elimination, beginning-of-turn triggers),
+//!   side by side in a [`turns::order::TurnOrder`] for a turn system. Each changes only through
+//!   its own `apply`.
 //! - [`random`] — the seeded ChaCha20 stream every random decision comes from, with its exact
 //!   bounded-integer and shuffle algorithms.
 //! - [`ids`] — player, token, unit and trigger identifiers, and parsing of a caller's raw

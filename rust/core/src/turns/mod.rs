@@ -7,6 +7,7 @@
 //! - [`seats`] — players round a table: a random first player, then clockwise; reversal, skips,
 //!   extra turns (the first granted first, or the newest), exchanged turns, elimination, and
 //!   beginning-of-turn triggers.
+//! - [`order`] — both side by side, and which is in use: what a turn system drives.
 //!
 //! Both follow the shape of [`crate::game::Game`]: the state is plain serde data, it changes only
 //! through an `apply(command)` that validates the whole command before touching anything and
@@ -22,6 +23,7 @@
 //! the first turn of each round.
 
 pub mod initiative;
+pub mod order;
 pub mod save;
 pub mod seats;
 

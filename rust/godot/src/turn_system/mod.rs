@@ -9,16 +9,16 @@
 use godot::prelude::*;
 use horizons_edge_core::ids::count_from_raw;
 use horizons_edge_core::turns::initiative::{MAX_SPEED, Unit};
-use horizons_edge_core::turns::save::{self, TurnMode as Mode};
+use horizons_edge_core::turns::order::{TurnOrder, TurnOrderCommand, TurnOrderEvent};
+use horizons_edge_core::turns::save::TurnMode as Mode;
 use horizons_edge_core::turns::{MAX_PREDICTION_DEPTH, TurnState};
 use horizons_edge_core::{
-    Initiative, InitiativeCommand, InitiativeEvent, PlayerId, RulesError, SeatCommand, SeatEvent,
-    SeatOrder, TurnError, UnitId,
+    InitiativeCommand, InitiativeEvent, PlayerId, RulesError, SeatCommand, SeatEvent, SeatOrder,
+    TurnError, UnitId,
 };
 
 use crate::outbox::Outbox;
 use crate::refusal::{LastRefusal, Refusal, refusing};
-use signals::Happened;
 
 mod seats;
 mod signals;
@@ -86,10 +86,8 @@ mod units;
 #[derive(GodotClass)]
 #[class(base = RefCounted)]
 pub struct TurnSystem {
-    initiative: Initiative,
-    seats: Option<SeatOrder>,
-    mode: Mode,
-    outbox: Outbox<Happened>,
+    order: TurnOrder,
+    outbox: Outbox<TurnOrderEvent>,
     last_refusal: LastRefusal,
     /// Print each ordinary refusal of play (not enough action points, a skill on cooldown, not
     /// this unit's turn) to the output log, naming the method and why; off by default, as those
@@ -104,9 +102,7 @@ pub struct TurnSystem {
 impl IRefCounted for TurnSystem {
     fn init(base: Base<RefCounted>) -> Self {
         Self {
-            initiative: Initiative::new(),
-            seats: None,
-            mode: Mode::Initiative,
+            order: TurnOrder::default(),
             outbox: Outbox::default(),
             last_refusal: LastRefusal::default(),
             log_refusals: false,
@@ -116,15 +112,15 @@ impl IRefCounted for TurnSystem {
 
     /// Prints as `TurnSystem(initiative, 3 units, time 15)` or `TurnSystem(seats, 4 players)`.
     fn to_string(&self) -> GString {
-        let text = match self.mode {
+        let text = match self.order.mode() {
             Mode::Initiative => format!(
                 "TurnSystem(initiative, {} units, time {})",
-                self.initiative.units().len(),
-                self.initiative.global_time()
+                self.order.initiative().units().len(),
+                self.order.initiative().global_time()
             ),
             Mode::Seats => format!(
                 "TurnSystem(seats, {} players)",
-                self.seats.as_ref().map_or(0, |s| s.seats().len())
+                self.order.seats().map_or(0, |s| s.seats().len())
             ),
         };
         GString::from(&text)
@@ -300,11 +296,11 @@ impl TurnSystem {
     #[func]
     pub fn set_mode(&mut self, mode: i64) -> Result<(), Refusal> {
         let result = refusing("TurnSystem.set_mode", || {
-            self.mode = match count_from_raw("mode", mode, 0, 1)? {
+            let mode = match count_from_raw("mode", mode, 0, 1)? {
                 0 => Mode::Initiative,
                 _ => Mode::Seats,
             };
-            Ok(())
+            self.order.apply(TurnOrderCommand::SetMode(mode)).map(drop)
         });
         self.last_refusal
             .note(Self::NONE, result, self.log_refusals)
@@ -313,7 +309,7 @@ impl TurnSystem {
     /// The current mode: [constant MODE_INITIATIVE] or [constant MODE_SEATS].
     #[func]
     pub fn get_mode(&self) -> i64 {
-        match self.mode {
+        match self.order.mode() {
             Mode::Initiative => Self::MODE_INITIATIVE,
             Mode::Seats => Self::MODE_SEATS,
         }
@@ -328,7 +324,7 @@ impl TurnSystem {
     /// nothing in the error log); seat order without a seating is misuse, an error.
     #[func]
     pub fn next_turn(&mut self) -> Result<i64, Refusal> {
-        match self.mode {
+        match self.order.mode() {
             Mode::Initiative => {
                 let events =
                     self.initiative_command("TurnSystem.next_turn", InitiativeCommand::NextTurn)?;
@@ -355,7 +351,7 @@ impl TurnSystem {
     #[func]
     pub fn end_turn(&mut self) -> Result<(), Refusal> {
         const METHOD: &str = "TurnSystem.end_turn";
-        match self.mode {
+        match self.order.mode() {
             Mode::Initiative => self
                 .initiative_command(METHOD, InitiativeCommand::EndTurn)
                 .map(drop),
@@ -367,9 +363,9 @@ impl TurnSystem {
     /// turn).
     #[func]
     pub fn get_round(&self) -> i64 {
-        i64::from(match self.mode {
-            Mode::Initiative => self.initiative.round(),
-            Mode::Seats => self.seats.as_ref().map_or(0, SeatOrder::round),
+        i64::from(match self.order.mode() {
+            Mode::Initiative => self.order.initiative().round(),
+            Mode::Seats => self.order.seats().map_or(0, SeatOrder::round),
         })
     }
 
@@ -377,11 +373,7 @@ impl TurnSystem {
     /// [method load_json] restores exactly.
     #[func]
     pub fn to_json(&self) -> GString {
-        GString::from(&save::to_json(
-            self.mode,
-            &self.initiative,
-            self.seats.as_ref(),
-        ))
+        GString::from(&self.order.to_json())
     }
 
     /// Replaces both orders and the mode with those saved by [method to_json]: the same acting
@@ -398,8 +390,7 @@ impl TurnSystem {
     #[func]
     pub fn load_json(&mut self, json: GString) -> Result<(), Refusal> {
         let result = refusing("TurnSystem.load_json", || {
-            let (mode, initiative, seats) = save::from_json(&json.to_string())?;
-            (self.mode, self.initiative, self.seats) = (mode, initiative, seats);
+            self.order = TurnOrder::from_json(&json.to_string())?;
             // Signals still waiting (a handler loading mid-emission) tell of the replaced game.
             self.outbox.clear();
             Ok(())
@@ -432,10 +423,10 @@ impl TurnSystem {
     pub fn get_turn_state(&self, #[opt(default = 5)] depth: i64) -> Result<VarDictionary, Refusal> {
         refusing("TurnSystem.get_turn_state", || {
             let depth = count_from_raw("depth", depth, 0, MAX_PREDICTION_DEPTH as u32)? as usize;
-            Ok(match (self.mode, &self.seats) {
+            Ok(match (self.order.mode(), self.order.seats()) {
                 (Mode::Initiative, _) => turn_state_dictionary(
                     self.get_mode(),
-                    self.initiative.turn_state(depth),
+                    self.order.initiative().turn_state(depth),
                     UnitId::to_raw,
                 ),
                 (Mode::Seats, Some(seats)) => turn_state_dictionary(
@@ -470,59 +461,75 @@ impl TurnSystem {
 }
 
 impl TurnSystem {
-    /// Parses and applies an initiative command, then emits the signals of what happened and
-    /// returns it; on refusal nothing has changed.
+    /// Applies the command `command` makes of the caller's arguments to the turn order for
+    /// `method`, then emits the signals of what happened and returns it; on refusal nothing has
+    /// changed.
+    pub(super) fn order_command(
+        &mut self,
+        method: &'static str,
+        command: impl FnOnce() -> Result<TurnOrderCommand, RulesError>,
+    ) -> Result<Vec<TurnOrderEvent>, Refusal> {
+        let events = refusing(method, || self.order.apply(command()?));
+        let events = self
+            .last_refusal
+            .note(Self::NONE, events, self.log_refusals)?;
+        for event in &events {
+            self.outbox.push(event.clone());
+        }
+        self.emit_pending();
+        Ok(events)
+    }
+
+    /// Parses and applies an initiative command (see [`TurnSystem::order_command`]); returns
+    /// what happened in the race.
     fn initiative_command(
         &mut self,
         method: &'static str,
         command: impl IntoCommand<InitiativeCommand>,
     ) -> Result<Vec<InitiativeEvent>, Refusal> {
-        let events = refusing(method, || self.initiative.apply(command.into_command()?));
-        let events = self
-            .last_refusal
-            .note(Self::NONE, events, self.log_refusals)?;
-        for event in &events {
-            self.outbox.push(Happened::Initiative(event.clone()));
-        }
-        self.emit_pending();
-        Ok(events)
+        let events = self.order_command(method, || {
+            Ok(TurnOrderCommand::Initiative(command.into_command()?))
+        })?;
+        Ok(events
+            .into_iter()
+            .filter_map(|event| match event {
+                TurnOrderEvent::Initiative(event) => Some(event),
+                TurnOrderEvent::Seats(_) => None,
+            })
+            .collect())
     }
 
-    /// Parses and applies a seat command, then emits the signals of what happened and returns
-    /// it; on refusal nothing has changed.
+    /// Parses and applies a seat command (see [`TurnSystem::order_command`]); returns what
+    /// happened at the table.
     fn seat_command(
         &mut self,
         method: &'static str,
         command: impl IntoCommand<SeatCommand>,
     ) -> Result<Vec<SeatEvent>, Refusal> {
-        let events = refusing(method, || {
-            let command = command.into_command()?;
-            let seats = self.seats.as_mut().ok_or(TurnError::NoSeating)?;
-            seats.apply(command)
-        });
-        let events = self
-            .last_refusal
-            .note(Self::NONE, events, self.log_refusals)?;
-        for event in &events {
-            self.outbox.push(Happened::Seats(event.clone()));
-        }
-        self.emit_pending();
-        Ok(events)
+        let events = self.order_command(method, || {
+            Ok(TurnOrderCommand::Seats(command.into_command()?))
+        })?;
+        Ok(events
+            .into_iter()
+            .filter_map(|event| match event {
+                TurnOrderEvent::Seats(event) => Some(event),
+                TurnOrderEvent::Initiative(_) => None,
+            })
+            .collect())
     }
 
     fn seat_order(&self) -> Result<&SeatOrder, RulesError> {
-        Ok(self.seats.as_ref().ok_or(TurnError::NoSeating)?)
+        Ok(self.order.seats().ok_or(TurnError::NoSeating)?)
     }
 
     fn unit(&self, unit_id: i64) -> Result<&Unit, RulesError> {
         let unit = UnitId::from_raw(unit_id)?;
-        Ok(self
-            .initiative
-            .unit(unit)
-            .ok_or(match self.initiative.is_defeated(unit) {
+        Ok(self.order.initiative().unit(unit).ok_or(
+            match self.order.initiative().is_defeated(unit) {
                 true => TurnError::Defeated { unit },
                 false => TurnError::UnknownUnit { unit },
-            })?)
+            },
+        )?)
     }
 
     fn read_unit(

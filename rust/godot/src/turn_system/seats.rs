@@ -4,13 +4,13 @@
 use godot::prelude::*;
 use horizons_edge_core::ids::count_from_raw;
 use horizons_edge_core::turns::MAX_PREDICTION_DEPTH;
+use horizons_edge_core::turns::order::{TurnOrderCommand, TurnOrderEvent};
 use horizons_edge_core::turns::seats::{ExtraTurnOrder, Trigger};
 use horizons_edge_core::{
-    PlayerId, RandomStream, RulesError, SeatCommand, SeatEvent, SeatOrder, TriggerId, TriggerScope,
-    TurnError,
+    PlayerId, RandomStream, RulesError, SeatCommand, SeatOrder, TriggerId, TriggerScope, TurnError,
 };
 
-use super::{Happened, TurnSystem};
+use super::TurnSystem;
 use crate::convert;
 use crate::refusal::Refusal;
 use crate::refusal::refusing;
@@ -76,15 +76,11 @@ impl TurnSystem {
         let seats = self
             .last_refusal
             .note(Self::NONE, made, self.log_refusals)?;
-        let previous = self.seats.replace(seats);
-        // Seat signals still waiting (a handler seating mid-emission) tell of the table replaced.
+        // Seat signals still waiting (a handler seating mid-emission) tell of the table replaced
+        // (seating itself is never refused).
         self.outbox
-            .retain(|happened| matches!(happened, Happened::Initiative(_)));
-        if let Some(player) = previous.as_ref().and_then(SeatOrder::current_player) {
-            self.outbox
-                .push(Happened::Seats(SeatEvent::TurnEnded { player }));
-        }
-        self.emit_pending();
+            .retain(|event| matches!(event, TurnOrderEvent::Initiative(_)));
+        self.order_command(method, || Ok(TurnOrderCommand::Seat(Box::new(seats))))?;
         Ok(())
     }
 
@@ -104,7 +100,7 @@ impl TurnSystem {
     /// The seated players, clockwise, eliminated ones included; empty before any seating.
     #[func]
     pub fn get_seat_order(&self) -> PackedInt64Array {
-        self.seats.as_ref().map_or_else(PackedInt64Array::new, |s| {
+        self.order.seats().map_or_else(PackedInt64Array::new, |s| {
             s.seats().iter().map(|seat| seat.player.to_raw()).collect()
         })
     }
@@ -122,8 +118,8 @@ impl TurnSystem {
     /// [method get_active_unit].
     #[func]
     pub fn get_current_player(&self) -> i64 {
-        self.seats
-            .as_ref()
+        self.order
+            .seats()
             .and_then(SeatOrder::current_player)
             .map_or(Self::NONE, PlayerId::to_raw)
     }
@@ -131,8 +127,8 @@ impl TurnSystem {
     /// Whether the turn in progress is an extra turn.
     #[func]
     pub fn is_extra_turn(&self) -> bool {
-        self.seats
-            .as_ref()
+        self.order
+            .seats()
             .and_then(SeatOrder::active)
             .is_some_and(|turn| turn.extra)
     }
@@ -148,7 +144,7 @@ impl TurnSystem {
     /// Whether play goes counter-clockwise.
     #[func]
     pub fn is_turn_order_reversed(&self) -> bool {
-        self.seats.as_ref().is_some_and(SeatOrder::is_reversed)
+        self.order.seats().is_some_and(SeatOrder::is_reversed)
     }
 
     /// Adds a pending skip: the next natural turn (not an extra turn) is skipped, with
@@ -163,8 +159,8 @@ impl TurnSystem {
     /// Skips still pending.
     #[func]
     pub fn get_pending_skips(&self) -> i64 {
-        self.seats
-            .as_ref()
+        self.order
+            .seats()
             .map_or(0, |s| i64::from(s.pending_skips()))
     }
 
@@ -203,8 +199,8 @@ impl TurnSystem {
     /// [method set_extra_turn_order]); [constant EXTRA_TURNS_FIRST_GRANTED] before any seating.
     #[func]
     pub fn get_extra_turn_order(&self) -> i64 {
-        self.seats
-            .as_ref()
+        self.order
+            .seats()
             .map_or(ExtraTurnOrder::default(), SeatOrder::extra_turn_order)
             .code()
     }
@@ -212,7 +208,7 @@ impl TurnSystem {
     /// The players of the pending extra turns, the next one first.
     #[func]
     pub fn get_pending_extra_turns(&self) -> PackedInt64Array {
-        self.seats.as_ref().map_or_else(PackedInt64Array::new, |s| {
+        self.order.seats().map_or_else(PackedInt64Array::new, |s| {
             s.pending_extra_turns()
                 .into_iter()
                 .map(PlayerId::to_raw)
@@ -294,7 +290,7 @@ impl TurnSystem {
     /// progress, the player of the next turn), then round the table in the direction of play.
     #[func]
     pub fn get_players_from_current(&self) -> PackedInt64Array {
-        self.seats.as_ref().map_or_else(PackedInt64Array::new, |s| {
+        self.order.seats().map_or_else(PackedInt64Array::new, |s| {
             s.players_from_current().map(PlayerId::to_raw).collect()
         })
     }
@@ -302,7 +298,7 @@ impl TurnSystem {
     /// The current player's living opponents in turn order, starting after the current player.
     #[func]
     pub fn get_opponents_in_turn_order(&self) -> PackedInt64Array {
-        self.seats.as_ref().map_or_else(PackedInt64Array::new, |s| {
+        self.order.seats().map_or_else(PackedInt64Array::new, |s| {
             s.opponents_in_turn_order().map(PlayerId::to_raw).collect()
         })
     }

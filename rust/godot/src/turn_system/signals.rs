@@ -1,18 +1,11 @@
 //! `TurnSystem`'s signals: what each core event emits, in order, once the state is updated.
 
 use godot::prelude::*;
+use horizons_edge_core::turns::order::TurnOrderEvent;
 use horizons_edge_core::{InitiativeEvent, PlayerId, SeatEvent, UnitId};
 
 use super::TurnSystem;
 use crate::outbox::KeepAlive;
-
-/// An event waiting for its signal.
-pub(super) enum Happened {
-    /// From the initiative race.
-    Initiative(InitiativeEvent),
-    /// From the seat order.
-    Seats(SeatEvent),
-}
 
 impl TurnSystem {
     /// Emits the signals of everything queued, in order, unless a call further out is doing so
@@ -24,8 +17,8 @@ impl TurnSystem {
         let _alive = KeepAlive::new(self.to_gd().upcast());
         while let Some(happened) = self.outbox.take_next() {
             match happened {
-                Happened::Initiative(event) => self.emit_initiative(&event),
-                Happened::Seats(event) => self.emit_seats(&event),
+                TurnOrderEvent::Initiative(event) => self.emit_initiative(&event),
+                TurnOrderEvent::Seats(event) => self.emit_seats(&event),
             }
         }
     }

@@ -54,13 +54,14 @@ impl TurnSystem {
     /// Whether [param unit_id] is in the race.
     #[func]
     pub fn has_unit(&self, unit_id: i64) -> bool {
-        UnitId::from_raw(unit_id).is_ok_and(|unit| self.initiative.unit(unit).is_some())
+        UnitId::from_raw(unit_id).is_ok_and(|unit| self.order.initiative().unit(unit).is_some())
     }
 
     /// The ids of the units in the race, ascending.
     #[func]
     pub fn get_unit_ids(&self) -> PackedInt64Array {
-        self.initiative
+        self.order
+            .initiative()
             .units()
             .iter()
             .map(|unit| unit.id().to_raw())
@@ -128,7 +129,8 @@ impl TurnSystem {
     /// unit whose turn started and whose statuses then defeated it.
     #[func]
     pub fn get_unit_health(&self, unit_id: i64) -> Result<i64, Refusal> {
-        let defeated = UnitId::from_raw(unit_id).is_ok_and(|id| self.initiative.is_defeated(id));
+        let defeated =
+            UnitId::from_raw(unit_id).is_ok_and(|id| self.order.initiative().is_defeated(id));
         if defeated {
             return Ok(0);
         }
@@ -334,7 +336,10 @@ impl TurnSystem {
     /// [method get_current_player].
     #[func]
     pub fn get_active_unit(&self) -> i64 {
-        self.initiative.active().map_or(Self::NONE, UnitId::to_raw)
+        self.order
+            .initiative()
+            .active()
+            .map_or(Self::NONE, UnitId::to_raw)
     }
 
     /// The units of the next [param depth] turns, in order, without changing anything (the
@@ -347,7 +352,8 @@ impl TurnSystem {
         refusing("TurnSystem.get_predicted_queue", || {
             let depth = count_from_raw("depth", depth, 0, MAX_PREDICTION_DEPTH as u32)?;
             Ok(self
-                .initiative
+                .order
+                .initiative()
                 .predicted_queue(depth as usize)
                 .into_iter()
                 .map(UnitId::to_raw)
@@ -358,7 +364,7 @@ impl TurnSystem {
     /// Ticks since the race began.
     #[func]
     pub fn get_global_time(&self) -> i64 {
-        i64::try_from(self.initiative.global_time()).unwrap_or(i64::MAX)
+        i64::try_from(self.order.initiative().global_time()).unwrap_or(i64::MAX)
     }
 }
 
