@@ -316,6 +316,38 @@ func test_listings_count_against_the_bytes_a_peer_may_send() -> void:
 	_close_loopback()
 
 
+func test_a_spectator_s_catch_up_counts_against_the_bytes_its_address_may_draw() -> void:
+	# Watch from the log's start, leave, watch again: three small messages drew the whole log
+	# each time (about 140 times what the peer sent), however often the peer came back.
+	if not await _loopback():
+		return
+	_server.bytes_per_sec = 1024.0
+	var code := _server.open_table({"entropy": 0})
+	var rules: GameRules = _server.get_tables()[code].get_child(0)
+	rules.start_game()
+	StarterGame.keep_all(rules)
+	rules.play_rounds(5, GameRules.AUTOPLAY_PASS)
+	var size := var_to_bytes(rules.get_events_for(GameRules.SPECTATOR, 0)).size()
+	check(size > 4096, "the log (%d bytes) is over the burst of 4 096 bytes" % size)
+	check(await _sit(_probe, code, ""), "the first watch is caught up, the log whole")
+	_probe.send({"op": "leave", "code": code})
+	var first := _probe.get_node(code)
+	_probe.remove_child(first)
+	first.free()
+	var refusals: Array[String] = []
+	var again := RulesSession.new()
+	again.name = code
+	again.request_refused.connect(refusals.append)
+	_probe.send({"op": "spectate", "code": code})
+	_probe.add_child(again)
+	await wait_until(func(): return _probe.replies.size() >= 2, "the lobby lets it watch again")
+	again.join_table("")
+	await wait_until(func(): return not refusals.is_empty(), "the second catch-up refused")
+	check(again.get_snapshot().is_empty(), "and nothing sent")
+	check(refusals.size() == 1 and "bytes" in refusals[0], "why: %s" % [refusals])
+	_close_loopback()
+
+
 func test_a_refused_join_names_the_code_it_was_for_when_that_is_a_code() -> void:
 	# Named back only when it is a code (six letters of the alphabet), so a client can tell which
 	# request failed and drop the session it made for it; anything else is not echoed.

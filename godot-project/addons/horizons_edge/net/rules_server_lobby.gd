@@ -14,7 +14,11 @@ extends RefCounted
 ## [constant CREATE_INTERVAL_SEC] seconds (three at once), and must say something within
 ## [constant RulesSessionHost.HELLO_TIMEOUT_MSEC]. The peers of one address (IP) together create
 ## [member RulesServer.tables_per_address] tables at once and one every
-## [constant CREATE_INTERVAL_SEC] seconds after that, however often they connect again.
+## [constant CREATE_INTERVAL_SEC] seconds after that, however often they connect again; and the
+## events their spectators are sent on arrival (a catch-up, up to the whole log) count against
+## [member RulesServer.bytes_per_sec] (four times that at once): one comes only while those
+## bytes are not overdrawn, so however often a peer watches again, leaves and watches, the
+## catch-ups average out at that rate.
 
 ## Table options a client may give, each [min, max, default]: seats, rounds, the turn deadline
 ## in seconds ([member RulesSession.turn_deadline]) and player entropy (0 or 1).
@@ -53,8 +57,9 @@ var _tables := {}
 # peer_id -> {"tables" ({code: true}), "messages", "bytes", "creates" ([RulesSessionHost.Bucket]s),
 # "address", "connected_at", "spoke", "kicked"}.
 var _peers := {}
-# address -> the [RulesSessionHost.Bucket] of the tables its peers may create (made at its first
-# create, forgotten once full again and no peer of it is connected).
+# address -> {"creates": the [RulesSessionHost.Bucket] of the tables its peers may create,
+# "catch_ups": of the bytes its spectators may be sent on arrival} (made at first use, forgotten
+# once both are full again and no peer of it is connected).
 var _addresses := {}
 var _crypto := Crypto.new()
 # When the archives were last pruned, and the tables last ticked (msec).
@@ -313,7 +318,7 @@ func _create(peer_id: int, raw: Variant) -> void:
 		refusal = "this server hosts as many tables as it may"
 	elif not _peer(peer_id)["creates"].take():
 		refusal = "one table every %d s" % CREATE_INTERVAL_SEC
-	elif not _address_creates(_peer(peer_id)["address"]).take():
+	elif not _address(_peer(peer_id)["address"])["creates"].take():
 		refusal = "one table every %d s from this address" % CREATE_INTERVAL_SEC
 	var code := open_table(options) if refusal == "" else ""
 	if refusal == "" and code == "":
@@ -441,6 +446,7 @@ func _add_table(
 	var gate := func(peer_id: int, arguments: Array) -> bool: return admit(peer_id, code, arguments)
 	var host := session.host_table(rules, journal, gate)
 	host.seat_refused.connect(_forget_join.bind(code))
+	host.catch_up_limit = _may_catch_up
 	_tables[code] = {
 		"session": session,
 		"host": host,
@@ -506,23 +512,41 @@ func _address_of(peer_id: int) -> String:
 	return packet_peer.get_remote_address() if packet_peer else "peer %d" % peer_id
 
 
-# The bucket of the tables the peers of [param address] may create, made on first use.
-func _address_creates(address: String) -> RulesSessionHost.Bucket:
+# The buckets of [param address] (see [member _addresses]), made on first use.
+func _address(address: String) -> Dictionary:
 	if not _addresses.has(address):
 		var burst := float(_server.tables_per_address)
-		_addresses[address] = RulesSessionHost.Bucket.new(burst, 1.0 / CREATE_INTERVAL_SEC)
+		var bytes := _server.bytes_per_sec
+		_addresses[address] = {
+			"creates": RulesSessionHost.Bucket.new(burst, 1.0 / CREATE_INTERVAL_SEC),
+			# Overdrawn by any amount: one catch-up larger than the burst still goes out.
+			"catch_ups": RulesSessionHost.Bucket.new(bytes * 4.0, bytes, -INF),
+		}
 	return _addresses[address]
 
 
-# Forgets the addresses whose bucket is full again and whose peers are all gone.
+# Whether [param peer_id]'s address may be sent a spectator's catch-up of [param size] bytes:
+# while its catch-up bytes are not overdrawn; they are taken all the same.
+func _may_catch_up(peer_id: int, size: int) -> bool:
+	var catch_ups: RulesSessionHost.Bucket = _address(_peer(peer_id)["address"])["catch_ups"]
+	catch_ups.take(0.0)  # Refills it up to now.
+	if catch_ups.tokens < 0.0:
+		return false
+	catch_ups.take(size)
+	return true
+
+
+# Forgets the addresses whose buckets are full again and whose peers are all gone.
 func _forget_addresses() -> void:
 	var in_use := {}
 	for peer: Dictionary in _peers.values():
 		in_use[peer["address"]] = true
 	for address in _addresses.keys():
-		var creates: RulesSessionHost.Bucket = _addresses[address]
-		creates.take(0.0)  # Refills it up to now.
-		if not in_use.has(address) and creates.tokens >= creates.capacity:
+		var full := true
+		for bucket: RulesSessionHost.Bucket in _addresses[address].values():
+			bucket.take(0.0)  # Refills it up to now.
+			full = full and bucket.tokens >= bucket.capacity
+		if not in_use.has(address) and full:
 			_addresses.erase(address)
 
 

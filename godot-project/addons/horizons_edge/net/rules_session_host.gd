@@ -35,6 +35,8 @@ const TableFlow := preload("table_flow.gd")
 
 ## Why a request from a peer without a seat is refused.
 const NOT_SEATED := "this peer holds no seat"
+## Why a spectator is not sent the events it asked for now (see [member catch_up_limit]).
+const CATCH_UP_LATER := "catching up counts against the bytes this address may draw; try later"
 ## Why a hello is refused when its fields are not what [method RequestChecks.is_hello] takes
 ## (with the longest name).
 const HELLO_FIELDS := "a hello is a name (String of up to %d characters), a token and a seq"
@@ -80,6 +82,10 @@ var journal: RulesTableJournal
 ## share each peer's connection with the lobby and the other tables: there a refused seat is
 ## refused only, and the server disconnects silent peers.
 var owns_connection := true
+## Set by a [RulesServer]: called as [code]limit(peer_id, bytes)[/code] before a spectator is
+## sent the events it asked for (its catch-up, the whole log for a hello from the start); false
+## refuses the watch for now, and the peer may say hello again later. Unset, every catch-up goes.
+var catch_up_limit := Callable()
 
 var _session: RulesSession
 var _rules: GameRules
@@ -384,10 +390,15 @@ func _seat(peer_id: int, player_id: int, since_seq: int) -> void:
 # Welcomes the spectator [param peer_id] and sends it every public event after
 # [param since_seq].
 func _watch(peer_id: int, since_seq: int) -> void:
+	var update := _spectator_update(since_seq)
+	var size := var_to_bytes(update).size()
+	if catch_up_limit.is_valid() and not catch_up_limit.call(peer_id, size):
+		_peers.refuse(peer_id, CATCH_UP_LATER)
+		return
 	_spectators[peer_id] = true
 	_peers.give_back(peer_id)
 	_session._rpc_welcome.rpc_id(peer_id, GameRules.SPECTATOR, "")
-	_send_spectator(peer_id, _spectator_update(since_seq))
+	_send_spectator(peer_id, update)
 
 
 # The public view and every public event after [param since_seq]: built once per broadcast and
