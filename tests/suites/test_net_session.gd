@@ -437,6 +437,27 @@ func test_a_client_puts_its_reserve_token_in_and_a_second_is_refused() -> void:
 	_close_all()
 
 
+func test_connections_that_never_take_a_seat_cannot_keep_a_player_out() -> void:
+	# The server took 8 connections: a dozen that never said hello (each back as soon as it was
+	# dropped) kept a player out of their seat for good, its activations passed.
+	if not _host_game(2):
+		return
+	var silent := RulesSessionHost.MAX_WAITING + 4
+	for index in silent:
+		var branch := Loopback.branch(self, "Silent%d" % index, _branches)
+		var peer := ENetMultiplayerPeer.new()
+		peer.create_client("127.0.0.1", _port)
+		get_tree().get_multiplayer(branch.get_path()).multiplayer_peer = peer
+	var connected := func() -> bool: return _host.multiplayer.get_peers().size() >= 8
+	await wait_until(connected, "the silent connections in")
+	var player := _client("player")
+	var seated := func() -> bool: return player.get_player_id() >= 0
+	await wait_until(seated, "a seat taken beside %d silent connections" % silent)
+	var waiting := _host.multiplayer.get_peers().size() - 1
+	check(waiting <= RulesSessionHost.MAX_WAITING, "%d connections wait for a seat" % waiting)
+	_close_all()
+
+
 ## Hosts a game of [param players] seats (with player entropy if [param entropy], each of
 ## faction [param faction] of [param overrides]' factions, if given) on a port of
 ## [code]loopback.gd[/code]; false, with a failure, if it could not listen.

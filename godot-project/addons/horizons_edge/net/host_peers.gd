@@ -17,6 +17,10 @@ const REFUSAL_BURST := 10.0
 const REFUSALS_PER_SEC := 2.0
 ## A connected peer that has not taken a seat by then is disconnected.
 const HELLO_TIMEOUT_MSEC := 10000
+## At most this many connected peers wait without a seat: one more connecting disconnects the
+## one that has waited longest (an honest client says hello at once; connections that never do
+## cannot keep the seats' owners out).
+const MAX_WAITING := 16
 
 # peer_id -> {"connected_at" (msec), "messages", "refusals" ([code]Bucket[/code]s), "kicked"}.
 var _records := {}
@@ -101,6 +105,22 @@ func kick_silent(now_msec: int, seated: Dictionary) -> void:
 		var silent: bool = now_msec - int(peer["connected_at"]) > HELLO_TIMEOUT_MSEC
 		if silent and not peer["kicked"] and not seated.has(peer_id):
 			kick(peer_id, "no hello within %d ms" % HELLO_TIMEOUT_MSEC)
+
+
+## Disconnects the peer without a seat (not in [param seated], peer_id -> player_id) that has
+## waited longest, while more than [constant MAX_WAITING] wait.
+func evict_waiting(seated: Dictionary) -> void:
+	var waiting: Array = _records.keys().filter(
+		func(peer_id: int) -> bool:
+			return not _records[peer_id]["kicked"] and not seated.has(peer_id)
+	)
+	if waiting.size() <= MAX_WAITING:
+		return
+	var oldest: int = waiting[0]
+	for peer_id: int in waiting:
+		if _records[peer_id]["connected_at"] < _records[oldest]["connected_at"]:
+			oldest = peer_id
+	kick(oldest, "more than %d connections wait for a seat" % MAX_WAITING)
 
 
 ## Disconnects [param peer_id]; what it still sends is dropped unread until it is gone.

@@ -81,6 +81,10 @@ enum ReconnectPolicy {
 
 ## The default [member turn_deadline], in seconds.
 const DEFAULT_TURN_DEADLINE := 30.0
+## Connections a [method host_game] server takes at once: every seat, and room for twice as many
+## as may wait for a seat ([constant RulesSessionHost.MAX_WAITING]; the one waiting longest goes
+## when more do), so that connections which never take a seat cannot keep the players out.
+const MAX_CONNECTIONS := GameRules.MAX_PLAYERS + 2 * RulesSessionHost.MAX_WAITING
 ## The checks of what a peer sends ([code]request_checks.gd[/code]).
 const RequestChecks := preload("request_checks.gd")
 ## The checks of the timings a script sets ([code]setting_check.gd[/code]).
@@ -160,7 +164,7 @@ func host_game(rules: GameRules, port: int, bind_address := "*") -> Error:
 	# The port first: a session that cannot listen leaves the game as it was.
 	var peer := ENetMultiplayerPeer.new()
 	peer.set_bind_ip(bind_address)
-	var error := peer.create_server(port, GameRules.MAX_PLAYERS)
+	var error := peer.create_server(port, MAX_CONNECTIONS)
 	if error != OK:
 		push_error(
 			"RulesSession.host_game: cannot listen on port %d: %s" % [port, error_string(error)]

@@ -56,6 +56,9 @@ const REJOIN_BURST := 3.0
 const REJOINS_PER_SEC := 0.1
 ## A connected peer that has not taken a seat by then is disconnected.
 const HELLO_TIMEOUT_MSEC := HostPeers.HELLO_TIMEOUT_MSEC
+## At most this many peers wait without a seat on a connection of the table's own (see
+## [method on_peer_connected]).
+const MAX_WAITING := HostPeers.MAX_WAITING
 ## The longest player name a hello may carry.
 const MAX_NAME_LENGTH := RequestChecks.MAX_NAME_LENGTH
 ## A rejoin token is this many random bytes...
@@ -202,9 +205,13 @@ func is_halted() -> bool:
 	return _halted
 
 
-## A peer connected: it has [constant HELLO_TIMEOUT_MSEC] to ask for a seat.
+## A peer connected: it has [constant HELLO_TIMEOUT_MSEC] to ask for a seat; on a connection of
+## its own ([member owns_connection]), the peer that has waited longest for one goes if more
+## than [constant MAX_WAITING] wait.
 func on_peer_connected(peer_id: int) -> void:
 	_peers.record(peer_id)
+	if owns_connection:
+		_peers.evict_waiting(_seat_of_peer)
 
 
 ## A peer dropped: its seat waits [member RulesSession.reconnect_timeout] seconds.
