@@ -15,6 +15,8 @@ extends SceneTree
 ## archived), [code]--archive-days N[/code] (30: days an archive is kept; 0: forever),
 ## [code]--max-tables-per-peer N[/code] (4), [code]--tables-per-address N[/code] (10: tables
 ## the peers of one IP may create at once; see [member RulesServer.tables_per_address]),
+## [code]--idle-per-address N[/code] (32: connections of one IP at no table at once; see
+## [member RulesServer.idle_per_address]),
 ## [code]--quit-after S[/code] (0: run until
 ## stopped) and [code]--agones 0|1[/code] (0; 1: tell the Agones SDK sidecar, when there is
 ## one, that the server is ready once it listens, healthy every 2 s, allocated once its first
@@ -44,6 +46,7 @@ const DEFAULTS := {
 	"archive_days": 30,
 	"max_tables_per_peer": 4,
 	"tables_per_address": 10,
+	"idle_per_address": 32,
 	"quit_after": 0.0,
 	"agones": 0,
 	"adopt_after": 0.0,
@@ -56,6 +59,7 @@ const LIMITS := {
 	"archive_days": [0, 3650],
 	"max_tables_per_peer": [1, 64],
 	"tables_per_address": [1, 100000],
+	"idle_per_address": [1, 100000],
 	"quit_after": [0, SettingCheck.MAX_NETWORK_SECONDS],
 	"agones": [0, 1],
 	"adopt_after": [0, SettingCheck.MAX_NETWORK_SECONDS],
@@ -118,6 +122,7 @@ func _initialize() -> void:
 	_server.archive_max_age_days = options["archive_days"]
 	_server.max_tables_per_peer = options["max_tables_per_peer"]
 	_server.tables_per_address = options["tables_per_address"]
+	_server.idle_per_address = options["idle_per_address"]
 	_server.journal_folder = ProjectSettings.globalize_path(journal) if journal != "" else ""
 	if options["adopt_after"] > 0.0 and _server.journal_folder != "":
 		adopt_orphans(_server.journal_folder, options["adopt_after"])

@@ -348,6 +348,30 @@ func test_a_spectator_s_catch_up_counts_against_the_bytes_its_address_may_draw()
 	_close_loopback()
 
 
+func test_connections_of_one_address_at_no_table_cannot_fill_the_server() -> void:
+	# A peer that said one thing and joined no table stayed for ever, and one address could hold
+	# as many such connections as the server has slots (1 640 were held); 32 by default.
+	if not await _loopback():
+		return
+	_server.idle_per_address = 8
+	var idle: Array[Probe] = [_probe]
+	var extra := 4
+	for index in _server.idle_per_address + extra - 1:
+		var probe: Probe = await _connect("Idle%d" % index)
+		if probe == null:
+			_close_loopback()
+			return
+		probe.send({"op": "list"})
+		idle.append(probe)
+	var dropped := func() -> int:
+		return idle.filter(func(probe: Probe): return probe.dropped).size()
+	await wait_until(func(): return dropped.call() >= extra, "connections dropped")
+	for index in idle.size():
+		var expected := index < extra
+		check_equal(idle[index].dropped, expected, "connection %d dropped" % index)
+	_close_loopback()
+
+
 func test_a_refused_join_names_the_code_it_was_for_when_that_is_a_code() -> void:
 	# Named back only when it is a code (six letters of the alphabet), so a client can tell which
 	# request failed and drop the session it made for it; anything else is not echoed.

@@ -138,6 +138,8 @@ fn run_once(
         // Every load client connects from 127.0.0.1: one address, as many tables as they open.
         "--tables-per-address",
         "100000",
+        "--idle-per-address",
+        "100000",
     ]
     .map(str::to_owned);
     let (mut table, receiver) = Table::new(godot);

@@ -111,6 +111,14 @@ const SettingCheck := preload("../setting_check.gd")
 		tables_per_address = SettingCheck.whole(
 			"RulesServer.tables_per_address", value, 1, 100000, tables_per_address
 		)
+## Server: connections of one address (IP) that may be at no table at once: one more connecting
+## disconnects the one of them connected longest, so that idle connections cannot fill the
+## server. Players behind one address share it: raise it for them.
+@export_range(1, 100000) var idle_per_address := 32:
+	set(value):
+		idle_per_address = SettingCheck.whole(
+			"RulesServer.idle_per_address", value, 1, 100000, idle_per_address
+		)
 ## Server: days an archived game is kept before it is removed (0: forever). Checked at start and
 ## once an hour.
 @export_range(0, 3650) var archive_max_age_days := 30:

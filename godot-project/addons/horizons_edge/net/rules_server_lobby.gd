@@ -255,9 +255,24 @@ func tick(now_msec: int) -> void:
 			_close(code)
 
 
-## A peer connected: it must say something soon.
+## A peer connected: it must say something soon, and if more than
+## [member RulesServer.idle_per_address] peers of its address are at no table, the one of them
+## connected longest goes.
 func on_peer_connected(peer_id: int) -> void:
-	_peer(peer_id)
+	var address: String = _peer(peer_id)["address"]
+	var idle: Array = _peers.keys().filter(
+		func(other: int) -> bool:
+			var peer: Dictionary = _peers[other]
+			return peer["address"] == address and peer["tables"].is_empty() and not peer["kicked"]
+	)
+	if idle.size() <= _server.idle_per_address:
+		return
+	var oldest: int = idle[0]
+	for other: int in idle:
+		if _peers[other]["connected_at"] < _peers[oldest]["connected_at"]:
+			oldest = other
+	var reason := "more than %d connections of this address are at no table"
+	kick(oldest, reason % _server.idle_per_address)
 
 
 ## A peer left: it no longer counts at any table (each table's seat waits for it).
