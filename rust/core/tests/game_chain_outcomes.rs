@@ -7,6 +7,7 @@ mod common;
 use common::*;
 use horizons_edge_core::game::config::{ActionKindDef, ReactionRule, TriggeredBy};
 use horizons_edge_core::game::effect_defs::Effect;
+use horizons_edge_core::game::replay::Replay;
 use horizons_edge_core::game::state::Phase;
 use horizons_edge_core::game::{GameView, Hooks, Reaction, ResolvedAction};
 use horizons_edge_core::{Action, CardId, Command, Event, GameConfig, PlayerId};
@@ -70,6 +71,26 @@ fn a_player_reaching_the_victory_points_wins_before_the_chain_goes_on() {
         )),
         "the answer to the winning action resolved: {events:?}"
     );
+}
+
+#[test]
+fn a_replay_recorded_before_the_win_ended_the_chain_plays_the_same() {
+    // `fixtures/replay_vp_win_asked_provider.json`, written by a build from before a win ended
+    // the reaction chain at once: player 0's "triumph" reaches the 5 points, and the replay
+    // records the reaction provider's answer (no reactions) for it. Once the provider was no
+    // longer asked after a winning action, that answer was "never asked for" and the replay was
+    // refused.
+    let replay =
+        Replay::from_json(include_str!("fixtures/replay_vp_win_asked_provider.json")).unwrap();
+    let (game, _) = replay.play().unwrap();
+    assert_eq!(
+        game.state().phase,
+        Phase::GameOver {
+            winner: Some(PlayerId(0))
+        }
+    );
+    // The state hash that build reported for the game it saved.
+    assert_eq!(game.state_hash() as i64, -3_692_867_062_694_051_266);
 }
 
 /// Records what the provider is told of each resolved action: (kind, card, trial).

@@ -1,5 +1,6 @@
 //! A save whose parts disagree is refused when it is loaded, before it can stop the game or fail
-//! its own audit: a round's race that cannot draw every token left in the bag, a seed, key or
+//! its own audit: a round drawn in another order than the config's, a round's race that cannot
+//! draw every token left in the bag, a seed, key or
 //! round that does not match the commitments and reveals in the log, a random stream set past
 //! its end, a bag of another format or version inside the game.
 
@@ -64,6 +65,17 @@ fn a_race_that_leaves_out_a_player_with_tokens_is_refused() {
         units.retain(|unit| unit["id"] != json!(waiting));
     });
     refused_saying(loaded, "cannot draw");
+}
+
+#[test]
+fn a_round_drawn_in_another_order_than_the_config_s_is_refused() {
+    // A seat-order round made a bag round loaded, drew bag-random and failed its own audit.
+    let game = mid_game(ActivationOrder::Seats);
+    assert!(edited(&game, |_| {}).is_ok(), "the save as written loads");
+    let loaded = edited(&game, |save| {
+        save["state"]["sequencer"] = json!({"order": "bag"});
+    });
+    refused_saying(loaded, "drawn in Bag order");
 }
 
 #[test]

@@ -308,8 +308,9 @@ fn resolve_chain(
         if let Some((id, reactions)) = resolve_one(config, state, hooks, pending, out)? {
             push_reactions(&mut stack, reactions, id, depth + 1);
         }
-        // A player who has reached the victory points wins at once: what waits does not
-        // resolve.
+        // A player who has reached the victory points wins at once: what waits, and what the
+        // winning action triggered (the hooks were asked, as every resolved action has them
+        // asked, so replays of any build record the same answers), does not resolve.
         if flow::has_winner(config, state) {
             break;
         }
@@ -359,7 +360,7 @@ fn push_reactions(
 }
 
 /// Carries out `pending` alone and records it; returns its id and the reactions it triggers
-/// (`None` when it triggers none, or has made someone win).
+/// (`None` when it triggers none).
 fn resolve_one(
     config: &GameConfig,
     state: &mut GameState,
@@ -396,9 +397,6 @@ fn resolve_one(
         card,
         trial: !out.is_recording(),
     };
-    if flow::has_winner(config, state) {
-        return Ok(None);
-    }
     let reactions = triggered(GameView { config, state }, hooks, &resolved)?;
     Ok((!reactions.is_empty()).then_some((id, reactions)))
 }

@@ -131,8 +131,8 @@ pub struct GameRules {
     #[export(range = (0.0, 100.0, or_greater))]
     round_limit: i64,
     /// A player reaching this many victory points wins at once (0: off): the game ends right
-    /// after the action or reaction that got them there, and the reactions still waiting in its
-    /// chain do not resolve.
+    /// after the action or reaction that got them there, and neither the reactions it triggers
+    /// nor those still waiting in its chain resolve.
     #[export(range = (0.0, 100.0, or_greater))]
     victory_points_to_win: i64,
     /// The game ends when this many players or fewer remain.
@@ -185,10 +185,13 @@ pub struct GameRules {
     /// [code]action[/code], [code]depth[/code], [code]card[/code] (the card id a
     /// [code]play_card[/code] played, which has left the hand by then) and [code]trial[/code]
     /// ([code]true[/code] while [method legal_actions] or a bot tries the action out on a copy of
-    /// the game: what it returns then only decides whether the action is legal, so keep side
-    /// effects for [code]trial == false[/code]); returns an Array of
+    /// the game: what it returns then only decides whether the action is legal; with
+    /// [code]false[/code] the action is being taken, though a chain of reactions past the limits
+    /// still rolls it back, so leave side effects to the signals of what resolved); returns an
+    /// Array of
     /// [code]{"player_id": int, "kind": String, "context": Variant}[/code], each a configured
-    /// custom action kind performed free of cost right after it (depth-first). What it returns is
+    /// custom action kind performed free of cost right after it (depth-first; none once the
+    /// action has made someone win, see [member victory_points_to_win]). What it returns is
     /// recorded, so [method save_replay] replays it; a malformed return, or a provider whose
     /// object was freed, refuses the activation (a pass stands without its reactions). A script
     /// error ends a GDScript function with its declared return type's default, which cannot be

@@ -1,7 +1,7 @@
 //! What a loaded game must add up to before it is played on.
 
 use crate::error::SaveError;
-use crate::game::activation::Sequencer;
+use crate::game::activation::{ActivationOrder, Sequencer};
 use crate::game::bots::{Autoplay, autoplay_command};
 use crate::game::command::Command;
 use crate::game::config::GameConfig;
@@ -135,16 +135,42 @@ pub(super) fn check_state(config: &GameConfig, state: &GameState) -> Result<(), 
             object.id, object.owner
         ));
     }
-    check_sequencer(state)?;
+    check_sequencer(config, state)?;
     check_ids(state)
 }
 
-/// In seat or initiative order, the round's seat order or race draws every token left in the
-/// bag (worked out on copies): one that leaves out a player who still has tokens, or loses them
-/// on the way, would stop the round for good a few draws later.
-fn check_sequencer(state: &GameState) -> Result<(), SaveError> {
+/// During a round, once sealed (its shuffle waits for no nonce), the round's sequencer is of the
+/// config's activation order (and mercy rule),
+/// and in seat or initiative order it draws every token left in the bag (worked out on copies):
+/// another order would draw what the round's key does not give (the game failing its own audit),
+/// and a seat order or race that leaves out a player who still has tokens, or loses them on the
+/// way, would stop the round for good a few draws later.
+fn check_sequencer(config: &GameConfig, state: &GameState) -> Result<(), SaveError> {
     let in_round = matches!(state.phase, Phase::AwaitingDraw | Phase::Activation { .. });
-    if !in_round || state.sequencer.is_bag() {
+    if !in_round || !state.entropy.pending.is_empty() {
+        return Ok(());
+    }
+    let (order, capped) = match state.sequencer {
+        Sequencer::Bag => (ActivationOrder::Bag, false),
+        Sequencer::CappedBag { .. } => (ActivationOrder::Bag, true),
+        Sequencer::Seats(_) => (ActivationOrder::Seats, false),
+        Sequencer::Initiative(_) => (ActivationOrder::Initiative, false),
+    };
+    let config_capped =
+        config.activation_order == ActivationOrder::Bag && config.max_streak.is_some();
+    if order != config.activation_order || capped != config_capped {
+        return Err(SaveError::Inconsistent(format!(
+            "the round is drawn in {order:?} order{}, but the config's is {:?}{}",
+            if capped { " with the mercy rule" } else { "" },
+            config.activation_order,
+            if config_capped {
+                " with the mercy rule"
+            } else {
+                ""
+            },
+        )));
+    }
+    if state.sequencer.is_bag() {
         return Ok(());
     }
     let left = state.bag.remaining() as usize;
