@@ -9,6 +9,8 @@
 //! and checks that every drawn token belongs to the player whose turn it was. A single tampered
 //! draw, turn order, key or salt fails the round with a [`FairnessError`] that says where.
 
+mod ledger;
+
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -19,6 +21,7 @@ use crate::game::event::Event;
 use crate::game::streams;
 use crate::ids::{PlayerId, TokenId};
 use crate::random::RandomStream;
+pub use ledger::{AuditLedger, Finding};
 
 /// Why a round failed its audit.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

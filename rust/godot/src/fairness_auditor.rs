@@ -1,11 +1,9 @@
 //! The `FairnessAuditor` class: a client's check that the server's draws were fair.
 
-use std::collections::BTreeSet;
-
 use godot::builtin::AnyDictionary;
 use godot::prelude::*;
 use horizons_edge_core::Event;
-use horizons_edge_core::audit::Auditor;
+use horizons_edge_core::audit::{AuditLedger, Auditor, Finding};
 
 use crate::convert;
 use crate::outbox::{KeepAlive, Outbox};
@@ -37,14 +35,9 @@ use crate::refusal::Refusal;
 #[class(init, base = RefCounted)]
 pub struct FairnessAuditor {
     auditor: Auditor,
-    verified: PackedInt64Array,
-    failures: PackedStringArray,
-    /// Rounds failed, by a verdict or [`FairnessAuditor::fail_round`]: no later verdict
-    /// verifies them. A set: a hostile feed can fail round after round (a list made each
-    /// verdict cost as much as every failure before it).
-    rejected: BTreeSet<i64>,
-    /// Verdicts waiting for their signal: `(round, Ok(draws) or Err(reason))`.
-    outbox: Outbox<(i64, Result<i64, GString>)>,
+    ledger: AuditLedger,
+    /// Findings waiting for their signal.
+    outbox: Outbox<Finding>,
     base: Base<RefCounted>,
 }
 
@@ -70,17 +63,12 @@ impl FairnessAuditor {
                     format!("not an event: {reason}"),
                 )
             })?;
-        if let Some(verdict) = self.auditor.observe(&event) {
-            let round = i64::from(verdict.round);
-            match verdict.outcome {
-                // A failed round stays failed, said once.
-                Ok(_) if self.rejected.contains(&round) => {}
-                Ok(draws) => {
-                    self.verified.push(round);
-                    self.outbox.push((round, Ok(draws as i64)));
-                }
-                Err(error) => self.reject(round, GString::from(&error.to_string())),
-            }
+        if let Some(finding) = self
+            .auditor
+            .observe(&event)
+            .and_then(|verdict| self.ledger.record(verdict))
+        {
+            self.outbox.push(finding);
         }
         self.emit_pending();
         Ok(true)
@@ -90,58 +78,59 @@ impl FairnessAuditor {
     /// example, a client's own nonce missing from the round's log): the round leaves
     /// [method get_verified_rounds] if it was there, [code]"round N: reason"[/code] joins
     /// [method get_failures] and [signal round_failed] is emitted. No later verdict verifies the
-    /// round; failing it again says nothing more. A round below 1 (rounds count from 1) is the
-    /// script's mistake: an error, and nothing changes.
+    /// round; failing it again says nothing more. A round below 1 (rounds count from 1) or above
+    /// 4 294 967 295 is the script's mistake: an error, and nothing changes.
     #[func]
     pub fn fail_round(&mut self, round: i64, reason: GString) {
-        if round < 1 {
+        let Some(round) = u32::try_from(round).ok().filter(|&round| round >= 1) else {
             godot_error!(
                 "FairnessAuditor.fail_round: round {round} is not a round (they count from 1)"
             );
             return;
+        };
+        if let Some(finding) = self.ledger.fail(round, format!("round {round}: {reason}")) {
+            self.outbox.push(finding);
         }
-        self.reject(round, GString::from(&format!("round {round}: {reason}")));
         self.emit_pending();
     }
 
     /// The rounds verified so far, in order.
     #[func]
     pub fn get_verified_rounds(&self) -> PackedInt64Array {
-        self.verified.clone()
+        self.ledger
+            .verified()
+            .iter()
+            .map(|&r| i64::from(r))
+            .collect()
     }
 
     /// Why each failed round failed, in order.
     #[func]
     pub fn get_failures(&self) -> PackedStringArray {
-        self.failures.clone()
+        self.ledger
+            .failures()
+            .iter()
+            .map(|reason| GString::from(reason.as_str()))
+            .collect()
     }
 }
 
 impl FairnessAuditor {
-    /// Fails `round` for `reason`, once: it leaves the verified rounds for good, `reason` joins
-    /// the failures and [signal round_failed] is queued. A round already failed says nothing
-    /// more.
-    fn reject(&mut self, round: i64, reason: GString) {
-        if !self.rejected.insert(round) {
-            return;
-        }
-        // Verified rounds come in increasing order (the auditor takes rounds in order).
-        if let Ok(at) = self.verified.as_slice().binary_search(&round) {
-            self.verified.remove(at);
-        }
-        self.failures.push(&reason);
-        self.outbox.push((round, Err(reason)));
-    }
-
     /// Emits the queued verdicts, from the outermost call only: a handler that observes more
     /// adds to the queue.
     fn emit_pending(&mut self) {
         if self.outbox.begin() {
             let _alive = KeepAlive::new(self.to_gd().upcast());
-            while let Some((round, outcome)) = self.outbox.take_next() {
-                match outcome {
-                    Ok(draws) => self.signals().round_verified().emit(round, draws),
-                    Err(reason) => self.signals().round_failed().emit(round, &reason),
+            while let Some(finding) = self.outbox.take_next() {
+                match finding {
+                    Finding::Verified { round, draws } => self
+                        .signals()
+                        .round_verified()
+                        .emit(i64::from(round), draws as i64),
+                    Finding::Failed { round, reason } => self
+                        .signals()
+                        .round_failed()
+                        .emit(i64::from(round), &GString::from(reason.as_str())),
                 }
             }
         }
