@@ -24,13 +24,6 @@ fn scoring_kind(config: &mut GameConfig, name: &str, points: i64) {
     );
 }
 
-fn custom(name: &str) -> Action {
-    Action::Custom {
-        kind: name.into(),
-        context: json!(null),
-    }
-}
-
 #[test]
 fn a_player_reaching_the_victory_points_wins_before_the_chain_goes_on() {
     // The drawn player's "triumph" reaches the target; the other player's rule answers it

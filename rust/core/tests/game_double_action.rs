@@ -25,13 +25,6 @@ fn special() -> GameConfig {
     config
 }
 
-fn custom(kind: &str) -> Action {
-    Action::Custom {
-        kind: kind.into(),
-        context: serde_json::Value::Null,
-    }
-}
-
 /// Draws and passes until `player`'s double-action token comes up; returns whether it did.
 fn draw_until_double(game: &mut Game, player: PlayerId) -> bool {
     let round = game.state().round;

@@ -34,16 +34,7 @@ fn seated() -> Vec<PlayerSetup> {
 }
 
 fn started(config: GameConfig, seed: u64) -> Game {
-    let mut game = Game::new(seated(), config, seed).unwrap();
-    game.apply(Command::StartGame).unwrap();
-    for id in 0..3 {
-        game.apply(Command::Keep {
-            player: p(id),
-            bottom: vec![],
-        })
-        .unwrap();
-    }
-    game
+    seated_in_round_one(seated(), config, seed)
 }
 
 #[test]

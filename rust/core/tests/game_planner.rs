@@ -151,15 +151,7 @@ fn the_view_hash_leaves_out_the_commitment_and_the_log_length() {
         for setup in &mut seated {
             setup.deck = vec![SPARK; 20];
         }
-        let mut game = Game::new(seated, config(), seed).unwrap();
-        game.apply(Command::StartGame).unwrap();
-        for id in 0..3 {
-            game.apply(Command::Keep {
-                player: p(id),
-                bottom: vec![],
-            })
-            .unwrap();
-        }
+        let mut game = seated_in_round_one(seated, config(), seed);
         draw(&mut game);
         let drawn = game.state().bag.drawn_history()[0];
         (game, drawn)

@@ -52,13 +52,6 @@ fn resolved(events: &[Event]) -> Vec<(String, u32, Option<u64>, u32)> {
         .collect()
 }
 
-fn custom(name: &str) -> Action {
-    Action::Custom {
-        kind: name.into(),
-        context: json!(null),
-    }
-}
-
 #[test]
 fn reactions_resolve_depth_first_right_after_their_trigger() {
     // a triggers b and c; b triggers d; d triggers e. Depth-first: a, b, d, e, c.

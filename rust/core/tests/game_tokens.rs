@@ -33,13 +33,6 @@ fn manipulating() -> GameConfig {
     config
 }
 
-fn custom(kind: &str) -> Action {
-    Action::Custom {
-        kind: kind.to_owned(),
-        context: serde_json::Value::Null,
-    }
-}
-
 fn remaining(game: &Game, player: u32) -> u32 {
     game.state().bag.player_remaining(p(player)).unwrap()
 }

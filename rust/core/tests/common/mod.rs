@@ -146,11 +146,17 @@ pub fn players(count: u32) -> Vec<PlayerSetup> {
 /// A game of `count` players with `config`, started, every player keeping their first hand:
 /// round 1 is under way, waiting for the first draw.
 pub fn in_round_one(count: u32, config: GameConfig, seed: u64) -> Game {
-    let mut game = Game::new(players(count), config, seed).unwrap();
+    seated_in_round_one(players(count), config, seed)
+}
+
+/// [`in_round_one`] with the players `seated` (their decks, factions, ...).
+pub fn seated_in_round_one(seated: Vec<PlayerSetup>, config: GameConfig, seed: u64) -> Game {
+    let ids: Vec<PlayerId> = seated.iter().map(|setup| setup.id).collect();
+    let mut game = Game::new(seated, config, seed).unwrap();
     game.apply(Command::StartGame).unwrap();
-    for id in 0..count {
+    for player in ids {
         game.apply(Command::Keep {
-            player: p(id),
+            player,
             bottom: vec![],
         })
         .unwrap();
