@@ -322,13 +322,14 @@ func test_a_spectator_s_catch_up_counts_against_the_bytes_its_address_may_draw()
 	if not await _loopback():
 		return
 	_server.bytes_per_sec = 1024.0
-	var code := _server.open_table({"entropy": 0})
+	var code := _server.open_table({"players": 8, "entropy": 0})
 	var rules: GameRules = _server.get_tables()[code].get_child(0)
 	rules.start_game()
 	StarterGame.keep_all(rules)
-	rules.play_rounds(5, GameRules.AUTOPLAY_PASS)
+	rules.play_rounds(10, GameRules.AUTOPLAY_PASS)
 	var size := var_to_bytes(rules.get_events_for(GameRules.SPECTATOR, 0)).size()
-	check(size > 4096, "the log (%d bytes) is over the burst of 4 096 bytes" % size)
+	var burst := int(_server.bytes_per_sec * RulesServerLobby.CATCH_UP_SECONDS)
+	check(size > burst, "the log (%d bytes) is over the burst of %d bytes" % [size, burst])
 	check(await _sit(_probe, code, ""), "the first watch is caught up, the log whole")
 	_probe.send({"op": "leave", "code": code})
 	var first := _probe.get_node(code)
@@ -345,6 +346,11 @@ func test_a_spectator_s_catch_up_counts_against_the_bytes_its_address_may_draw()
 	await wait_until(func(): return not refusals.is_empty(), "the second catch-up refused")
 	check(again.get_snapshot().is_empty(), "and nothing sent")
 	check(refusals.size() == 1 and "bytes" in refusals[0], "why: %s" % [refusals])
+	# Refused for now, not for good: the lobby lets the peer ask again (it answered "already
+	# watches", for as long as the connection lasted, and the table kept its place).
+	_probe.send({"op": "spectate", "code": code})
+	await wait_until(func(): return _probe.replies.size() >= 3, "an answer")
+	check_equal(_probe.replies.back().get("op"), "spectating", "asked again: %s" % [_probe.replies])
 	_close_loopback()
 
 
@@ -354,6 +360,9 @@ func test_connections_of_one_address_at_no_table_cannot_fill_the_server() -> voi
 	if not await _loopback():
 		return
 	_server.idle_per_address = 8
+	# A join (or watch) never followed by a hello leaves the connection idle: it was counted at
+	# the table, and held as many connections again.
+	var code := _server.open_table({"entropy": 0})
 	var idle: Array[Probe] = [_probe]
 	var extra := 4
 	for index in _server.idle_per_address + extra - 1:
@@ -361,7 +370,8 @@ func test_connections_of_one_address_at_no_table_cannot_fill_the_server() -> voi
 		if probe == null:
 			_close_loopback()
 			return
-		probe.send({"op": "list"})
+		var asks: String = ["list", "join", "spectate"][index % 3]
+		probe.send({"op": asks, "code": code} if asks != "list" else {"op": "list"})
 		idle.append(probe)
 	var dropped := func() -> int:
 		return idle.filter(func(probe: Probe): return probe.dropped).size()

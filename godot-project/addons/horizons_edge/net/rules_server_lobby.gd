@@ -16,9 +16,9 @@ extends RefCounted
 ## [member RulesServer.tables_per_address] tables at once and one every
 ## [constant CREATE_INTERVAL_SEC] seconds after that, however often they connect again; and the
 ## events their spectators are sent on arrival (a catch-up, up to the whole log) count against
-## [member RulesServer.bytes_per_sec] (four times that at once): one comes only while those
-## bytes are not overdrawn, so however often a peer watches again, leaves and watches, the
-## catch-ups average out at that rate.
+## [member RulesServer.bytes_per_sec] ([constant CATCH_UP_SECONDS] times that at once): one comes
+## only while those bytes are not overdrawn, so however often a peer watches again, leaves and
+## watches, the catch-ups average out at that rate.
 
 ## Table options a client may give, each [min, max, default]: seats, rounds, the turn deadline
 ## in seconds ([member RulesSession.turn_deadline]) and player entropy (0 or 1).
@@ -39,6 +39,9 @@ const CODE_ALPHABET := "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 const NO_TABLE := "no table has this code"
 ## A peer this many seconds of its rate in debt is disconnected.
 const DEBT_SECONDS := 10.0
+## The spectators of one address may be sent this many seconds of
+## [member RulesServer.bytes_per_sec] at once on arrival (their catch-ups).
+const CATCH_UP_SECONDS := 32.0
 ## Seconds between tables one peer may create (after three at once).
 const CREATE_INTERVAL_SEC := 10.0
 ## At most this many tables in one list.
@@ -256,14 +259,15 @@ func tick(now_msec: int) -> void:
 
 
 ## A peer connected: it must say something soon, and if more than
-## [member RulesServer.idle_per_address] peers of its address are at no table, the one of them
+## [member RulesServer.idle_per_address] peers of its address are at no table (neither seated
+## nor watching: a join or watch asked for counts once its hello is taken), the one of them
 ## connected longest goes.
 func on_peer_connected(peer_id: int) -> void:
 	var address: String = _peer(peer_id)["address"]
 	var idle: Array = _peers.keys().filter(
 		func(other: int) -> bool:
 			var peer: Dictionary = _peers[other]
-			return peer["address"] == address and peer["tables"].is_empty() and not peer["kicked"]
+			return peer["address"] == address and not peer["kicked"] and not _is_at_a_table(other)
 	)
 	if idle.size() <= _server.idle_per_address:
 		return
@@ -293,6 +297,15 @@ func close() -> void:
 	for table: Dictionary in _tables.values():
 		if table["journal"]:
 			table["journal"].close()
+
+
+# Whether [param peer_id] holds a seat at a table or watches one (its hello taken there), not
+# only asked the lobby to: a join never followed by a hello leaves a connection idle.
+func _is_at_a_table(peer_id: int) -> bool:
+	for code: String in _peers[peer_id]["tables"]:
+		if _tables.has(code) and _tables[code]["host"].is_present(peer_id):
+			return true
+	return false
 
 
 func _peer(peer_id: int) -> Dictionary:
@@ -534,8 +547,9 @@ func _address(address: String) -> Dictionary:
 		var bytes := _server.bytes_per_sec
 		_addresses[address] = {
 			"creates": RulesSessionHost.Bucket.new(burst, 1.0 / CREATE_INTERVAL_SEC),
-			# Overdrawn by any amount: one catch-up larger than the burst still goes out.
-			"catch_ups": RulesSessionHost.Bucket.new(bytes * 4.0, bytes, -INF),
+			# A long game's whole log at once (an 8-player game of 10 rounds: about 0.5 MB);
+			# overdrawn by any amount: one catch-up larger than the burst still goes out.
+			"catch_ups": RulesSessionHost.Bucket.new(bytes * CATCH_UP_SECONDS, bytes, -INF),
 		}
 	return _addresses[address]
 

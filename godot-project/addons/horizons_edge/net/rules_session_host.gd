@@ -20,7 +20,8 @@ extends RefCounted
 ## [code]token_bucket.gd[/code] ([code]RulesSessionHost.Bucket[/code]).
 
 ## A peer's hello was refused a seat (a full table, a token nobody holds, a seat taken back too
-## often): a [RulesServer]'s lobby forgets that the peer joined this table.
+## often) or a watch (its catch-up over [member catch_up_limit]): a [RulesServer]'s lobby
+## forgets that the peer joined this table, so it may join or watch it again.
 signal seat_refused(peer_id: int)
 
 ## A token bucket (see [code]token_bucket.gd[/code]): every limit here and in [RulesServerLobby].
@@ -36,7 +37,7 @@ const TableFlow := preload("table_flow.gd")
 ## Why a request from a peer without a seat is refused.
 const NOT_SEATED := "this peer holds no seat"
 ## Why a spectator is not sent the events it asked for now (see [member catch_up_limit]).
-const CATCH_UP_LATER := "catching up counts against the bytes this address may draw; try later"
+const CATCH_UP_LATER := "catching up counts against the bytes this address may draw; watch later"
 ## Why a hello is refused when its fields are not what [method RequestChecks.is_hello] takes
 ## (with the longest name).
 const HELLO_FIELDS := "a hello is a name (String of up to %d characters), a token and a seq"
@@ -87,7 +88,8 @@ var journal: RulesTableJournal
 var owns_connection := true
 ## Set by a [RulesServer]: called as [code]limit(peer_id, bytes)[/code] before a spectator is
 ## sent the events it asked for (its catch-up, the whole log for a hello from the start); false
-## refuses the watch for now, and the peer may say hello again later. Unset, every catch-up goes.
+## refuses the watch for now ([signal seat_refused]: the peer may ask to watch again later).
+## Unset, every catch-up goes.
 var catch_up_limit := Callable()
 
 var _session: RulesSession
@@ -198,6 +200,12 @@ func add_spectator(peer_id: int) -> void:
 ## How many peers watch, or may (see [method add_spectator]).
 func get_spectator_count() -> int:
 	return _spectators.size()
+
+
+## Whether [param peer_id] holds a seat or watches the table (its hello taken), not only asked
+## the lobby to.
+func is_present(peer_id: int) -> bool:
+	return _seat_of_peer.has(peer_id) or _spectators.get(peer_id, false)
 
 
 ## Whether [member journal] failed and the table stopped.
@@ -400,7 +408,9 @@ func _watch(peer_id: int, since_seq: int) -> void:
 	var update := _spectator_update(since_seq)
 	var size := var_to_bytes(update).size()
 	if catch_up_limit.is_valid() and not catch_up_limit.call(peer_id, size):
+		_spectators.erase(peer_id)
 		_peers.refuse(peer_id, CATCH_UP_LATER)
+		seat_refused.emit(peer_id)
 		return
 	_spectators[peer_id] = true
 	_peers.give_back(peer_id)
