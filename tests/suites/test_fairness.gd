@@ -142,6 +142,10 @@ func test_a_round_failed_for_a_reason_outside_the_draws_stays_failed() -> void:
 		expect_error(auditor.fail_round.bind(not_a_round, "x"), "is not a round")
 	check_equal(said, [1, -2, 2], "a round below 1 is not failed")
 	check_equal(auditor.get_failures().size(), 2, "nor does it join the failures")
+	# A client fails rounds a hostile server names before any audit checked them: any number.
+	auditor.fail_round(1 << 40, "committed without player entropy")
+	check_equal(said, [1, -2, 2, 1 << 40], "a round past 32 bits fails too")
+	check_equal(auditor.get_failures().size(), 3, "and joins the failures")
 	rules.free()
 
 

@@ -78,11 +78,11 @@ impl FairnessAuditor {
     /// example, a client's own nonce missing from the round's log): the round leaves
     /// [method get_verified_rounds] if it was there, [code]"round N: reason"[/code] joins
     /// [method get_failures] and [signal round_failed] is emitted. No later verdict verifies the
-    /// round; failing it again says nothing more. A round below 1 (rounds count from 1) or above
-    /// 4 294 967 295 is the script's mistake: an error, and nothing changes.
+    /// round; failing it again says nothing more. A round below 1 (rounds count from 1) is the
+    /// script's mistake: an error, and nothing changes.
     #[func]
     pub fn fail_round(&mut self, round: i64, reason: GString) {
-        let Some(round) = u32::try_from(round).ok().filter(|&round| round >= 1) else {
+        let Some(round) = u64::try_from(round).ok().filter(|&round| round >= 1) else {
             godot_error!(
                 "FairnessAuditor.fail_round: round {round} is not a round (they count from 1)"
             );
@@ -100,7 +100,8 @@ impl FairnessAuditor {
         self.ledger
             .verified()
             .iter()
-            .map(|&r| i64::from(r))
+            // Every round came from a u32 verdict or a positive i64.
+            .map(|&round| round as i64)
             .collect()
     }
 
@@ -126,11 +127,11 @@ impl FairnessAuditor {
                     Finding::Verified { round, draws } => self
                         .signals()
                         .round_verified()
-                        .emit(i64::from(round), draws as i64),
+                        .emit(round as i64, draws as i64),
                     Finding::Failed { round, reason } => self
                         .signals()
                         .round_failed()
-                        .emit(i64::from(round), &GString::from(reason.as_str())),
+                        .emit(round as i64, &GString::from(reason.as_str())),
                 }
             }
         }

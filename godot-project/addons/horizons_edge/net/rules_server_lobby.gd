@@ -40,8 +40,9 @@ const NO_TABLE := "no table has this code"
 ## A peer this many seconds of its rate in debt is disconnected.
 const DEBT_SECONDS := 10.0
 ## The spectators of one address may be sent this many seconds of
-## [member RulesServer.bytes_per_sec] at once on arrival (their catch-ups).
-const CATCH_UP_SECONDS := 32.0
+## [member RulesServer.bytes_per_sec] at once on arrival (their catch-ups): at the default,
+## 2 MiB, the whole log of the longest game a table plays (8 players, 30 rounds: about 1.5 MB).
+const CATCH_UP_SECONDS := 64.0
 ## Seconds between tables one peer may create (after three at once).
 const CREATE_INTERVAL_SEC := 10.0
 ## At most this many tables in one list.
@@ -57,7 +58,8 @@ var _server: RulesServer
 # while on), "unattended_since" (msec: since when it has not started and no seated player is
 # connected; 0 otherwise)}.
 var _tables := {}
-# peer_id -> {"tables" ({code: true}), "messages", "bytes", "creates" ([RulesSessionHost.Bucket]s),
+# peer_id -> {"tables" ({code: when it was joined or watched, msec}), "messages", "bytes",
+# "creates" ([RulesSessionHost.Bucket]s),
 # "address", "connected_at", "spoke", "kicked"}.
 var _peers := {}
 # address -> {"creates": the [RulesSessionHost.Bucket] of the tables its peers may create,
@@ -260,8 +262,8 @@ func tick(now_msec: int) -> void:
 
 ## A peer connected: it must say something soon, and if more than
 ## [member RulesServer.idle_per_address] peers of its address are at no table (neither seated
-## nor watching: a join or watch asked for counts once its hello is taken), the one of them
-## connected longest goes.
+## nor watching: a join or watch asked for counts while its hello may be on its way, and once
+## it is taken), the one of them connected longest goes.
 func on_peer_connected(peer_id: int) -> void:
 	var address: String = _peer(peer_id)["address"]
 	var idle: Array = _peers.keys().filter(
@@ -299,11 +301,18 @@ func close() -> void:
 			table["journal"].close()
 
 
-# Whether [param peer_id] holds a seat at a table or watches one (its hello taken there), not
-# only asked the lobby to: a join never followed by a hello leaves a connection idle.
+# Whether [param peer_id] holds a seat at a table or watches one (its hello taken there), or
+# asked the lobby to less than [constant RulesSessionHost.HELLO_TIMEOUT_MSEC] ago (its hello on
+# its way): a join never followed by a hello leaves a connection idle.
 func _is_at_a_table(peer_id: int) -> bool:
-	for code: String in _peers[peer_id]["tables"]:
-		if _tables.has(code) and _tables[code]["host"].is_present(peer_id):
+	var joined: Dictionary = _peers[peer_id]["tables"]
+	var now := Time.get_ticks_msec()
+	for code: String in joined:
+		if not _tables.has(code):
+			continue
+		if _tables[code]["host"].is_present(peer_id):
+			return true
+		if now - int(joined[code]) < RulesSessionHost.HELLO_TIMEOUT_MSEC:
 			return true
 	return false
 
@@ -373,7 +382,7 @@ func _enter(peer_id: int, code: String, watch: bool) -> void:
 		var full := "table %s has as many spectators as it takes" % code
 		_reply(peer_id, {"op": "refused", "reason": full, "code": code})
 		return
-	joined[code] = true
+	joined[code] = Time.get_ticks_msec()
 	if watch:
 		host.add_spectator(peer_id)
 	_reply(peer_id, {"op": "spectating" if watch else "joined", "code": code})
@@ -547,8 +556,7 @@ func _address(address: String) -> Dictionary:
 		var bytes := _server.bytes_per_sec
 		_addresses[address] = {
 			"creates": RulesSessionHost.Bucket.new(burst, 1.0 / CREATE_INTERVAL_SEC),
-			# A long game's whole log at once (an 8-player game of 10 rounds: about 0.5 MB);
-			# overdrawn by any amount: one catch-up larger than the burst still goes out.
+			# Overdrawn by any amount: one catch-up larger than the burst still goes out.
 			"catch_ups": RulesSessionHost.Bucket.new(bytes * CATCH_UP_SECONDS, bytes, -INF),
 		}
 	return _addresses[address]

@@ -87,9 +87,10 @@ var journal: RulesTableJournal
 ## refused only, and the server disconnects silent peers.
 var owns_connection := true
 ## Set by a [RulesServer]: called as [code]limit(peer_id, bytes)[/code] before a spectator is
-## sent the events it asked for (its catch-up, the whole log for a hello from the start); false
-## refuses the watch for now ([signal seat_refused]: the peer may ask to watch again later).
-## Unset, every catch-up goes.
+## sent the events it asked for (its catch-up, the whole log for a hello from the start), first
+## with 0 bytes (before the update is built) and then with its size; false refuses the watch
+## for now ([signal seat_refused]: the peer may ask to watch again later). Unset, every catch-up
+## goes.
 var catch_up_limit := Callable()
 
 var _session: RulesSession
@@ -405,17 +406,26 @@ func _seat(peer_id: int, player_id: int, since_seq: int) -> void:
 # Welcomes the spectator [param peer_id] and sends it every public event after
 # [param since_seq].
 func _watch(peer_id: int, since_seq: int) -> void:
+	# Asked first with nothing to take: a refused watch does not cost the server the update.
+	var limited := catch_up_limit.is_valid()
+	if limited and not catch_up_limit.call(peer_id, 0):
+		_refuse_watch(peer_id)
+		return
 	var update := _spectator_update(since_seq)
-	var size := var_to_bytes(update).size()
-	if catch_up_limit.is_valid() and not catch_up_limit.call(peer_id, size):
-		_spectators.erase(peer_id)
-		_peers.refuse(peer_id, CATCH_UP_LATER)
-		seat_refused.emit(peer_id)
+	if limited and not catch_up_limit.call(peer_id, var_to_bytes(update).size()):
+		_refuse_watch(peer_id)
 		return
 	_spectators[peer_id] = true
 	_peers.give_back(peer_id)
 	_session._rpc_welcome.rpc_id(peer_id, GameRules.SPECTATOR, "")
 	_send_spectator(peer_id, update)
+
+
+# Refuses [param peer_id] the watch it asked for, for now: it may ask again later.
+func _refuse_watch(peer_id: int) -> void:
+	_spectators.erase(peer_id)
+	_peers.refuse(peer_id, CATCH_UP_LATER)
+	seat_refused.emit(peer_id)
 
 
 # The public view and every public event after [param since_seq]: built once per broadcast and
