@@ -93,6 +93,31 @@ func test_a_seat_the_table_refuses_comes_by_lobby_refused_and_its_session_goes()
 	_close_all()
 
 
+func test_asking_again_from_the_refusal_handler_keeps_the_session_it_returns() -> void:
+	# lobby_refused says a table refused a seat or a watch "for now"; a handler that asked again
+	# at once got the session the refusal was about to free, and the seat it asked for was lost.
+	if not _host():
+		return
+	var code := _server.open_table({"players": 2})
+	var client := await _client("Client")
+	if client == null or code == "":
+		check(code != "", "a table opened")
+		_close_all()
+		return
+	var again: Array = []
+	client.lobby_refused.connect(
+		func(_refused: String, _reason: String) -> void:
+			again.append(client.join_table(code, "Ada")),
+		CONNECT_ONE_SHOT
+	)
+	client.join_table(code, "Ada", "0123456789abcdef0123456789abcdef")
+	await wait_until(func() -> bool: return not again.is_empty(), "the refusal")
+	var seated := func() -> bool:
+		return is_instance_valid(again[0]) and again[0].get_player_id() >= 0
+	await wait_until(seated, "a seat on the session asked for again")
+	_close_all()
+
+
 func test_closing_one_table_s_session_leaves_the_connection_to_the_lobby_and_other_tables() -> void:
 	# close() on a table's session closed the connection the lobby and every table share: the
 	# next lobby call was an engine error, and nobody was told.

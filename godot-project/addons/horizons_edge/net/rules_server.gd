@@ -472,10 +472,13 @@ func _on_table_refused(reason: String, code: String) -> void:
 		lobby_refused.emit(code, reason)
 
 
-# Frees the session made for table [param code] if it never joined (the lobby refused it).
+# Frees the session made for table [param code] if it never joined (the lobby refused it) and
+# is not asked for again (a [signal lobby_refused] handler may join or watch again at once: the
+# session it was given stays, for the lobby's answer).
 func _drop_unused(code: String) -> void:
 	var session := get_node_or_null(NodePath(code)) as RulesSession
-	if session and session.get_player_id() == -1 and session.get_snapshot().is_empty():
+	var unused := session and session.get_player_id() == -1 and session.get_snapshot().is_empty()
+	if unused and not _asked.has(code):
 		remove_child(session)
 		session.queue_free()
 
