@@ -70,14 +70,11 @@ func test_lobby_requests_before_the_connection_is_up_are_errors_and_leave_no_ses
 func test_a_seat_the_table_refuses_comes_by_lobby_refused_and_its_session_goes() -> void:
 	# An unknown rejoin token (or a full table) was refused on the session's request_refused
 	# only, and the session that never joined stayed under the server node.
-	if not _host():
+	var table := await _table_and_client()
+	if table.is_empty():
 		return
-	var code := _server.open_table({"players": 2})
-	var client := await _client("Client")
-	if client == null or code == "":
-		check(code != "", "a table opened")
-		_close_all()
-		return
+	var client: RulesServer = table[0]
+	var code: String = table[1]
 	var refusals: Array = []
 	client.lobby_refused.connect(
 		func(refused: String, reason: String) -> void: refusals.append([refused, reason])
@@ -96,14 +93,11 @@ func test_a_seat_the_table_refuses_comes_by_lobby_refused_and_its_session_goes()
 func test_asking_again_from_the_refusal_handler_keeps_the_session_it_returns() -> void:
 	# lobby_refused says a table refused a seat or a watch "for now"; a handler that asked again
 	# at once got the session the refusal was about to free, and the seat it asked for was lost.
-	if not _host():
+	var table := await _table_and_client()
+	if table.is_empty():
 		return
-	var code := _server.open_table({"players": 2})
-	var client := await _client("Client")
-	if client == null or code == "":
-		check(code != "", "a table opened")
-		_close_all()
-		return
+	var client: RulesServer = table[0]
+	var code: String = table[1]
 	var again: Array = []
 	client.lobby_refused.connect(
 		func(_refused: String, _reason: String) -> void:
@@ -211,6 +205,20 @@ func _host() -> bool:
 	_port = Loopback.take(func(port: int) -> Error: return _server.host_server(port, "127.0.0.1"))
 	check(_port != 0, "the server could not listen")
 	return _port != 0
+
+
+## A server hosting a table of 2 seats and a client connected to its lobby:
+## [code][client, code][/code]; empty (all closed, with a failure) if either is missing.
+func _table_and_client() -> Array:
+	if not _host():
+		return []
+	var code := _server.open_table({"players": 2})
+	var client := await _client("Client")
+	if client == null or code == "":
+		check(code != "", "a table opened")
+		_close_all()
+		return []
+	return [client, code]
 
 
 ## A [RulesServer] client on branch [param branch_name], connected to the lobby; null (all
