@@ -140,11 +140,11 @@ pub(super) fn check_state(config: &GameConfig, state: &GameState) -> Result<(), 
 }
 
 /// During a round, once sealed (its shuffle waits for no nonce), the round's sequencer is of the
-/// config's activation order (and mercy rule),
-/// and in seat or initiative order it draws every token left in the bag (worked out on copies):
-/// another order would draw what the round's key does not give (the game failing its own audit),
-/// and a seat order or race that leaves out a player who still has tokens, or loses them on the
-/// way, would stop the round for good a few draws later.
+/// config's activation order (and mercy rule), and in seat or initiative order it draws every
+/// token left in the bag (worked out on copies): another order would draw what the round's key
+/// does not give (the game failing its own audit), and a seat order or race that leaves out a
+/// player who still has tokens, or loses them on the way, would stop the round for good a few
+/// draws later.
 fn check_sequencer(config: &GameConfig, state: &GameState) -> Result<(), SaveError> {
     let in_round = matches!(state.phase, Phase::AwaitingDraw | Phase::Activation { .. });
     if !in_round || !state.entropy.pending.is_empty() {
