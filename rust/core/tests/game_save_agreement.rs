@@ -1,6 +1,6 @@
 //! A save whose parts disagree is refused when it is loaded, before it can stop the game or fail
 //! its own audit: a round drawn in another order than the config's, a round's race that cannot
-//! draw every token left in the bag, a seed, key or
+//! draw every token left in the bag, a round's seat order past its own limits, a seed, key or
 //! round that does not match the commitments and reveals in the log, a random stream set past
 //! its end, a bag of another format or version inside the game.
 
@@ -162,4 +162,25 @@ fn a_bag_of_another_format_or_version_inside_a_game_is_refused() {
             loaded.err()
         );
     }
+}
+
+#[test]
+fn a_seat_order_past_its_own_limits_is_refused() {
+    // The game's seat order was never checked as `TurnSystem.load_json` checks its own: with
+    // 2^32 pending skips the load ran the next draw through every one of them (until memory ran
+    // out), and a seat position past the table overflowed.
+    let game = mid_game(ActivationOrder::Seats);
+    assert!(edited(&game, |_| {}).is_ok(), "the save as written loads");
+    assert!(
+        game.to_json().contains("\"pending_skips\":0"),
+        "the seat order is saved"
+    );
+    let loaded = edited(&game, |save| {
+        save["state"]["sequencer"]["pending_skips"] = json!(5000);
+    });
+    refused_saying(loaded, "5000 pending skips");
+    let loaded = edited(&game, |save| {
+        save["state"]["sequencer"]["first"] = json!(u64::MAX);
+    });
+    refused_saying(loaded, "beyond the table");
 }

@@ -135,6 +135,17 @@ pub(super) fn check_state(config: &GameConfig, state: &GameState) -> Result<(), 
             object.id, object.owner
         ));
     }
+    // What `TurnSystem.load_json` checks of its own seat order and race: seats within the
+    // table, pending skips, units and statuses within their limits (a seat order with billions
+    // of pending skips would have the next draw run through every one of them).
+    let own_checks = match &state.sequencer {
+        Sequencer::Seats(seats) => seats.check().map_err(|r| ("seat order", r)),
+        Sequencer::Initiative(race) => race.check().map_err(|r| ("race", r)),
+        Sequencer::Bag | Sequencer::CappedBag { .. } => Ok(()),
+    };
+    if let Err((what, reason)) = own_checks {
+        return inconsistent(format!("the round's {what}: {reason}"));
+    }
     check_sequencer(config, state)?;
     check_ids(state)
 }
