@@ -540,3 +540,46 @@ mod any_history {
         }
     }
 }
+
+/// Extra turns had no limit (skips and triggers had): a careless loop granting a million made
+/// every turn taken, and every prediction, move the whole list. The command refuses the one
+/// past the limit, and a save past it is refused.
+#[test]
+fn extra_turns_past_their_limit_are_refused() {
+    use horizons_edge_core::turns::seats::MAX_PENDING_EXTRA_TURNS;
+    let mut seats =
+        SeatOrder::with_first_player((0..3).map(PlayerId).collect(), PlayerId(0)).unwrap();
+    for _ in 0..MAX_PENDING_EXTRA_TURNS {
+        seats
+            .apply(SeatCommand::GrantExtraTurn {
+                player: PlayerId(1),
+            })
+            .unwrap();
+    }
+    let before = seats.clone();
+    let refused = seats.apply(SeatCommand::GrantExtraTurn {
+        player: PlayerId(2),
+    });
+    assert!(
+        refused
+            .unwrap_err()
+            .to_string()
+            .contains("pending extra turns"),
+        "the one past the limit is refused"
+    );
+    assert_eq!(seats, before, "and changes nothing");
+    let race = Initiative::new();
+    let json = save::to_json(TurnMode::Seats, &race, Some(&seats));
+    assert!(save::from_json(&json).is_ok(), "a full list loads");
+    let over = edited(&json, |v| {
+        v["seats"]["extra_turns"]
+            .as_array_mut()
+            .unwrap()
+            .push(2.into());
+    });
+    let error = save::from_json(&over).unwrap_err();
+    assert!(
+        error.to_string().contains("1001 pending extra turns"),
+        "{error}"
+    );
+}

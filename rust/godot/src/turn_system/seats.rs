@@ -167,7 +167,8 @@ impl TurnSystem {
     /// Gives a living player an extra turn, taken before the next natural turn (several in the
     /// order [method set_extra_turn_order] sets: the first granted first, as seed 004 queues
     /// them, unless set otherwise); play then resumes from the natural next seat. Returns
-    /// [constant OK], [constant ERR_DOES_NOT_EXIST] or [constant ERR_UNAVAILABLE] (eliminated).
+    /// [constant OK], [constant ERR_DOES_NOT_EXIST], [constant ERR_UNAVAILABLE] (eliminated) or
+    /// [constant ERR_INVALID_PARAMETER] (past 1 000 pending extra turns).
     #[func]
     pub fn grant_extra_turn(&mut self, player_id: i64) -> Result<(), Refusal> {
         self.seat_command("TurnSystem.grant_extra_turn", || {

@@ -110,7 +110,8 @@ pub enum SeatCommand {
     /// Adds one pending skip: the next natural turn will not be taken (at most
     /// [`MAX_PENDING_SKIPS`](super::MAX_PENDING_SKIPS) pending).
     SkipNext,
-    /// Gives `player` an extra turn, taken before the next natural turn.
+    /// Gives `player` an extra turn, taken before the next natural turn (at most
+    /// [`MAX_PENDING_EXTRA_TURNS`](super::MAX_PENDING_EXTRA_TURNS) pending).
     GrantExtraTurn {
         /// Who.
         player: PlayerId,

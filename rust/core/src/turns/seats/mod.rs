@@ -58,6 +58,8 @@ use crate::random::RandomStream;
 pub const MAX_SEATS: usize = crate::bag::MAX_PLAYERS;
 /// The most skips that may be pending at once.
 pub const MAX_PENDING_SKIPS: u32 = 1_000;
+/// The most extra turns that may be pending at once (each turn taken looks through them).
+pub const MAX_PENDING_EXTRA_TURNS: usize = 1_000;
 /// The most turn triggers at one table: every turn asks each of them.
 pub const MAX_TRIGGERS: usize = 1_000;
 
@@ -195,6 +197,9 @@ impl SeatOrder {
         if self.pending_skips > MAX_PENDING_SKIPS {
             return Err(format!("{} pending skips", self.pending_skips));
         }
+        if self.extra_turns.len() > MAX_PENDING_EXTRA_TURNS {
+            return Err(format!("{} pending extra turns", self.extra_turns.len()));
+        }
         let named = self
             .active
             .map(|a| a.player)
@@ -298,6 +303,15 @@ impl SeatOrder {
             }
             SeatCommand::GrantExtraTurn { player } => {
                 self.living_seat(player)?;
+                if self.extra_turns.len() >= MAX_PENDING_EXTRA_TURNS {
+                    return Err(TurnError::OutOfRange {
+                        what: "pending extra turns",
+                        value: self.extra_turns.len() as u64 + 1,
+                        min: 0,
+                        max: MAX_PENDING_EXTRA_TURNS as u64,
+                    }
+                    .into());
+                }
                 self.extra_turns.push(player);
                 out.push(SeatEvent::ExtraTurnGranted { player });
             }
