@@ -131,7 +131,7 @@ func test_typed_containers_are_read_like_untyped_ones() -> void:
 	rules.free()
 
 
-func test_nesting_deeper_than_the_limit_is_refused_not_fatal() -> void:
+func test_nesting_too_deep_or_sharing_too_often_is_refused_not_fatal() -> void:
 	var rules := _game_in_round_one()
 	var active := rules.get_active_player()
 	var saved := rules.save_game()
@@ -168,6 +168,23 @@ func test_nesting_deeper_than_the_limit_is_refused_not_fatal() -> void:
 	rules.reaction_provider = func(_r: Dictionary) -> Array: return cyclic
 	expect_error(func() -> Variant: return rules.perform_action(active, scout), "nests deeper")
 	cyclic.clear()
+	rules.reaction_provider = Callable()
+	# One Array held twice at every level: 2^levels values written out (at 40 levels the
+	# conversion ran until memory ran out).
+	var spare := GameRules.new()
+	for levels in [21, 40]:
+		var shared: Variant = 1
+		for level in levels:
+			shared = [shared, shared]
+		var custom := {"type": "custom", "kind": "scout", "context": shared}
+		var shared_calls: Array[Callable] = [
+			func() -> Variant: return rules.perform_action(active, custom),
+			func() -> Variant: return auditor.observe({"type": shared}),
+			func() -> Variant: return spare.setup([0, 1], {"cards": shared}),
+		]
+		for call in shared_calls:
+			expect_error(call, "values in all")
+	spare.free()
 	check(rules.save_game() == saved, "still nothing changed")
 	rules.free()
 

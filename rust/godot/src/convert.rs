@@ -8,8 +8,8 @@
 //! `Vector4`, `Vector4i` and `Color` (as `[x, y(, z(, w))]` and `[r, g, b, a]`), nested at most
 //! [`MAX_DEPTH`] levels. The rules keep what they are given as JSON, so that is how it comes
 //! back (a `Vector2i(1, 2)` as `[1, 2]`, an `int` key as a `String`). Anything else — an
-//! `Object`, a `Callable`, a `NAN`, an `Array` that contains itself — is refused with the path of
-//! the offending value, never a panic. Whole-number floats become integers (Godot's JSON parser
+//! `Object`, a `Callable`, a `NAN`, an `Array` that contains itself, more than [`MAX_VALUES`]
+//! values in all — is refused with the path of the offending value, never a panic. Whole-number floats become integers (Godot's JSON parser
 //! reads `1` as `1.0`).
 
 use godot::builtin::{AnyArray, AnyDictionary, VariantType};
@@ -20,6 +20,11 @@ use serde_json::{Map, Number, Value};
 /// stack; the rules accept less still for the game data they keep
 /// ([`horizons_edge_core::game::command::MAX_CONTEXT_DEPTH`]).
 pub const MAX_DEPTH: usize = 64;
+
+/// How many values (each container and each element, a packed array counting as one) a Variant
+/// may hold to be converted. An Array holding one inner Array twice, forty levels deep, is
+/// 2^40 values once written out: refused before it can exhaust memory.
+pub const MAX_VALUES: usize = 1_000_000;
 
 /// `value` as JSON, or a message naming where the unsupported value sits.
 pub fn to_json(value: &Variant) -> Result<Value, String> {
@@ -54,10 +59,12 @@ pub fn int_list(value: &Variant) -> Result<Vec<i64>, String> {
 
 /// `value` as JSON, or a message naming where the unsupported value sits, under `path`.
 pub fn to_json_at(value: &Variant, path: &str) -> Result<Value, String> {
-    convert(value, path, 1)
+    let mut left = MAX_VALUES;
+    convert(value, path, 1, &mut left)
 }
 
-fn convert(value: &Variant, path: &str, depth: usize) -> Result<Value, String> {
+/// `value` at `path`, `depth` levels down, as JSON; `left` counts down the values still allowed.
+fn convert(value: &Variant, path: &str, depth: usize, left: &mut usize) -> Result<Value, String> {
     let unsupported = || {
         format!(
             "{path} has type {:?}, which cannot be used here (use null, bool, int, float, \
@@ -68,6 +75,12 @@ fn convert(value: &Variant, path: &str, depth: usize) -> Result<Value, String> {
     if depth > MAX_DEPTH {
         return Err(format!("{path} nests deeper than {MAX_DEPTH} levels"));
     }
+    *left = left.checked_sub(1).ok_or_else(|| {
+        format!(
+            "{path} is past {MAX_VALUES} values in all (a container held in several places \
+             counts at each)"
+        )
+    })?;
     let wrong = |_| unsupported();
     Ok(match value.get_type() {
         VariantType::NIL => Value::Null,
@@ -103,7 +116,7 @@ fn convert(value: &Variant, path: &str, depth: usize) -> Result<Value, String> {
                     _ => None,
                 }
                 .ok_or_else(|| format!("{path} has a key of type {:?}", key.get_type()))?;
-                let item = convert(&item, &format!("{path}.{key}"), depth + 1)?;
+                let item = convert(&item, &format!("{path}.{key}"), depth + 1, left)?;
                 if map.insert(key.clone(), item).is_some() {
                     return Err(format!(
                         "{path} has two keys that read \"{key}\" (an int and a String, say): \
@@ -118,7 +131,7 @@ fn convert(value: &Variant, path: &str, depth: usize) -> Result<Value, String> {
             let items = array
                 .iter_shared()
                 .enumerate()
-                .map(|(index, item)| convert(&item, &format!("{path}[{index}]"), depth + 1))
+                .map(|(index, item)| convert(&item, &format!("{path}[{index}]"), depth + 1, left))
                 .collect::<Result<Vec<_>, _>>()?;
             Value::Array(items)
         }
