@@ -115,6 +115,35 @@ func test_calls_before_setup_and_after_game_over_are_refused() -> void:
 	rules.free()
 
 
+func test_get_action_refusal_tells_what_perform_action_would_even_without_a_game() -> void:
+	# Before setup() it said "not_started" (ERR_UNAVAILABLE) where perform_action refused as
+	# "no_game" (ERR_UNCONFIGURED); inside a hook it said "not_started" too.
+	var pass_action := {"type": "pass"}
+	var fresh := GameRules.new()
+	fresh.perform_action(0, pass_action)
+	var refused := fresh.get_last_refusal()
+	error_log.take()
+	var told := fresh.get_action_refusal(0, pass_action)
+	error_log.take()
+	for key in ["code", "kind", "misuse"]:
+		check_equal(told.get(key), refused.get(key), "before setup: %s" % key)
+	fresh.free()
+	var rules := _game_in_round_one()
+	var inside: Array[Dictionary] = []
+	rules.action_validator = func(player_id: int, _action: Dictionary) -> Variant:
+		rules.perform_action(player_id, pass_action)
+		inside.append(rules.get_last_refusal())
+		inside.append(rules.get_action_refusal(player_id, pass_action))
+		return true
+	rules.perform_action(rules.get_active_player(), {"type": "custom", "kind": "scout"})
+	error_log.take()
+	check_equal(inside.size(), 2, "the validator asked")
+	if inside.size() == 2:
+		for key in ["code", "kind"]:
+			check_equal(inside[1].get(key), inside[0].get(key), "inside a hook: %s" % key)
+	rules.free()
+
+
 func test_a_signal_handler_calling_back_in_with_bad_input_changes_nothing() -> void:
 	var rules := _game_in_round_one()
 	var codes: Array = []

@@ -10,7 +10,7 @@ use horizons_edge_core::{
 };
 
 use super::GameRules;
-use super::parse::{context_json, player_setups};
+use super::parse::{context_json, no_game, player_setups};
 use crate::convert;
 use crate::refusal::{Refusal, refusing};
 
@@ -369,19 +369,22 @@ impl GameRules {
         const METHOD: &str = "GameRules.get_action_refusal";
         let refusal = match convert::to_json(&action.to_variant()).and_then(Action::from_json) {
             Err(reason) => Refusal::invalid_argument(METHOD, format!("not an action: {reason}")),
-            Ok(action) => {
-                let Some(game) = self.current(METHOD) else {
-                    return Refusal::from_rules(METHOD, GameError::NotStarted.into())
-                        .to_dictionary(player_id);
-                };
-                let checked = PlayerId::from_raw(player_id)
-                    .map_err(RulesError::from)
-                    .and_then(|player| game.check_action(player, &action));
-                match checked {
-                    Ok(()) => return VarDictionary::new(),
-                    Err(error) => Refusal::from_rules(METHOD, error),
+            // As perform_action would refuse: inside a hook as busy, before setup as no game.
+            Ok(action) => match self
+                .ensure_idle(METHOD)
+                .and_then(|()| self.game.as_deref().ok_or_else(|| no_game(METHOD)))
+            {
+                Err(refusal) => refusal,
+                Ok(game) => {
+                    let checked = PlayerId::from_raw(player_id)
+                        .map_err(RulesError::from)
+                        .and_then(|player| game.check_action(player, &action));
+                    match checked {
+                        Ok(()) => return VarDictionary::new(),
+                        Err(error) => Refusal::from_rules(METHOD, error),
+                    }
                 }
-            }
+            },
         };
         // Misuse (a malformed action, an unknown card) is logged; a refusal of play is not.
         refusal.log();
