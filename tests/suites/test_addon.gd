@@ -66,6 +66,30 @@ func test_every_class_of_the_addon_has_an_editor_icon() -> void:
 	check(script_classes >= 1, "the addon's script classes are listed")
 
 
+func test_no_signal_argument_shadows_a_builtin_in_a_generated_handler() -> void:
+	# The editor names a connected handler's parameters after the signal's arguments: one called
+	# "round" or "name" made every such handler warn (SHADOWED_GLOBAL_IDENTIFIER, or
+	# SHADOWED_VARIABLE_BASE_CLASS in a Node script).
+	var taken := PackedStringArray(["round", "floor", "ceil", "abs", "min", "max", "sign", "str"])
+	taken.append_array(["range", "len", "hash", "type", "load", "print", "clamp", "lerp", "wrap"])
+	for property: Dictionary in ClassDB.class_get_property_list("Node"):
+		taken.append(property["name"])
+	var signals: Array[Dictionary] = []
+	for name: String in ClassDB.get_class_list():
+		if ClassDB.class_get_api_type(name) == ClassDB.API_EXTENSION:
+			signals.append_array(ClassDB.class_get_signal_list(name, true))
+	for entry: Dictionary in ProjectSettings.get_global_class_list():
+		if (entry["path"] as String).begins_with(ADDON):
+			signals.append_array((load(entry["path"]) as Script).get_script_signal_list())
+	check(signals.size() > 40, "the addon's signals are listed: %d" % signals.size())
+	for info: Dictionary in signals:
+		for argument: Dictionary in info["args"]:
+			check(
+				not argument["name"] in taken,
+				"%s(%s ...) names an argument after a builtin" % [info["name"], argument["name"]]
+			)
+
+
 func test_the_plugin_names_the_library_this_platform_loads() -> void:
 	# Enabled without its library, the addon said nothing; the engine's error names no file.
 	var plugin: GDScript = load("res://addons/horizons_edge/plugin.gd")

@@ -27,7 +27,7 @@ use crate::refusal::Refusal;
 /// A client that joins mid-game asks for the events since 0 so that it can audit every round.
 /// ```gdscript
 /// var auditor := FairnessAuditor.new()
-/// auditor.round_failed.connect(func(round, reason): push_error(reason))
+/// auditor.round_failed.connect(func(_round_number: int, reason: String) -> void: push_error(reason))
 /// for event in rules.get_events_for(my_id, 0):
 ///     auditor.observe(event)
 /// ```
@@ -43,13 +43,14 @@ pub struct FairnessAuditor {
 
 #[godot_api]
 impl FairnessAuditor {
-    /// Every draw of [param round] matches its revealed secret, which matches its commitment.
+    /// Every draw of [param round_number] matches its revealed secret, which matches its
+    /// commitment.
     #[signal]
-    pub fn round_verified(round: i64, draws: i64);
-    /// [param round] failed its audit; [param reason] says where (a mismatched commitment, or the
-    /// first draw that differs from what the key gives).
+    pub fn round_verified(round_number: i64, draws: i64);
+    /// [param round_number] failed its audit; [param reason] says where (a mismatched
+    /// commitment, or the first draw that differs from what the key gives).
     #[signal]
-    pub fn round_failed(round: i64, reason: GString);
+    pub fn round_failed(round_number: i64, reason: GString);
 
     /// Takes in one event Dictionary. Returns [code]false[/code] (and logs an error) if it is not
     /// an event; other events than the bag's are accepted and ignored.

@@ -42,7 +42,7 @@ signal event_received(event: Dictionary)
 ## Client: the server refused this client's last request; nothing changed.
 signal request_refused(reason: String)
 ## Client: a round's draws were checked against its revealed secret.
-signal round_audited(round: int, fair: bool, detail: String)
+signal round_audited(round_number: int, fair: bool, detail: String)
 ## Client: the connection to the server is gone (or could not be made).
 signal connection_lost
 ## Client, a table's session of a [RulesServer]: [method close] left the table (the server node,
@@ -70,7 +70,7 @@ signal mulligan_timed_out(player_id: int)
 signal peer_kicked(peer_id: int, reason: String)
 ## Server: a client's state after a round matched (or not) the server's view for that player.
 ## On a mismatch the server sends that client a fresh snapshot.
-signal checkpoint_checked(player_id: int, round: int, in_sync: bool)
+signal checkpoint_checked(player_id: int, round_number: int, in_sync: bool)
 
 ## What the server does when a disconnected player has not come back within
 ## [member reconnect_timeout].

@@ -104,9 +104,10 @@ pub struct GameRules {
     #[export(enum = (Bag = 0, Seats = 1, Initiative = 2))]
     activation_order: i64,
     /// The mercy rule, for [constant ORDER_BAG]: at most this many draws in a row within a round
-    /// for one player while anyone else has a token left (0: off). The capped draw is the next token of
-    /// someone else in the bag's own order, so every round still verifies; [method
-    /// get_capped_player] names the player passed over.
+    /// for one player while anyone else has a token left (0: off). The capped draw is one of the
+    /// others' tokens, each equally likely, picked by the bag's own seeded stream (the tokens left
+    /// keep their order), so every round still verifies; [method get_capped_player] names the
+    /// player passed over.
     #[export(range = (0.0, 8.0, or_greater))]
     max_streak: i64,
     /// Cards in an opening hand (London mulligan).
@@ -201,8 +202,9 @@ pub struct GameRules {
     /// paid), as seed 002's reactions are computed; see [member action_validator] for what is
     /// refused.
     /// ```gdscript
-    /// # Hoplite: whoever controls a Monument answers every opponent's build with a scout.
-    /// rules.reaction_provider = func(resolved: Dictionary) -> Array:
+    /// # A table rule: whoever controls a Monument answers every opponent's build with a scout.
+    /// # Untyped return (Variant): a script error refuses the action instead of adding nothing.
+    /// rules.reaction_provider = func(resolved: Dictionary) -> Variant:
     ///     if resolved["action"]["type"] != "build":
     ///         return []
     ///     var reactions := []
@@ -360,7 +362,7 @@ impl GameRules {
     pub fn hand_kept(player_id: i64, bottomed: i64);
     /// A round began: energy generated, hands refilled, the bag filled and shuffled.
     #[signal]
-    pub fn round_started(round: i64);
+    pub fn round_started(round_number: i64);
     /// A token was drawn: its owner is the active player; [param remaining] tokens are left.
     #[signal]
     pub fn token_drawn(player_id: i64, remaining: i64);
@@ -408,18 +410,19 @@ impl GameRules {
     pub fn action_undone(player_id: i64);
     /// A round ended; until-end-of-round effects have expired.
     #[signal]
-    pub fn round_ended(round: i64);
+    pub fn round_ended(round_number: i64);
     /// A player left the game; their remaining tokens left the bag.
     #[signal]
     pub fn player_eliminated(player_id: i64);
-    /// A card or structure changed this round's bag: [param change] more of [param player_id]'s
-    /// tokens in it (effect [code]add_tokens[/code]), or fewer if negative
-    /// ([code]remove_tokens[/code]: the ones they would have drawn next).
+    /// Tokens went into this round's bag or out of it other than by a draw: [param change] more
+    /// of [param player_id]'s tokens in it (a card's or structure's effect
+    /// [code]add_tokens[/code], or a reserve token put in with [method commit_reserve]), or fewer
+    /// if negative ([code]remove_tokens[/code]: the ones they would have drawn next).
     #[signal]
     pub fn bag_changed(player_id: i64, change: i64);
-    /// A player's display name changed ([method rename_player]).
+    /// A player's display name changed to [param new_name] ([method rename_player]).
     #[signal]
-    pub fn player_renamed(player_id: i64, name: GString);
+    pub fn player_renamed(player_id: i64, new_name: GString);
     /// The game ended; [param winner_id] is [constant NO_PLAYER] for a draw.
     #[signal]
     pub fn game_over(winner_id: i64);
