@@ -1,8 +1,8 @@
 class_name GameManager
 extends Node
 ## A thin driver over [GameRules]: it seats the players, paces the draws, lets bots decide and
-## writes the game log. Every rule lives in [GameRules] (Rust), but one: the table rule Hoplite
-## ([method _hoplite]), a reaction written in GDScript that reads the state its trigger left.
+## writes the game log. Every rule lives in [GameRules] (Rust), but one: the table rule Garrison
+## ([method _garrison]), a reaction written in GDScript that reads the state its trigger left.
 ## Otherwise this node only decides when to call the rules.
 ##
 ## Human seats get [signal human_turn_started] and answer with [method submit_action].
@@ -173,16 +173,18 @@ func _is_running() -> bool:
 
 # The rules call this after every action, with the game as that action left it: it notes every
 # player's state, then answers with the table's reactions.
-func _on_action_resolved(resolved: Dictionary) -> Array:
+func _on_action_resolved(resolved: Dictionary) -> Variant:
 	for player_id in rules.get_player_ids():
 		_after_action[player_id] = rules.get_player_state(player_id)
-	return _hoplite(resolved)
+	return _garrison(resolved)
 
 
-## Hoplite: when a player builds and then controls two buildings or more — the one just built
-## counts, which only the state after the build shows — every opponent answers with a free scout.
-## The rules call it after every action, and its queries read the game as that action left it.
-func _hoplite(resolved: Dictionary) -> Array:
+# Garrison: when a player builds and then controls two buildings or more — the one just built
+# counts, which only the state after the build shows — every opponent answers with a free scout.
+# The rules call it after every action, and its queries read the game as that action left it.
+# Untyped (Variant): a script error then returns null, which refuses the action as the hook's
+# misuse, where a function declared -> Array would return [] and hide it.
+func _garrison(resolved: Dictionary) -> Variant:
 	if resolved["action"]["type"] != "build":
 		return []
 	var builder: int = resolved["player_id"]

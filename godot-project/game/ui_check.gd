@@ -391,7 +391,7 @@ func _once(problem: String) -> void:
 		_check(false, problem)
 
 
-# Each reaction's line is under the action that caused it (a build, for Hoplite).
+# Each reaction's line is under the action that caused it (a build, for Garrison).
 func _check_reactions_under_their_cause(main: Main) -> void:
 	var lines := (main.get_node("%Log") as Label).text.split("\n")
 	var reactions := 0

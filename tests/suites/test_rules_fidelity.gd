@@ -131,7 +131,7 @@ func test_hooks_read_the_state_their_trigger_left() -> void:
 	rules.action_validator = func(player_id: int, _action: Dictionary) -> bool:
 		resources_seen.append(rules.get_player_state(player_id)["resources"])
 		return true
-	# Hoplite: once a player controls two buildings (the one just built included), every
+	# Garrison: once a player controls two buildings (the one just built included), every
 	# opponent answers with a scout.
 	rules.reaction_provider = func(resolved: Dictionary) -> Array:
 		if resolved["action"]["type"] != "build":

@@ -1,7 +1,8 @@
 //! `cargo xtask package`: the addon as a game developer without Rust downloads it, and as the
 //! Godot Asset Library takes it — `target/package/horizons_edge-<version>.zip`, holding
 //! `addons/horizons_edge/` with the libraries for every desktop platform (debug and release),
-//! each inspected (see [`crate::inspect`]), the LICENSE, a short README and the CHANGELOG.
+//! each inspected (see [`crate::inspect`]), the LICENSE, a short README, the project's README as
+//! `MANUAL.md` and the CHANGELOG.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -106,6 +107,9 @@ pub fn package(options: &Options, out: &Path) -> Result<PathBuf> {
     for file in ["LICENSE", "CHANGELOG.md"] {
         copy(&paths::root().join(file), &staged.join(file))?;
     }
+    // The whole guide, which the class reference (F1) cites as "README"; the addon's own
+    // README.md is the short one that points to it.
+    copy(&paths::root().join("README.md"), &staged.join("MANUAL.md"))?;
     let zip = out.join(format!("horizons_edge-{VERSION}.zip"));
     write_zip(out, &staged, &zip)?;
     let size = std::fs::metadata(&zip).map_or(0, |m| m.len());

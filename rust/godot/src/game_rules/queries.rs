@@ -71,6 +71,7 @@ impl GameRules {
     /// Who acts in the next [param depth] activations of this round (fewer near its end), when
     /// [member activation_order] is [constant ORDER_SEATS] or [constant ORDER_INITIATIVE]: an
     /// initiative strip's "next 5". Empty for [constant ORDER_BAG], whose order stays secret.
+    /// [param depth] is 0 to 1 000; a larger one is refused with an error (an empty array).
     #[func]
     pub fn get_upcoming_players(&self, depth: i64) -> Result<PackedInt64Array, Refusal> {
         const METHOD: &str = "GameRules.get_upcoming_players";
