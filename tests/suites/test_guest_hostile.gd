@@ -470,6 +470,11 @@ func test_lobby_replies_the_lobby_never_sends_are_dropped_with_an_error() -> voi
 		expect_error(func() -> void: client._rpc_lobby_reply(reply), "dropped a lobby reply")
 	check_equal(heard, [], "signals of dropped replies")
 	check_equal(client.get_child_count(), children, "tables made for dropped replies")
+	# A listing's code means nothing: one that was not a String stopped on a script error.
+	client._rpc_lobby_reply({"op": "list", "tables": [], "code": 5})
+	var errors := error_log.take()
+	check(errors.is_empty(), "no error for a listing's stray code: %s" % [errors])
+	check_equal(heard, [["listed", []]], "the listing is heard")
 	_close_all()
 
 

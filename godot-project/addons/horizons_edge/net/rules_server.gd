@@ -403,10 +403,11 @@ func _on_lobby_reply(reply: Dictionary) -> void:
 	if problem != "":
 		push_error("RulesServer: dropped a lobby reply from the server: %s" % problem)
 		return
-	var code: String = reply.get("code", "")
+	if reply["op"] == "list":
+		tables_listed.emit(reply["tables"])
+		return
+	var code: String = reply.get("code", "")  # checked: a table's code, or "" in a refusal
 	match reply["op"]:
-		"list":
-			tables_listed.emit(reply["tables"])
 		"created":
 			table_created.emit(code)
 		"joined", "spectating":
