@@ -3,7 +3,8 @@ extends SceneTree
 ## [RulesSession] (at [code]/root/Session[/code], where clients put theirs), prints one line per
 ## seat taken or left, per decision the server made for a late player, per peer it disconnected,
 ## per round and at game over (with what the peers made it do), and quits by itself
-## [constant QUIT_DELAY_SEC] seconds after the game ends.
+## [constant QUIT_DELAY_SEC] seconds after the game ends, or [constant ABANDONED_QUIT_SEC]
+## seconds after every seated player left (the game waits for them meanwhile).
 ## [codeblock]
 ## godot --headless --path godot-project -s res://game/dedicated_server.gd -- --players 3
 ## [/codeblock]
@@ -47,9 +48,13 @@ const LIMITS := {
 }
 ## Seconds between game over and quitting, so the last updates reach the clients.
 const QUIT_DELAY_SEC := 5.0
+## Seconds it goes on once every seated player has left, for one to come back, before it quits.
+const ABANDONED_QUIT_SEC := 300.0
 
 var _rules: GameRules
 var _session: RulesSession
+# The seats whose player is connected (player_id -> true).
+var _connected := {}
 
 
 func _initialize() -> void:
@@ -98,11 +103,15 @@ func _listen(options: Dictionary) -> void:
 
 
 func _on_peer_seated(player_id: int, peer_id: int) -> void:
+	_connected[player_id] = true
 	print("server: seat %d taken by peer %d" % [player_id, peer_id])
 
 
 func _on_peer_left(player_id: int) -> void:
+	_connected.erase(player_id)
 	print("server: seat %d left; it waits %d s for them" % [player_id, _session.reconnect_timeout])
+	if _connected.is_empty():
+		create_timer(ABANDONED_QUIT_SEC).timeout.connect(_on_abandoned_timeout)
 
 
 func _on_activation_timed_out(player_id: int) -> void:
@@ -147,6 +156,12 @@ func _scores() -> String:
 		var points: int = _rules.get_player_state(player_id)["victory_points"]
 		scores.append("player %d %d VP" % [player_id, points])
 	return ", ".join(scores)
+
+
+func _on_abandoned_timeout() -> void:
+	if _connected.is_empty() and _rules.get_phase() != GameRules.PHASE_GAME_OVER:
+		print("server: every player left %d s ago; quitting" % ABANDONED_QUIT_SEC)
+		_shut_down()
 
 
 func _shut_down() -> void:

@@ -230,6 +230,34 @@ func test_a_table_everyone_left_before_it_started_closes_after_the_unclaimed_tim
 	_close_loopback()
 
 
+func test_a_started_table_everyone_left_closes_after_the_unclaimed_timeout() -> void:
+	# A game waits while none of its players is there (passing them all played the rest of it
+	# in one frame): a table every player left for good would then stay for ever, so a started
+	# one closes after the unclaimed timeout too.
+	if not await _loopback():
+		return
+	_server.unclaimed_timeout = 0.3
+	var closed: Array = []
+	_server.table_closed.connect(func(code: String, _archive: String): closed.append(code))
+	var code := _server.open_table({})
+	var second: Probe = await _connect("Second")
+	if second == null:
+		_close_loopback()
+		return
+	var seated: Array = [await _sit(_probe, code, "first"), await _sit(second, code, "second")]
+	check_equal(seated, [true, true], "seats taken")
+	var table: RulesSession = _server.get_tables().get(code)
+	var rules: GameRules = table.find_children("*", "GameRules", false, false).front()
+	check_equal(rules.get_phase(), GameRules.PHASE_MULLIGAN, "the game started")
+	for probe: Probe in [_probe, second]:
+		probe.multiplayer.multiplayer_peer.close()
+	var started := Time.get_ticks_msec()
+	while closed.is_empty() and Time.get_ticks_msec() - started < ANSWER_WAIT_MSEC:
+		await get_tree().process_frame
+	check_equal(closed, [code], "tables closed")
+	_close_loopback()
+
+
 func test_the_connections_of_one_address_share_its_table_creations() -> void:
 	# Connecting again gave a fresh allowance of three tables: from one address, hundreds of
 	# tables in seconds. The address's allowance is shared by all its connections, past and new.

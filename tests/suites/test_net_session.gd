@@ -75,6 +75,35 @@ func test_a_player_who_left_before_the_start_comes_back_or_is_eliminated_at_the_
 	_close_all()
 
 
+func test_a_game_everyone_left_waits_for_a_player_to_come_back() -> void:
+	# Under PASS_ACTIVATIONS, once every seat was away past the reconnect timeout the host passed
+	# them all in one frame: the rest of the game at once (and for ever, frozen, with no round
+	# limit), so a player back a moment later found it over.
+	if not _host_game(2):
+		return
+	_host.turn_deadline = 0.0
+	_host.reconnect_timeout = 0.3
+	var sessions: Array[RulesSession] = [_client("first"), _client("second")]
+	for session in sessions:
+		session.snapshot_received.connect(_keep_only.bind(session).unbind(1))
+	var playing := func() -> bool: return _rules.get_phase() == GameRules.PHASE_ACTIVATION
+	if not await wait_until(playing, "round 1's first activation"):
+		_close_all()
+		return
+	var token := sessions[0].get_rejoin_token()
+	var events := _rules.get_last_event_seq()
+	for session in sessions:
+		_leave(session)
+	await get_tree().create_timer(1.0).timeout
+	check_equal(_rules.get_phase(), GameRules.PHASE_ACTIVATION, "the game waits")
+	check_equal(_rules.get_round(), 1, "in round 1")
+	check(_rules.get_last_event_seq() - events < 10, "nothing played but the leaving")
+	_autoplay(_client("first", token))
+	var over := func() -> bool: return _rules.get_phase() == GameRules.PHASE_GAME_OVER
+	await wait_until(over, "the game played on with the player back, the other passed")
+	_close_all()
+
+
 func test_a_client_takes_the_rules_actions_but_not_those_the_game_keeps_for_itself() -> void:
 	# create_token is the game's own (its stats would be the caller's): a client asking for it,
 	# for a structure that does not exist or with a field an action does not take is refused and

@@ -95,9 +95,10 @@ const SettingCheck := preload("../setting_check.gd")
 		finished_linger = SettingCheck.network_seconds(
 			"RulesServer.finished_linger", value, finished_linger
 		)
-## Server: seconds a table that has not started stays open while no seated player is connected
-## to it (nobody sat at it, or everyone who did left; 0: for ever); then it closes as a
-## finished one does. Otherwise tables created and left would stay until the server is full.
+## Server: seconds a table stays open while no seated player is connected to it (nobody sat at
+## it, or everyone who did left, before or after the game started; 0: for ever); then it closes
+## as a finished one does. Otherwise tables created and left would stay until the server is
+## full (a game waits while none of its players is there).
 @export_range(0.0, 86400.0, 1.0, "suffix:s") var unclaimed_timeout := 300.0:
 	set(value):
 		unclaimed_timeout = SettingCheck.network_seconds(

@@ -498,13 +498,12 @@ func _add_table(
 	return host
 
 
-# Whether [param table] has not started and no seated player has been connected to it for
-# [member RulesServer.unclaimed_timeout]: nobody sat at it, or everyone who did left. (Once
-# started, the reconnect policy and the deadlines see it to its end.)
+# Whether no seated player has been connected to [param table] for
+# [member RulesServer.unclaimed_timeout]: nobody sat at it, or everyone who did left (a started
+# game waits while none of its players is there: see table_flow.gd's advance()).
 func _is_unclaimed(table: Dictionary, now_msec: int) -> bool:
 	var timeout := int(_server.unclaimed_timeout * 1000.0)
-	var started: bool = table["rules"].get_phase() != GameRules.PHASE_SETUP
-	if timeout <= 0 or started or table["host"].has_seated_peer():
+	if timeout <= 0 or table["host"].has_seated_peer():
 		table["unattended_since"] = 0
 		return false
 	if table["unattended_since"] == 0:

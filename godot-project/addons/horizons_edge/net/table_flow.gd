@@ -73,13 +73,16 @@ func apply(player_id: int, request: Dictionary) -> String:
 ## Draws tokens while one is due (once every nonce is in, with player entropy), decides for seats
 ## whose turns are being passed (a pass, a kept hand during the mulligan,
 ## [constant RulesSession.DEADLINE_NONCE]), and starts the deadline of what the game now waits
-## for.
+## for. While every living player is away (their seats passed), the game waits, with no
+## deadline, until one comes back.
 func advance() -> void:
 	if _rules.get_phase() == GameRules.PHASE_MULLIGAN:
 		for player_id in _rules.get_living_player_ids():
 			if _seats[player_id]["passing"] and not _rules.get_player_state(player_id)["kept"]:
 				_keep_for(player_id)
 	while _rules.get_phase() in [GameRules.PHASE_AWAITING_DRAW, GameRules.PHASE_ACTIVATION]:
+		if _everyone_away():
+			break  # Nobody to pass for: the game waits until a player comes back.
 		if _rules.get_phase() == GameRules.PHASE_AWAITING_DRAW:
 			for player_id in _rules.get_pending_entropy():
 				if _seats[player_id]["passing"]:
@@ -121,6 +124,14 @@ func run_deadline(now_msec: int) -> bool:
 	_waiting_for = ""  # Whatever the game still waits on gets a deadline of its own.
 	_time_out()
 	return true
+
+
+# Whether every living player's seat is being passed (away past the reconnect timeout): passing
+# them all would play the rest of the game in one frame, or for ever with no end set.
+func _everyone_away() -> bool:
+	return Array(_rules.get_living_player_ids()).all(
+		func(player_id: int) -> bool: return _seats[player_id]["passing"]
+	)
 
 
 # Applies an action request; returns why it was refused, or "".
@@ -216,6 +227,8 @@ func _restart_deadline() -> void:
 		GameRules.PHASE_AWAITING_DRAW:
 			if not _rules.get_pending_entropy().is_empty():
 				waiting = "nonces of round %d" % _rules.get_round()
+	if _everyone_away():
+		waiting = ""  # Nobody is there to wait for: no deadline passes their turns meanwhile.
 	if waiting == _waiting_for:
 		return
 	_waiting_for = waiting
