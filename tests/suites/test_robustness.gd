@@ -190,7 +190,18 @@ func test_nesting_too_deep_or_sharing_too_often_is_refused_not_fatal() -> void:
 
 
 func test_free_inside_a_hook_is_refused_and_the_node_lives_on() -> void:
+	# Godot's clean-up of the cancelled free took the node out of the tree and deleted its
+	# children (the validator's own node among them): they are kept, and put back.
+	var holder := Node.new()
+	add_child(holder)
+	holder.add_child(Node.new())
 	var rules := _game_in_round_one()
+	holder.add_child(rules)
+	holder.move_child(rules, 0)
+	rules.owner = holder
+	var child := Node.new()
+	rules.add_child(child)
+	child.owner = holder
 	var active := rules.get_active_player()
 	var hash := rules.get_state_hash()
 	rules.action_validator = func(_p: int, _a: Dictionary) -> bool:
@@ -200,6 +211,11 @@ func test_free_inside_a_hook_is_refused_and_the_node_lives_on() -> void:
 	check(is_instance_valid(rules), "the node was not freed")
 	check("".join(errors).contains("queue_free"), "the error says what to do: %s" % [errors])
 	check_equal(rules.get_state_hash(), hash, "the refused action changed nothing")
+	check(is_instance_valid(child), "its child was not deleted")
+	await get_tree().process_frame
+	check(rules.get_parent() == holder and rules.get_index() == 0, "back in its place")
+	check(rules.owner == holder and child.owner == holder, "with its owner")
+	check(is_instance_valid(child) and child.get_parent() == rules, "and its child")
 	rules.action_validator = Callable()
 	rules.reaction_provider = func(_r: Dictionary) -> Array:
 		rules.free()
@@ -211,7 +227,7 @@ func test_free_inside_a_hook_is_refused_and_the_node_lives_on() -> void:
 	rules.reaction_provider = Callable()
 	# (free() in a signal handler is refused by Godot itself, with a script error.)
 	check_equal(rules.pass_activation(rules.draw_next_token()), OK, "and it still plays")
-	rules.free()
+	holder.free()
 
 
 func test_a_game_loaded_handler_may_load_again_and_again() -> void:

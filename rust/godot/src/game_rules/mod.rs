@@ -20,6 +20,7 @@ use crate::script_hooks::SharedView;
 mod commands;
 mod dispatch;
 mod parse;
+mod placement;
 mod queries;
 mod saves;
 mod signals;
@@ -267,6 +268,9 @@ impl INode for GameRules {
     /// Refuses to be freed while its own code runs script — an `action_validator`, a
     /// `reaction_provider` or a signal handler calling `free()` — as Godot refuses to free an
     /// object that is emitting: the node stays, and the error says to use `queue_free()`.
+    /// Godot's own clean-up still takes it out of the tree: its children are kept from being
+    /// deleted, and the node goes back in its place at the end of the frame (see
+    /// [`placement`]).
     fn on_notification(&mut self, what: NodeNotification) {
         if what == NodeNotification::PREDELETE && (self.busy || self.outbox.is_emitting()) {
             self.base_mut().cancel_free();
@@ -275,6 +279,8 @@ impl INode for GameRules {
                  reaction_provider or a signal handler; the node was not freed. Use \
                  queue_free() instead."
             );
+            let place = placement::Placement::keep(&mut self.base_mut());
+            self.run_deferred_gd(move |rules| place.restore(rules.upcast()));
         }
     }
 }
