@@ -396,9 +396,7 @@ impl GameRules {
     ) -> Result<T, Refusal> {
         if let Err(refusal) = &result {
             self.refused(player, false, refusal);
-            if !self.busy {
-                self.emit_pending();
-            }
+            self.emit_pending();
         }
         result
     }
