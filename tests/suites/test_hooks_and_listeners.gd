@@ -5,34 +5,6 @@ extends TestSuite
 ## its own doing, whatever its handlers do.
 
 
-func test_a_command_a_hook_calls_is_refused_and_told_after_the_hook_not_inside_it() -> void:
-	# The refusal's signals were emitted inside the hook, their handlers reading the hook's
-	# view of a command half done, against the class doc.
-	var rules := StarterGame.rules(12, 2)
-	StarterGame.keep_all(rules)
-	var active := rules.draw_next_token()
-	var heard: Array[String] = []
-	rules.refused.connect(func(_m: String, _p: int, kind: String, _r: String): heard.append(kind))
-	rules.action_rejected.connect(func(_p: int, _r: String): heard.append("rejected"))
-	rules.action_validator = func(player_id: int, _action: Dictionary) -> Variant:
-		heard.append("hook starts")
-		heard.append(str(rules.perform_action(player_id, {"type": "pass"}) == ERR_BUSY))
-		heard.append("hook ends")
-		return true
-	rules.legal_actions(active)
-	check(heard.has("busy"), "legal_actions told the refusals once done: %s" % [heard])
-	rules.perform_action(active, {"type": "custom", "kind": "scout"})
-	error_log.take()
-	var inside := false
-	for entry in heard:
-		if entry in ["hook starts", "hook ends"]:
-			inside = entry == "hook starts"
-		elif inside and entry != "true":
-			check(false, "%s heard inside the hook: %s" % [entry, heard])
-	check(heard.count("busy") >= 2, "each refusal told afterwards: %s" % [heard])
-	rules.free()
-
-
 func test_hooks_set_replaced_or_cleared_between_commands_take_effect_at_once() -> void:
 	# A command asks whether hooks are set only when one holds a Callable: every way of
 	# setting one must count, and clearing one or freeing its object must stop it.

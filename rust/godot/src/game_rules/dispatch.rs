@@ -396,7 +396,9 @@ impl GameRules {
     ) -> Result<T, Refusal> {
         if let Err(refusal) = &result {
             self.refused(player, false, refusal);
-            self.emit_pending();
+            if !self.busy {
+                self.emit_pending();
+            }
         }
         result
     }

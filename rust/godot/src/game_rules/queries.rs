@@ -262,10 +262,9 @@ impl GameRules {
             })
         })??;
         self.listeners.forget();
-        let actions = self.with_hooks(METHOD, |game, hooks| Ok(game.legal_actions(player, hooks)));
-        // The refusals of commands the hooks called are told now that they are done.
-        self.emit_pending();
-        Ok(actions?.iter().map(convert::dictionary_of).collect())
+        let actions =
+            self.with_hooks(METHOD, |game, hooks| Ok(game.legal_actions(player, hooks)))?;
+        Ok(actions.iter().map(convert::dictionary_of).collect())
     }
 
     /// Units, buildings and token objects in play, each a Dictionary with [code]id[/code],

@@ -13,9 +13,7 @@ impl GameRules {
     /// Emits everything pending, in order, unless an outer call is already doing so (then the
     /// new items follow the ones it has left).
     pub(super) fn emit_pending(&mut self) {
-        // Inside a hook (a command it called was refused), the signals wait for the command
-        // the hook belongs to: its handlers would otherwise read a command half done.
-        if self.busy || !self.outbox.begin() {
+        if !self.outbox.begin() {
             return;
         }
         while let Some(item) = self.outbox.take_next() {
