@@ -5,6 +5,30 @@ extends TestSuite
 ## its own doing, whatever its handlers do.
 
 
+func test_a_refused_handler_that_asks_again_while_a_hook_calls_commands_ends() -> void:
+	# Told after the hook instead of inside it, each refusal's handler ran the hooks again into
+	# another refusal: legal_actions never returned.
+	var rules := StarterGame.rules(12, 2)
+	StarterGame.keep_all(rules)
+	var active := rules.draw_next_token()
+	rules.action_validator = func(player_id: int, _action: Dictionary) -> Variant:
+		rules.perform_action(player_id, {"type": "pass"})
+		return true
+	var asked := [0]
+	rules.refused.connect(
+		func(_m: String, _p: int, _k: String, _r: String) -> void:
+			asked[0] += 1
+			if asked[0] < 100:
+				rules.legal_actions(active)
+	)
+	rules.legal_actions(active)
+	rules.perform_action(active, {"type": "custom", "kind": "scout"})
+	error_log.take()
+	check(asked[0] < 100, "the handler asked %d times" % asked[0])
+	check_equal(rules.get_phase(), GameRules.PHASE_AWAITING_DRAW, "the scout was taken")
+	rules.free()
+
+
 func test_hooks_set_replaced_or_cleared_between_commands_take_effect_at_once() -> void:
 	# A command asks whether hooks are set only when one holds a Callable: every way of
 	# setting one must count, and clearing one or freeing its object must stop it.

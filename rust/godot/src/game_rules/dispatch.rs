@@ -380,7 +380,11 @@ impl GameRules {
 
     /// Records `refusal` of `player`'s request (an action if `is_action`) for
     /// [`GameRules::get_last_refusal`] and queues its signals ([signal action_rejected] for an
-    /// action, then [signal refused]); they go out with the next emission, not inside a hook.
+    /// action, then [signal refused]); they go out with the next emission. A command a hook
+    /// calls is refused as busy and told at once, inside the hook: its handlers, like the hook,
+    /// read the game as the hook does and cannot change it, so a handler that asks again (for
+    /// `legal_actions`, say) is refused too, rather than running the hooks into another
+    /// refusal for ever.
     pub(super) fn refused(&mut self, player: i64, is_action: bool, refusal: &Refusal) {
         self.last_refusal.set(player, refusal, self.log_refusals);
         self.outbox
