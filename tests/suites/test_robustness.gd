@@ -184,6 +184,23 @@ func test_nesting_too_deep_or_sharing_too_often_is_refused_not_fatal() -> void:
 		]
 		for call in shared_calls:
 			expect_error(call, "values in all")
+	# A packed array or a String held many times counts its length each time; a list of
+	# players sharing one Dictionary counts it for each entry.
+	for size in [65536, 1 << 20]:
+		var bytes := PackedByteArray()
+		bytes.resize(size)
+		var many := []
+		many.resize(100 if size == 65536 else 100000)
+		many.fill(bytes)
+		var big := {"type": "custom", "kind": "scout", "context": many}
+		expect_error(func() -> Variant: return rules.perform_action(active, big), "values in all")
+	var deck := []
+	deck.resize(200000)
+	deck.fill(0)
+	var seats := []
+	seats.resize(10)
+	seats.fill({"id": 0, "deck": deck})
+	expect_error(func() -> Variant: return spare.setup(seats, {}), "values in all")
 	spare.free()
 	check(rules.save_game() == saved, "still nothing changed")
 	rules.free()

@@ -187,17 +187,20 @@ impl CardCatalog {
 
     /// The catalog's part of a config, or where it cannot be written as JSON.
     pub fn to_json(&self) -> Result<Map<String, Value>, String> {
+        // One budget for the whole catalog: cards sharing one effects Array count it each time.
+        let mut budget = convert::Budget::default();
         let cards = entries(
             "cards",
             &self.cards.clone().upcast_any_array(),
-            |card: Gd<CardDefinition>, path| card.bind().to_json(path),
+            |card: Gd<CardDefinition>, path| card.bind().to_json(path, &mut budget),
         )?;
         let structures = entries(
             "structures",
             &self.structures.clone().upcast_any_array(),
-            |structure: Gd<StructureDefinition>, path| structure.bind().to_json(path),
+            |structure: Gd<StructureDefinition>, path| structure.bind().to_json(path, &mut budget),
         )?;
-        let action_kinds = convert::to_json_at(&self.action_kinds.to_variant(), "action_kinds")?;
+        let action_kinds =
+            convert::to_json_within(&self.action_kinds.to_variant(), "action_kinds", &mut budget)?;
         let mut config = Map::new();
         config.insert("cards".to_owned(), Value::Object(cards));
         config.insert("structures".to_owned(), Value::Object(structures));
@@ -211,7 +214,7 @@ impl CardCatalog {
 fn entries<T: GodotClass>(
     field: &str,
     items: &AnyArray,
-    to_json: impl Fn(Gd<T>, &str) -> Result<(String, Value), String>,
+    mut to_json: impl FnMut(Gd<T>, &str) -> Result<(String, Value), String>,
 ) -> Result<Map<String, Value>, String> {
     let mut map = Map::new();
     for (index, item) in items.iter_shared().enumerate() {

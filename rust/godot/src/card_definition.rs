@@ -86,9 +86,18 @@ impl CardDefinition {
 }
 
 impl CardDefinition {
-    /// The card's catalog key and its JSON form; `path` names it in messages.
-    pub fn to_json(&self, path: &str) -> Result<(String, Value), String> {
-        let effects = convert::to_json_at(&self.effects.to_variant(), &format!("{path}.effects"))?;
+    /// The card's catalog key and its JSON form; `path` names it in messages, and its effects
+    /// draw on `budget` (see [`convert::Budget`]).
+    pub fn to_json(
+        &self,
+        path: &str,
+        budget: &mut convert::Budget,
+    ) -> Result<(String, Value), String> {
+        let effects = convert::to_json_within(
+            &self.effects.to_variant(),
+            &format!("{path}.effects"),
+            budget,
+        )?;
         let card =
             json!({"name": self.name.to_string(), "energy": self.energy, "effects": effects});
         Ok((self.id.to_string(), card))

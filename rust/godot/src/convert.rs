@@ -12,7 +12,8 @@
 //! values in all — is refused with the path of the offending value, never a panic. Whole-number floats become integers (Godot's JSON parser
 //! reads `1` as `1.0`).
 
-use godot::builtin::{AnyArray, AnyDictionary, VariantType};
+use godot::builtin::{AnyArray, AnyDictionary, PackedArray, VariantType};
+use godot::meta::PackedElement;
 use godot::prelude::*;
 use serde_json::{Map, Number, Value};
 
@@ -21,10 +22,22 @@ use serde_json::{Map, Number, Value};
 /// ([`horizons_edge_core::game::command::MAX_CONTEXT_DEPTH`]).
 pub const MAX_DEPTH: usize = 64;
 
-/// How many values (each container and each element, a packed array counting as one) a Variant
-/// may hold to be converted. An Array holding one inner Array twice, forty levels deep, is
-/// 2^40 values once written out: refused before it can exhaust memory.
+/// How many values a Variant may hold to be converted: each container and each element counts
+/// one, a String (or a key) one per byte and a packed array one per element, at every place it
+/// is held. An Array holding one inner Array twice, forty levels deep, is 2^40 values once
+/// written out, and one holding a 1 MiB packed array 100 000 times is 10^11: refused before
+/// they can exhaust memory.
 pub const MAX_VALUES: usize = 1_000_000;
+
+/// The values one call of the API may still convert (at most [`MAX_VALUES`] in all), shared by
+/// the parts it converts one after another (the players of `setup`, a catalog's cards).
+pub struct Budget(usize);
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget(MAX_VALUES)
+    }
+}
 
 /// `value` as JSON, or a message naming where the unsupported value sits.
 pub fn to_json(value: &Variant) -> Result<Value, String> {
@@ -59,8 +72,23 @@ pub fn int_list(value: &Variant) -> Result<Vec<i64>, String> {
 
 /// `value` as JSON, or a message naming where the unsupported value sits, under `path`.
 pub fn to_json_at(value: &Variant, path: &str) -> Result<Value, String> {
-    let mut left = MAX_VALUES;
-    convert(value, path, 1, &mut left)
+    to_json_within(value, path, &mut Budget::default())
+}
+
+/// [`to_json_at`] drawing on `budget`, which the caller shares among the parts of one call.
+pub fn to_json_within(value: &Variant, path: &str, budget: &mut Budget) -> Result<Value, String> {
+    convert(value, path, 1, &mut budget.0)
+}
+
+/// Takes `count` values from `left`, or says that `path` is past [`MAX_VALUES`].
+fn charge(left: &mut usize, count: usize, path: &str) -> Result<(), String> {
+    *left = left.checked_sub(count).ok_or_else(|| {
+        format!(
+            "{path} is past {MAX_VALUES} values in all (a container held in several places \
+             counts at each; a String or packed array counts its length)"
+        )
+    })?;
+    Ok(())
 }
 
 /// `value` at `path`, `depth` levels down, as JSON; `left` counts down the values still allowed.
@@ -75,12 +103,7 @@ fn convert(value: &Variant, path: &str, depth: usize, left: &mut usize) -> Resul
     if depth > MAX_DEPTH {
         return Err(format!("{path} nests deeper than {MAX_DEPTH} levels"));
     }
-    *left = left.checked_sub(1).ok_or_else(|| {
-        format!(
-            "{path} is past {MAX_VALUES} values in all (a container held in several places \
-             counts at each)"
-        )
-    })?;
+    charge(left, 1, path)?;
     let wrong = |_| unsupported();
     Ok(match value.get_type() {
         VariantType::NIL => Value::Null,
@@ -88,7 +111,9 @@ fn convert(value: &Variant, path: &str, depth: usize, left: &mut usize) -> Resul
         VariantType::INT => Value::from(value.try_to::<i64>().map_err(wrong)?),
         VariantType::FLOAT => float(value.try_to::<f64>().map_err(wrong)?, path)?,
         VariantType::STRING | VariantType::STRING_NAME | VariantType::NODE_PATH => {
-            Value::String(text(value).ok_or_else(unsupported)?)
+            let text = text(value).ok_or_else(unsupported)?;
+            charge(left, text.len(), path)?;
+            Value::String(text)
         }
         VariantType::VECTOR2 => floats(&vector2(value.try_to().map_err(wrong)?), path)?,
         VariantType::VECTOR3 => floats(&vector3(value.try_to().map_err(wrong)?), path)?,
@@ -116,6 +141,7 @@ fn convert(value: &Variant, path: &str, depth: usize, left: &mut usize) -> Resul
                     _ => None,
                 }
                 .ok_or_else(|| format!("{path} has a key of type {:?}", key.get_type()))?;
+                charge(left, key.len(), path)?;
                 let item = convert(&item, &format!("{path}.{key}"), depth + 1, left)?;
                 if map.insert(key.clone(), item).is_some() {
                     return Err(format!(
@@ -135,74 +161,44 @@ fn convert(value: &Variant, path: &str, depth: usize, left: &mut usize) -> Resul
                 .collect::<Result<Vec<_>, _>>()?;
             Value::Array(items)
         }
-        VariantType::PACKED_BYTE_ARRAY => {
-            Value::from(value.try_to::<PackedByteArray>().map_err(wrong)?.as_slice())
-        }
+        VariantType::PACKED_BYTE_ARRAY => Value::from(packed::<u8>(value, left, path)?.as_slice()),
         VariantType::PACKED_VECTOR2_ARRAY => vectors(
-            value
-                .try_to::<PackedVector2Array>()
-                .map_err(wrong)?
-                .as_slice(),
+            packed::<Vector2>(value, left, path)?.as_slice(),
             vector2,
             path,
         )?,
         VariantType::PACKED_VECTOR3_ARRAY => vectors(
-            value
-                .try_to::<PackedVector3Array>()
-                .map_err(wrong)?
-                .as_slice(),
+            packed::<Vector3>(value, left, path)?.as_slice(),
             vector3,
             path,
         )?,
         VariantType::PACKED_VECTOR4_ARRAY => vectors(
-            value
-                .try_to::<PackedVector4Array>()
-                .map_err(wrong)?
-                .as_slice(),
+            packed::<Vector4>(value, left, path)?.as_slice(),
             vector4,
             path,
         )?,
-        VariantType::PACKED_COLOR_ARRAY => vectors(
-            value
-                .try_to::<PackedColorArray>()
-                .map_err(wrong)?
-                .as_slice(),
-            color,
-            path,
-        )?,
-        VariantType::PACKED_INT32_ARRAY => Value::from(
-            value
-                .try_to::<PackedInt32Array>()
-                .map_err(wrong)?
-                .as_slice(),
-        ),
-        VariantType::PACKED_INT64_ARRAY => Value::from(
-            value
-                .try_to::<PackedInt64Array>()
-                .map_err(wrong)?
-                .as_slice(),
-        ),
+        VariantType::PACKED_COLOR_ARRAY => {
+            vectors(packed::<Color>(value, left, path)?.as_slice(), color, path)?
+        }
+        VariantType::PACKED_INT32_ARRAY => {
+            Value::from(packed::<i32>(value, left, path)?.as_slice())
+        }
+        VariantType::PACKED_INT64_ARRAY => {
+            Value::from(packed::<i64>(value, left, path)?.as_slice())
+        }
         VariantType::PACKED_FLOAT32_ARRAY => {
-            let items: Vec<f64> = value
-                .try_to::<PackedFloat32Array>()
-                .map_err(wrong)?
+            let items: Vec<f64> = packed::<f32>(value, left, path)?
                 .as_slice()
                 .iter()
                 .map(|&v| v.into())
                 .collect();
             floats(&items, path)?
         }
-        VariantType::PACKED_FLOAT64_ARRAY => floats(
-            value
-                .try_to::<PackedFloat64Array>()
-                .map_err(wrong)?
-                .as_slice(),
-            path,
-        )?,
+        VariantType::PACKED_FLOAT64_ARRAY => {
+            floats(packed::<f64>(value, left, path)?.as_slice(), path)?
+        }
         VariantType::PACKED_STRING_ARRAY => Value::from(
-            value
-                .try_to::<PackedStringArray>()
-                .map_err(wrong)?
+            packed::<GString>(value, left, path)?
                 .as_slice()
                 .iter()
                 .map(GString::to_string)
@@ -210,6 +206,22 @@ fn convert(value: &Variant, path: &str, depth: usize, left: &mut usize) -> Resul
         ),
         _ => return Err(unsupported()),
     })
+}
+
+/// The packed array `value` holds, its elements charged to `left` before anything is built.
+fn packed<T: PackedElement>(
+    value: &Variant,
+    left: &mut usize,
+    path: &str,
+) -> Result<PackedArray<T>, String> {
+    let array = value.try_to::<PackedArray<T>>().map_err(|_| {
+        format!(
+            "{path} has type {:?}, which cannot be used here",
+            value.get_type()
+        )
+    })?;
+    charge(left, array.len(), path)?;
+    Ok(array)
 }
 
 /// A `Vector2`'s components.

@@ -159,8 +159,13 @@ const KINDS: [&str; 3] = ["unit", "building", "token"];
 const CDAS: [Option<&str>; 3] = [None, Some("hand_size"), Some("object_count")];
 
 impl StructureDefinition {
-    /// The structure's catalog key and its JSON form; `path` names it in messages.
-    pub fn to_json(&self, path: &str) -> Result<(String, Value), String> {
+    /// The structure's catalog key and its JSON form; `path` names it in messages, and its
+    /// effects draw on `budget` (see [`convert::Budget`]).
+    pub fn to_json(
+        &self,
+        path: &str,
+        budget: &mut convert::Budget,
+    ) -> Result<(String, Value), String> {
         let pick = |what: &str, raw: i64, len: usize| {
             usize::try_from(raw)
                 .ok()
@@ -171,7 +176,11 @@ impl StructureDefinition {
         };
         let kind = KINDS[pick("kind", self.building_kind, KINDS.len())?];
         let cda = CDAS[pick("cda", self.building_cda, CDAS.len())?];
-        let effects = convert::to_json_at(&self.effects.to_variant(), &format!("{path}.effects"))?;
+        let effects = convert::to_json_within(
+            &self.effects.to_variant(),
+            &format!("{path}.effects"),
+            budget,
+        )?;
         let structure = json!({
             "cost": {"energy": self.cost_energy, "resources": self.cost_resources},
             "building": {

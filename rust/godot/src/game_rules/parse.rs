@@ -46,16 +46,20 @@ pub(super) fn parse_player(method: &'static str, raw: i64) -> Result<PlayerId, R
 
 /// The players argument of `setup`: ids or Dictionaries.
 pub(super) fn player_setups(players: &AnyArray) -> Result<Vec<PlayerSetup>, RulesError> {
+    // One budget for the whole list: ten thousand entries sharing one large Dictionary are
+    // refused as that many copies, not converted one by one.
+    let mut budget = convert::Budget::default();
     players
         .iter_shared()
         .enumerate()
         .map(|(index, entry)| {
             let invalid =
                 |reason: String| GameError::InvalidSetup(format!("players[{index}]: {reason}"));
-            let json = match convert::to_json(&entry).map_err(invalid)? {
-                Value::Number(id) => serde_json::json!({ "id": id }),
-                other => other,
-            };
+            let json =
+                match convert::to_json_within(&entry, "value", &mut budget).map_err(invalid)? {
+                    Value::Number(id) => serde_json::json!({ "id": id }),
+                    other => other,
+                };
             Ok(serde_json::from_value(json).map_err(|e| invalid(e.to_string()))?)
         })
         .collect()
