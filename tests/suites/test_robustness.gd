@@ -244,6 +244,22 @@ func test_free_inside_a_hook_is_refused_and_the_node_lives_on() -> void:
 	rules.reaction_provider = Callable()
 	# (free() in a signal handler is refused by Godot itself, with a script error.)
 	check_equal(rules.pass_activation(rules.draw_next_token()), OK, "and it still plays")
+	# Freed for good before it could go back: its children go with it, and nothing panics.
+	var other := _game_in_round_one()
+	holder.add_child(other)
+	var kept := Node.new()
+	other.add_child(kept)
+	other.action_validator = func(_p: int, _a: Dictionary) -> bool:
+		other.free()
+		return false
+	_errors_of(func() -> Variant: return other.perform_action(other.get_active_player(), SCOUT))
+	other.action_validator = Callable()
+	other.free()
+	await get_tree().process_frame
+	await get_tree().process_frame
+	check(not is_instance_valid(kept), "its child went with it")
+	var late := error_log.take()
+	check(late.is_empty(), "nothing went wrong putting it back: %s" % [late])
 	holder.free()
 
 

@@ -280,7 +280,13 @@ impl INode for GameRules {
                  queue_free() instead."
             );
             let place = placement::Placement::keep(&mut self.base_mut());
-            self.run_deferred_gd(move |rules| place.restore(rules.upcast()));
+            self.run_deferred_gd(move |rules| {
+                if rules.is_instance_valid() {
+                    place.restore(rules.upcast());
+                } else {
+                    place.release();
+                }
+            });
         }
     }
 }

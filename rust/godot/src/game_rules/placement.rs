@@ -45,7 +45,8 @@ impl Placement {
     }
 
     /// Puts `node` back where it stood, with its children and the owners of its tree; if its
-    /// parent has been freed meanwhile, the node goes too (as it would have with its parent).
+    /// parent has been freed meanwhile, the node goes too (as it would have with its parent),
+    /// and if the script has put it somewhere else meanwhile, it stays there.
     pub(super) fn restore(self, mut node: Gd<Node>) {
         for child in self.children.iter().filter(|c| c.is_instance_valid()) {
             if child.get_parent().is_none() {
@@ -53,11 +54,12 @@ impl Placement {
             }
         }
         match self.parent {
+            _ if node.get_parent().is_some() => {}
             Some(parent) if !parent.is_instance_valid() => {
                 node.queue_free();
                 return;
             }
-            Some(mut parent) if node.get_parent().is_none() => {
+            Some(mut parent) => {
                 parent.add_child(&node);
                 let last = parent.get_child_count() - 1;
                 parent.move_child(&node, self.index.min(last));
@@ -69,6 +71,16 @@ impl Placement {
             let alive = owned.is_instance_valid() && owner.is_instance_valid();
             if alive && owned.get_owner().is_none() && owner.is_ancestor_of(&owned) {
                 owned.set_owner(&owner);
+            }
+        }
+    }
+
+    /// Frees the children it took out, when the node itself was freed before they could go
+    /// back: they go with it, as they would have.
+    pub(super) fn release(self) {
+        for mut child in self.children {
+            if child.is_instance_valid() && child.get_parent().is_none() {
+                child.queue_free();
             }
         }
     }
