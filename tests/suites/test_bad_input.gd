@@ -130,10 +130,12 @@ func test_get_action_refusal_tells_what_perform_action_would_even_without_a_game
 	fresh.free()
 	var rules := _game_in_round_one()
 	var inside: Array[Dictionary] = []
+	var undo_told: Array[String] = []
 	rules.action_validator = func(player_id: int, _action: Dictionary) -> Variant:
 		rules.perform_action(player_id, pass_action)
 		inside.append(rules.get_last_refusal())
 		inside.append(rules.get_action_refusal(player_id, pass_action))
+		undo_told.append(rules.get_undo_refusal())
 		return true
 	rules.perform_action(rules.get_active_player(), {"type": "custom", "kind": "scout"})
 	error_log.take()
@@ -141,6 +143,8 @@ func test_get_action_refusal_tells_what_perform_action_would_even_without_a_game
 	if inside.size() == 2:
 		for key in ["code", "kind"]:
 			check_equal(inside[1].get(key), inside[0].get(key), "inside a hook: %s" % key)
+		# get_undo_refusal said "no game" there, where undo_action is refused as busy.
+		check_equal(undo_told, [inside[0].get("reason")], "why undo_action would be refused")
 	rules.free()
 
 

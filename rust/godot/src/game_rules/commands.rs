@@ -344,10 +344,12 @@ impl GameRules {
     /// Why [method undo_action] would be refused now ("" when it would not).
     #[func]
     pub fn get_undo_refusal(&self) -> GString {
-        match self
-            .current("GameRules.get_undo_refusal")
-            .map(Game::can_undo)
-        {
+        // Inside a hook, the reason undo_action would give: busy (not "no game").
+        if let Err(refusal) = self.ensure_idle("GameRules.get_undo_refusal") {
+            refusal.log();
+            return GString::from(refusal.reason());
+        }
+        match self.game.as_deref().map(Game::can_undo) {
             Some(Err(reason)) => GString::from(&reason.to_string()),
             Some(Ok(())) => GString::new(),
             None => GString::from("no game"),
