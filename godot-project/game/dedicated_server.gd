@@ -53,8 +53,10 @@ const ABANDONED_QUIT_SEC := 300.0
 
 var _rules: GameRules
 var _session: RulesSession
-# The seats whose player is connected (player_id -> true).
+# The seats whose player is connected and still in the game (player_id -> true).
 var _connected := {}
+# When the last connected player left (msec; 0 while anyone is connected).
+var _emptied_at := 0
 
 
 func _initialize() -> void:
@@ -84,6 +86,7 @@ func _initialize() -> void:
 	_session.nonce_timed_out.connect(_on_nonce_timed_out)
 	_session.peer_kicked.connect(_on_peer_kicked)
 	_rules.round_ended.connect(_on_round_ended)
+	_rules.player_eliminated.connect(_on_player_eliminated)
 	_rules.game_over.connect(_on_game_over)
 	# The root enters the tree only after _initialize returns, and hosting needs the tree's
 	# multiplayer API.
@@ -103,15 +106,29 @@ func _listen(options: Dictionary) -> void:
 
 
 func _on_peer_seated(player_id: int, peer_id: int) -> void:
-	_connected[player_id] = true
+	if player_id in _rules.get_living_player_ids():
+		_connected[player_id] = true
+		_emptied_at = 0
 	print("server: seat %d taken by peer %d" % [player_id, peer_id])
 
 
 func _on_peer_left(player_id: int) -> void:
-	_connected.erase(player_id)
 	print("server: seat %d left; it waits %d s for them" % [player_id, _session.reconnect_timeout])
-	if _connected.is_empty():
-		create_timer(ABANDONED_QUIT_SEC).timeout.connect(_on_abandoned_timeout)
+	_forget(player_id)
+
+
+# An eliminated player watching on does not keep the game waiting for the others.
+func _on_player_eliminated(player_id: int) -> void:
+	_forget(player_id)
+
+
+# Counts [param player_id] as gone; once nobody is left, the server quits after
+# [constant ABANDONED_QUIT_SEC] unless someone comes back.
+func _forget(player_id: int) -> void:
+	if not _connected.erase(player_id) or not _connected.is_empty():
+		return
+	_emptied_at = Time.get_ticks_msec()
+	create_timer(ABANDONED_QUIT_SEC).timeout.connect(_on_abandoned_timeout)
 
 
 func _on_activation_timed_out(player_id: int) -> void:
@@ -159,7 +176,11 @@ func _scores() -> String:
 
 
 func _on_abandoned_timeout() -> void:
-	if _connected.is_empty() and _rules.get_phase() != GameRules.PHASE_GAME_OVER:
+	# A player who came back and left again meanwhile started a timer of their own.
+	var empty_for := Time.get_ticks_msec() - _emptied_at if _emptied_at != 0 else 0
+	if empty_for < int(ABANDONED_QUIT_SEC * 1000.0) - 1000:
+		return
+	if _rules.get_phase() != GameRules.PHASE_GAME_OVER:
 		print("server: every player left %d s ago; quitting" % ABANDONED_QUIT_SEC)
 		_shut_down()
 

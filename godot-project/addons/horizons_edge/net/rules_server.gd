@@ -95,10 +95,11 @@ const SettingCheck := preload("../setting_check.gd")
 		finished_linger = SettingCheck.network_seconds(
 			"RulesServer.finished_linger", value, finished_linger
 		)
-## Server: seconds a table stays open while no seated player is connected to it (nobody sat at
-## it, or everyone who did left, before or after the game started; 0: for ever); then it closes
-## as a finished one does. Otherwise tables created and left would stay until the server is
-## full (a game waits while none of its players is there).
+## Server: seconds a table stays open while none of its players is connected to it (nobody sat
+## at it, or everyone who did left; once the game started, counted from when the last of them
+## was away past [member reconnect_timeout], the game then waiting for one to come back; 0: for
+## ever); then it closes as a finished one does. Otherwise tables created and left would stay
+## until the server is full.
 @export_range(0.0, 86400.0, 1.0, "suffix:s") var unclaimed_timeout := 300.0:
 	set(value):
 		unclaimed_timeout = SettingCheck.network_seconds(

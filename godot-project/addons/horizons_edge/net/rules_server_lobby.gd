@@ -256,7 +256,7 @@ func tick(now_msec: int) -> void:
 		if table["over_at"] > 0 and now_msec - table["over_at"] > linger:
 			_close(code)
 		elif _is_unclaimed(table, now_msec):
-			print("RulesServer: table %s closed: not started, and nobody seated is here" % code)
+			print("RulesServer: table %s closed: none of its players is here" % code)
 			_close(code)
 
 
@@ -499,11 +499,14 @@ func _add_table(
 
 
 # Whether no seated player has been connected to [param table] for
-# [member RulesServer.unclaimed_timeout]: nobody sat at it, or everyone who did left (a started
-# game waits while none of its players is there: see table_flow.gd's advance()).
+# [member RulesServer.unclaimed_timeout]: nobody sat at it, or everyone who did left. Once the
+# game started, only while it waits for everyone still in it, each away past the reconnect
+# timeout (their seats are theirs until then; see table_flow.gd's advance()).
 func _is_unclaimed(table: Dictionary, now_msec: int) -> bool:
 	var timeout := int(_server.unclaimed_timeout * 1000.0)
-	if timeout <= 0 or table["host"].has_seated_peer():
+	var host: RulesSessionHost = table["host"]
+	var started: bool = table["rules"].get_phase() != GameRules.PHASE_SETUP
+	if timeout <= 0 or host.has_seated_peer() or (started and not host.is_abandoned()):
 		table["unattended_since"] = 0
 		return false
 	if table["unattended_since"] == 0:

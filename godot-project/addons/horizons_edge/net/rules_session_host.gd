@@ -351,9 +351,19 @@ func has_rules() -> bool:
 	return is_instance_valid(_rules)
 
 
-## Whether a seated player is connected now (a seat taken and its peer not gone).
+## Whether a player still in the game is connected now (their seat taken and its peer not
+## gone); an eliminated player watching on does not count.
 func has_seated_peer() -> bool:
-	return _seats.values().any(func(seat: Dictionary) -> bool: return seat["peer"] != 0)
+	var living := _rules.get_living_player_ids()
+	return _seats.keys().any(
+		func(player_id: int) -> bool: return _seats[player_id]["peer"] != 0 and player_id in living
+	)
+
+
+## Whether the game waits for everyone still in it: each is away past the reconnect timeout
+## (their seats passed), so nothing happens until one comes back.
+func is_abandoned() -> bool:
+	return _flow.is_everyone_away()
 
 
 # Applies [member RulesSession.reconnect_policy] to the seats away for

@@ -81,7 +81,7 @@ func advance() -> void:
 			if _seats[player_id]["passing"] and not _rules.get_player_state(player_id)["kept"]:
 				_keep_for(player_id)
 	while _rules.get_phase() in [GameRules.PHASE_AWAITING_DRAW, GameRules.PHASE_ACTIVATION]:
-		if _everyone_away():
+		if is_everyone_away():
 			break  # Nobody to pass for: the game waits until a player comes back.
 		if _rules.get_phase() == GameRules.PHASE_AWAITING_DRAW:
 			for player_id in _rules.get_pending_entropy():
@@ -126,9 +126,9 @@ func run_deadline(now_msec: int) -> bool:
 	return true
 
 
-# Whether every living player's seat is being passed (away past the reconnect timeout): passing
-# them all would play the rest of the game in one frame, or for ever with no end set.
-func _everyone_away() -> bool:
+## Whether every living player's seat is being passed (away past the reconnect timeout): passing
+## them all would play the rest of the game in one frame, or for ever with no end set.
+func is_everyone_away() -> bool:
 	return Array(_rules.get_living_player_ids()).all(
 		func(player_id: int) -> bool: return _seats[player_id]["passing"]
 	)
@@ -227,7 +227,7 @@ func _restart_deadline() -> void:
 		GameRules.PHASE_AWAITING_DRAW:
 			if not _rules.get_pending_entropy().is_empty():
 				waiting = "nonces of round %d" % _rules.get_round()
-	if _everyone_away():
+	if is_everyone_away():
 		waiting = ""  # Nobody is there to wait for: no deadline passes their turns meanwhile.
 	if waiting == _waiting_for:
 		return
