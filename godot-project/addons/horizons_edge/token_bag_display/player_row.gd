@@ -52,12 +52,17 @@ func _init(player_name: String, seat: int, color: Color, compact: bool) -> void:
 	letter.set_anchors_and_offsets_preset(Control.PRESET_FULL_RECT)
 	letter.add_theme_color_override("font_color", Contrast.ink_on(color))
 	swatch.add_child(letter)
-	# The name takes the width the row can spare, and ends in "…" where it has to be cut. Its
-	# least width gave the count its room for two digits, so the panel kept its size.
+	# The name takes the width the row can spare, and ends in "…" where it has to be cut (even
+	# where few letters are left, on Godot 4.5 and later: "WWWWWWW" was two names), whole in its
+	# tooltip. Its least width gave the count its room for two digits, so the panel kept its
+	# size. "(out) name" in the UI's direction, whatever script the name is written in.
 	_name = _label("Name", player_name, font_size)
 	_name.custom_minimum_size = Vector2(110 if compact else 116, 0)
 	_name.size_flags_horizontal = Control.SIZE_EXPAND_FILL
-	_name.text_overrun_behavior = TextServer.OVERRUN_TRIM_ELLIPSIS
+	_name.text_overrun_behavior = _ellipsis_overrun()
+	_name.text_direction = Control.TEXT_DIRECTION_INHERITED
+	_name.mouse_filter = Control.MOUSE_FILTER_PASS
+	_name.tooltip_text = player_name
 	line.add_child(_name)
 	_count = _label("Count", "0 / 0", font_size)
 	_fit_count()
@@ -104,6 +109,7 @@ func _notification(what: int) -> void:
 ## Shows [param player_name] (a player renamed, a game loaded).
 func show_name(player_name: String) -> void:
 	_name.text = player_name
+	_name.tooltip_text = player_name
 
 
 ## Shows [param left] of [param contributed] tokens (the bar scaled to [param most]),
@@ -164,3 +170,12 @@ func _label(node_name: String, text: String, font_size: int) -> Label:
 	label.vertical_alignment = VERTICAL_ALIGNMENT_CENTER
 	label.add_theme_font_size_override("font_size", font_size)
 	return label
+
+
+# Godot 4.5's OVERRUN_TRIM_ELLIPSIS_FORCE where the engine has it, else OVERRUN_TRIM_ELLIPSIS
+# (which leaves the "…" out when few characters would be left).
+static func _ellipsis_overrun() -> TextServer.OverrunBehavior:
+	var force := "OVERRUN_TRIM_ELLIPSIS_FORCE"
+	if ClassDB.class_has_integer_constant("TextServer", force):
+		return ClassDB.class_get_integer_constant("TextServer", force) as TextServer.OverrunBehavior
+	return TextServer.OVERRUN_TRIM_ELLIPSIS

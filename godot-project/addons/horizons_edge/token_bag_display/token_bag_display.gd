@@ -41,8 +41,9 @@ const DOUBLE_ACTION_TEXT := " ×2"
 const DOUBLE_ACTION_HINT := "Double-action token: two actions in all · "
 ## The chance column of a player the mercy rule passes over for the next draw.
 const CAPPED_TEXT := NextColumn.CAPPED_TEXT
-## Added to the name of a player eliminated from the game.
-const OUT_TEXT := " (out)"
+## Put before the name of a player eliminated from the game (before it, where a long name's
+## "…" cannot cut it off).
+const OUT_TEXT := "(out) "
 ## The text shown when a round ends.
 const ROUND_COMPLETE_TEXT := "Round Complete!"
 ## Behind the panel's own text (the title, whose token it is).
@@ -858,7 +859,7 @@ func _refresh_row(player_id: int, next_text: String, settle: Tween, seconds: flo
 	var left: int = _left.get(player_id, 0)
 	var active := player_id == _active and not _round_over and not _game_over
 	var out := OUT_TEXT if _out.has(player_id) else ""
-	_rows[player_id].show_name(_names.get(player_id, "Player %d" % player_id) + out)
+	_rows[player_id].show_name(out + _names.get(player_id, "Player %d" % player_id))
 	_rows[player_id].show_state(
 		left, _contributed.get(player_id, 0), _most_contributed, next_text, active, settle, seconds
 	)
