@@ -268,14 +268,21 @@ func _server_data_problem() -> String:
 		{"type": "cards_drawn", "cards": "abc", "player": [0], "round": NAN},
 		{"type": "token_drawn", "player": {}, "remaining": null},
 	]
+	var log_before := _label(_table, "%Log").text
 	for event in events:
 		_table.add_event(event)
+	# Events show with the snapshot that follows them, as a session hands them over: shown at
+	# once, they ran ahead of the status and panels, still on the snapshot before.
+	if _label(_table, "%Log").text != log_before:
+		return "events showed before the snapshot that follows them"
+	_table.show_snapshot(good, [])
 	# The log is newest first: the last event on top, the first (of type 5) below the others.
 	var newest := _label(_table, "%Log").text.split("\n")
 	if not newest[0].ends_with("'s token is drawn, <null> left") or newest[6] != "R[1] · 5":
 		return "the table did not put every odd event into words: %s" % newest.slice(0, 7)
 	# The empty peek at a round's end says so, rather than breaking off after a colon.
 	_table.add_event({"type": "private_peek", "player": 0, "upcoming": [], "round": 1})
+	_table.show_snapshot(good, [])
 	var peek := _label(_table, "%Log").text.get_slice("\n", 0)
 	if peek.strip_edges().ends_with(":"):
 		return "an empty peek reads as a line cut off: %s" % peek

@@ -66,7 +66,7 @@ var _game_over := false
 # The latest snapshot, shown (panels, status) once the bag display has caught up.
 var _snapshot: Dictionary = {}
 # Log lines waiting for the bag display, oldest first.
-var _held_lines := PackedStringArray()
+var _held_events: Array[Dictionary] = []
 # The latest snapshot's legal actions, and whether they still wait to be offered.
 var _legal_actions: Array = []
 var _choices_due := false
@@ -161,7 +161,7 @@ func clear() -> void:
 	_snapshot = {}
 	_legal_actions = []
 	_choices_due = false
-	_held_lines.clear()
+	_held_events.clear()
 	for panel in _seat_panels.values():
 		panel.queue_free()
 	_seat_panels.clear()
@@ -200,16 +200,11 @@ func show_snapshot(snapshot: Dictionary, legal_actions: Array) -> void:
 	_show_held()
 
 
-## Adds [param event] (one of the server's log, in order) to the event log.
+## Adds [param event] (one of the server's log, in order) to the event log. It shows with the
+## snapshot that follows it ([method show_snapshot]: a [RulesSession] hands an update's events
+## over first), once the bag display has shown that snapshot's draws, in the names it gives.
 func add_event(event: Dictionary) -> void:
-	var round_number: Variant = event.get("round", 0)
-	var when := "Setup" if round_number is int and round_number == 0 else "R%s" % [round_number]
-	var text := EventText.describe(event, _names, card_names)
-	var action: Variant = event.get("action")
-	if str(event.get("type")) == "action_resolved" and _action_problem(action) == "":
-		text = "%s: %s" % [EventText.name_of(event.get("player"), _names), _action_text(action, [])]
-	_held_lines.append("%s · %s" % [when, text])
-	_show_held()
+	_held_events.append(event)
 
 
 ## Records the fairness audit of [param round_number] (see [signal RulesSession.round_audited]).
@@ -260,10 +255,10 @@ func _offer_choices() -> void:
 func _show_held() -> void:
 	if not _bag.is_caught_up():
 		return
-	for line in _held_lines:
-		_log_lines.insert(0, line)
-	if not _held_lines.is_empty():
-		_held_lines.clear()
+	for event in _held_events:
+		_log_lines.insert(0, _event_line(event))
+	if not _held_events.is_empty():
+		_held_events.clear()
 		if _log_lines.size() > LOG_LINES:
 			_log_lines.resize(LOG_LINES)
 		_log.text = "\n".join(_log_lines)
@@ -281,6 +276,17 @@ func _show_held() -> void:
 	if _choices_due:
 		_choices_due = false
 		_offer_choices()
+
+
+# [param event] as a line of the log: its round, then what happened, in words.
+func _event_line(event: Dictionary) -> String:
+	var round_number: Variant = event.get("round", 0)
+	var when := "Setup" if round_number is int and round_number == 0 else "R%s" % [round_number]
+	var text := EventText.describe(event, _names, card_names)
+	var action: Variant = event.get("action")
+	if str(event.get("type")) == "action_resolved" and _action_problem(action) == "":
+		text = "%s: %s" % [EventText.name_of(event.get("player"), _names), _action_text(action, [])]
+	return "%s · %s" % [when, text]
 
 
 func _status_text(snapshot: Dictionary, me: int) -> String:
