@@ -249,6 +249,15 @@ func test_a_draw_sounds_shakes_the_bag_and_a_late_one_celebrates() -> void:
 	await display.draw_shown
 	await get_tree().process_frame
 	check_equal(shown[0], 6, "every draw shown")
+	# The burst is drawn on its own: it went on falling over whatever replaced a hidden display.
+	var burst: CPUParticles2D = effects.find_children("*", "CPUParticles2D", true, false)[0]
+	effects.celebrate(display.get_node("%Rows").get_child(0), Color.RED)
+	display.hide()
+	await get_tree().process_frame
+	check(not burst.visible, "a burst hides with its display")
+	display.show()
+	await get_tree().process_frame
+	check(burst.visible and effects.is_celebrating(), "and shows with it again")
 	display.free()
 
 

@@ -74,6 +74,7 @@ func _process(_delta: float) -> void:
 
 func _exit_tree() -> void:
 	_player.stop()
+	stop_celebrating()
 
 
 ## A token is drawn: the draw sound (unless [param muted]), and [param bag] wobbles for
@@ -101,7 +102,6 @@ func celebrate(row: Control, color: Color) -> void:
 	_row = row
 	_follow_row()
 	_burst.color = color
-	_burst.visible = true
 	_burst.restart()
 	set_process(true)
 
@@ -140,6 +140,9 @@ func is_celebrating() -> bool:
 func _follow_row() -> void:
 	if is_instance_valid(_row) and _row.is_inside_tree():
 		_burst.global_position = _row.get_global_rect().get_center()
+	# The burst is drawn on its own (not inside the display's canvas): it hides with the row,
+	# as when the display or a screen holding it is hidden (it fell over the lobby after Leave).
+	_burst.visible = is_instance_valid(_row) and _row.is_visible_in_tree()
 
 
 # The bag's panel style, made the bag's own the first time, so that shaking one display's bag
