@@ -527,7 +527,13 @@ func _shows_all(label: Label) -> bool:
 
 
 func _ends_in_ellipsis(label: Label) -> bool:
-	return label.text_overrun_behavior == TextServer.OVERRUN_TRIM_ELLIPSIS
+	var trims := [TextServer.OVERRUN_TRIM_ELLIPSIS]
+	# Godot 4.5+: the ellipsis even where few characters are left (player rows use it there).
+	if ClassDB.class_has_integer_constant("TextServer", "OVERRUN_TRIM_ELLIPSIS_FORCE"):
+		trims.append(
+			ClassDB.class_get_integer_constant("TextServer", "OVERRUN_TRIM_ELLIPSIS_FORCE")
+		)
+	return label.text_overrun_behavior in trims
 
 
 # How often [param node]'s brightness turns from rising to falling or back in [param seconds].
