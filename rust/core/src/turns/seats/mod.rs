@@ -287,15 +287,11 @@ impl SeatOrder {
                 });
             }
             SeatCommand::SkipNext => {
-                if self.pending_skips >= MAX_PENDING_SKIPS {
-                    return Err(TurnError::OutOfRange {
-                        what: "pending skips",
-                        value: u64::from(self.pending_skips) + 1,
-                        min: 0,
-                        max: u64::from(MAX_PENDING_SKIPS),
-                    }
-                    .into());
-                }
+                room_for_one(
+                    "pending skips",
+                    self.pending_skips as usize,
+                    MAX_PENDING_SKIPS as usize,
+                )?;
                 self.pending_skips += 1;
                 out.push(SeatEvent::SkipAdded {
                     pending: self.pending_skips,
@@ -303,15 +299,11 @@ impl SeatOrder {
             }
             SeatCommand::GrantExtraTurn { player } => {
                 self.living_seat(player)?;
-                if self.extra_turns.len() >= MAX_PENDING_EXTRA_TURNS {
-                    return Err(TurnError::OutOfRange {
-                        what: "pending extra turns",
-                        value: self.extra_turns.len() as u64 + 1,
-                        min: 0,
-                        max: MAX_PENDING_EXTRA_TURNS as u64,
-                    }
-                    .into());
-                }
+                room_for_one(
+                    "pending extra turns",
+                    self.extra_turns.len(),
+                    MAX_PENDING_EXTRA_TURNS,
+                )?;
                 self.extra_turns.push(player);
                 out.push(SeatEvent::ExtraTurnGranted { player });
             }
@@ -347,15 +339,7 @@ impl SeatOrder {
                     }
                     Err(at) => at,
                 };
-                if self.triggers.len() >= MAX_TRIGGERS {
-                    return Err(TurnError::OutOfRange {
-                        what: "turn triggers",
-                        value: self.triggers.len() as u64 + 1,
-                        min: 0,
-                        max: MAX_TRIGGERS as u64,
-                    }
-                    .into());
-                }
+                room_for_one("turn triggers", self.triggers.len(), MAX_TRIGGERS)?;
                 self.triggers.insert(at, trigger);
                 out.push(SeatEvent::TriggerAdded {
                     trigger: trigger.id,
@@ -524,4 +508,18 @@ fn check_seating(players: &[PlayerId]) -> Result<(), TurnError> {
         }
     }
     Ok(())
+}
+
+/// Refuses one more of `what` when `count` of them are there already and `max` is the limit.
+fn room_for_one(what: &'static str, count: usize, max: usize) -> Result<(), RulesError> {
+    if count < max {
+        return Ok(());
+    }
+    Err(TurnError::OutOfRange {
+        what,
+        value: count as u64 + 1,
+        min: 0,
+        max: max as u64,
+    }
+    .into())
 }
