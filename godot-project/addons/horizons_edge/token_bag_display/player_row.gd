@@ -29,6 +29,15 @@ var _more: Label
 var _next: Label
 
 
+# Godot 4.5's OVERRUN_TRIM_ELLIPSIS_FORCE where the engine has it, else OVERRUN_TRIM_ELLIPSIS
+# (which leaves the "…" out when few characters would be left).
+static func _ellipsis_overrun() -> TextServer.OverrunBehavior:
+	var force := "OVERRUN_TRIM_ELLIPSIS_FORCE"
+	if ClassDB.class_has_integer_constant("TextServer", force):
+		return ClassDB.class_get_integer_constant("TextServer", force) as TextServer.OverrunBehavior
+	return TextServer.OVERRUN_TRIM_ELLIPSIS
+
+
 # A row for [param player_name] in [param color] at [param seat]; [param compact] leaves out the
 # pips and uses smaller text.
 func _init(player_name: String, seat: int, color: Color, compact: bool) -> void:
@@ -170,12 +179,3 @@ func _label(node_name: String, text: String, font_size: int) -> Label:
 	label.vertical_alignment = VERTICAL_ALIGNMENT_CENTER
 	label.add_theme_font_size_override("font_size", font_size)
 	return label
-
-
-# Godot 4.5's OVERRUN_TRIM_ELLIPSIS_FORCE where the engine has it, else OVERRUN_TRIM_ELLIPSIS
-# (which leaves the "…" out when few characters would be left).
-static func _ellipsis_overrun() -> TextServer.OverrunBehavior:
-	var force := "OVERRUN_TRIM_ELLIPSIS_FORCE"
-	if ClassDB.class_has_integer_constant("TextServer", force):
-		return ClassDB.class_get_integer_constant("TextServer", force) as TextServer.OverrunBehavior
-	return TextServer.OVERRUN_TRIM_ELLIPSIS
