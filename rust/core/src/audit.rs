@@ -3,25 +3,22 @@
 //! commitment and the key).
 //!
 //! At each reveal the auditor checks the commitment, rebuilds the round's bag from the key and
-//! the public contributions with the very [`Bag`] code the game uses, and replays every draw and
+//! the public contributions with the very [`Bag`](crate::bag::Bag) code the game uses, and replays every draw and
 //! elimination it saw. In seat or initiative order it also rebuilds the round's sequencer from
 //! the key, at the moment the game sealed the round (at once, or once the last nonce owed was in),
 //! and checks that every drawn token belongs to the player whose turn it was. A single tampered
 //! draw, turn order, key or salt fails the round with a [`FairnessError`] that says where.
 
 mod ledger;
+mod record;
 
-use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::bag::Bag;
-use crate::fairness::{Bytes32, RoundSecret, mixed_key};
-use crate::game::activation::{ActivationOrder, Sequencer};
+use crate::fairness::RoundSecret;
 use crate::game::event::Event;
-use crate::game::streams;
 use crate::ids::{PlayerId, TokenId};
-use crate::random::RandomStream;
 pub use ledger::{AuditLedger, Finding};
+pub use record::{BagStep, RoundRecord};
 
 /// Why a round failed its audit.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -62,211 +59,6 @@ pub enum FairnessError {
     },
 }
 
-/// One thing that happened to a round's bag after it was filled.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "step", rename_all = "snake_case", deny_unknown_fields)]
-pub enum BagStep {
-    /// A token was drawn.
-    Drawn {
-        /// Its owner.
-        player: PlayerId,
-        /// The token.
-        token: TokenId,
-        /// The tokens the draw said were left (not checked when left out).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        remaining: Option<u32>,
-    },
-    /// A player was eliminated; their tokens left the bag.
-    Eliminated {
-        /// Who.
-        player: PlayerId,
-    },
-    /// A player added their nonce (with player entropy); the last one owed seals the round.
-    NonceAdded {
-        /// Who.
-        player: PlayerId,
-    },
-    /// A card or structure put `count` more of `player`'s tokens into the bag.
-    Added {
-        /// Whose.
-        player: PlayerId,
-        /// How many.
-        count: u32,
-    },
-    /// A card or structure took `count` of `player`'s tokens out of the bag.
-    Removed {
-        /// Whose.
-        player: PlayerId,
-        /// How many.
-        count: u32,
-    },
-}
-
-/// Everything public about one round's bag: enough, with the revealed secret, to check it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RoundRecord {
-    /// The round.
-    pub round: u32,
-    /// The commitment published before the first draw.
-    pub commitment: Bytes32,
-    /// The id of the round's first token (ids carry on from round to round).
-    pub first_token: TokenId,
-    /// Whether draws follow the bag or a sequencer that picks the owner.
-    pub order: ActivationOrder,
-    /// Whether the players' nonces are mixed into the shuffle key.
-    #[serde(default)]
-    pub entropy: bool,
-    /// The mercy rule's longest run of one player's draws, if any.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_streak: Option<u32>,
-    /// The players' nonces, in the order added.
-    #[serde(default)]
-    pub nonces: Vec<(PlayerId, Bytes32)>,
-    /// Tokens put in, in order.
-    pub contributions: Vec<(PlayerId, u32)>,
-    /// Draws, eliminations and nonces, in order.
-    pub steps: Vec<BagStep>,
-}
-
-impl RoundRecord {
-    /// Checks the round against its revealed secret; returns how many draws were checked.
-    pub fn verify(&self, secret: RoundSecret) -> Result<usize, FairnessError> {
-        self.replay(secret).map(|(draws, _)| draws)
-    }
-
-    /// [`RoundRecord::verify`], also giving the bag as the record leaves it.
-    fn replay(&self, secret: RoundSecret) -> Result<(usize, Bag), FairnessError> {
-        let round = self.round;
-        if secret.commitment(round) != self.commitment {
-            return Err(FairnessError::CommitmentMismatch { round });
-        }
-        let inconsistent = |reason: String| FairnessError::Inconsistent { round, reason };
-        let drawn = self
-            .steps
-            .iter()
-            .any(|step| matches!(step, BagStep::Drawn { .. }));
-        let key = match self.entropy {
-            false => secret.key,
-            // Draws wait for every nonce; with none drawn (the game ended first) there is
-            // nothing a missing nonce could hide.
-            true if self.nonces.is_empty() && drawn => {
-                return Err(inconsistent("no player's nonce was seen".to_owned()));
-            }
-            true => mixed_key(secret.key, &self.nonces),
-        };
-        let mut bag = Bag::for_round(key, self.first_token);
-        for &(player, tokens) in &self.contributions {
-            bag.add_player_tokens(player, tokens)
-                .map_err(|e| inconsistent(e.to_string()))?;
-        }
-        // Without entropy the bag is shuffled as it is filled and the round sealed at once; with
-        // entropy, both wait for the last nonce owed (after any elimination before it).
-        let mut owed: Vec<PlayerId> = Vec::new();
-        let mut sequencer = None;
-        match self.entropy {
-            false => {
-                bag.shuffle();
-                sequencer = Some(self.seal(&bag, key).map_err(inconsistent)?);
-            }
-            true => {
-                owed = self
-                    .contributions
-                    .iter()
-                    .map(|&(player, _)| player)
-                    .collect()
-            }
-        }
-        let mut draws = 0;
-        for step in &self.steps {
-            match *step {
-                BagStep::Drawn {
-                    player,
-                    token,
-                    remaining,
-                } => {
-                    let Some(sequencer) = &mut sequencer else {
-                        return Err(inconsistent(format!("draw {draws} before the last nonce")));
-                    };
-                    let draw = sequencer
-                        .draw(&mut bag)
-                        .map_err(|e| inconsistent(format!("draw {draws}: {e}")))?;
-                    let expected = draw.token;
-                    if expected.id != token || expected.owner != player {
-                        return Err(FairnessError::DrawMismatch {
-                            round,
-                            index: draws,
-                            expected_player: expected.owner,
-                            expected_token: expected.id,
-                            seen_player: player,
-                            seen_token: token,
-                        });
-                    }
-                    if remaining.is_some_and(|said| said != draw.remaining) {
-                        return Err(inconsistent(format!(
-                            "draw {draws} said {} tokens were left, but {} were",
-                            remaining.unwrap_or_default(),
-                            draw.remaining
-                        )));
-                    }
-                    draws += 1;
-                }
-                BagStep::Eliminated { player } => {
-                    bag.remove_player_tokens(player)
-                        .map_err(|e| inconsistent(e.to_string()))?;
-                    if let Some(sequencer) = &mut sequencer {
-                        sequencer
-                            .eliminate(player)
-                            .map_err(|e| inconsistent(e.to_string()))?;
-                    }
-                    owed.retain(|&p| p != player);
-                    if sequencer.is_none() && owed.is_empty() && self.entropy {
-                        sequencer = Some(self.seal(&bag, key).map_err(inconsistent)?);
-                    }
-                }
-                BagStep::Added { player, count } => {
-                    bag.add_player_tokens(player, count)
-                        .map_err(|e| inconsistent(e.to_string()))?;
-                }
-                BagStep::Removed { player, count } => {
-                    let removed = bag
-                        .remove_tokens(player, count)
-                        .map_err(|e| inconsistent(e.to_string()))?;
-                    if removed != count {
-                        return Err(inconsistent(format!(
-                            "{count} of player {}'s tokens left the bag, but only {removed} \
-                             were in it",
-                            player.0
-                        )));
-                    }
-                }
-                BagStep::NonceAdded { player } => {
-                    owed.retain(|&p| p != player);
-                    if sequencer.is_none() && owed.is_empty() {
-                        sequencer = Some(self.seal(&bag, key).map_err(inconsistent)?);
-                    }
-                }
-            }
-        }
-        Ok((draws, bag))
-    }
-
-    /// The round's sequencer as the game sealed it: from the players with tokens left in `bag`
-    /// and the shuffle `key`'s seat stream.
-    fn seal(&self, bag: &Bag, key: Bytes32) -> Result<Sequencer, String> {
-        let living: Vec<(PlayerId, u32)> = bag
-            .tallies()
-            .iter()
-            .filter(|t| t.remaining > 0)
-            .map(|t| (t.player, t.remaining))
-            .collect();
-        let mut rng = RandomStream::from_key(key.0, streams::ROUND_KEY_SEATS);
-        Sequencer::for_round(self.order, &living, &mut rng)
-            .map(|sequencer| sequencer.with_max_streak(self.max_streak))
-            .map_err(|e| e.to_string())
-    }
-}
-
 /// A round's audit result.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Verdict {
@@ -286,7 +78,8 @@ pub struct Verdict {
 /// committed before it, a round that ends (or that the game ends in) unrevealed or whose secret
 /// comes labelled with another round, a reveal with tokens
 /// still in the bag that the game goes on after (only the end of the game reveals a round
-/// early), and an undo that would take back a draw each fail the round.
+/// early, and nothing but a name changes after the end), and an undo that would take back a draw
+/// each fail the round. A round committed after the game ended fails too.
 #[derive(Clone, Debug, Default)]
 pub struct Auditor {
     open: Option<RoundRecord>,
@@ -307,6 +100,10 @@ pub struct Auditor {
     early: Option<(Verdict, u32)>,
     /// The highest round committed so far: rounds are committed in increasing order.
     highest: u32,
+    /// The game ended (a `game_over` was seen).
+    ended: bool,
+    /// The round the end of the game revealed with tokens left: it fails if the game goes on.
+    cut: Option<u32>,
 }
 
 impl Auditor {
@@ -320,8 +117,20 @@ impl Auditor {
     /// auditor did not see committed is a failed verdict, never a silent pass, and so is a round
     /// out of order (see [`Auditor`]).
     pub fn observe(&mut self, event: &Event) -> Option<Verdict> {
+        if self.ended
+            && !matches!(event, Event::PlayerRenamed { .. })
+            && let Some(round) = self.cut.take()
+        {
+            let reason =
+                "the game ended with tokens still in this round's bag, and went on".to_owned();
+            // What the event itself would say about this round is said here.
+            let _ = self.observe_in_order(event);
+            return Some(failed(round, reason, None));
+        }
         if let Some((verdict, left)) = self.early.take() {
             if matches!(event, Event::GameOver { .. }) {
+                self.ended = true;
+                self.cut = Some(verdict.round);
                 return Some(verdict);
             }
             let reason = format!(
@@ -367,6 +176,9 @@ impl Auditor {
                         "round {earlier} was committed after round {}",
                         self.highest
                     )),
+                    _ if self.ended => {
+                        Some("the round was committed after the game ended".to_owned())
+                    }
                     _ => None,
                 };
                 self.highest = self.highest.max(*round);
@@ -470,6 +282,7 @@ impl Auditor {
             // The end of the game reveals the round in progress first: one still open was
             // withheld.
             Event::GameOver { .. } => {
+                self.ended = true;
                 if let Some(open) = self.open.take() {
                     let reason = "the game ended without this round's secret revealed".to_owned();
                     return Some(failed(open.round, reason, None));

@@ -1,0 +1,173 @@
+//! A hostile server that knows the auditor: it cannot get a round audited fair by mixing in a
+//! nonce no player owed (a player with no seat, a seat's second nonce, a nonce after the seal),
+//! nor by ending the game in the middle of a round and then playing on. The server's "grinding"
+//! is done here as a server would do it: it rewrites each draw to the one the auditor expects.
+
+mod common;
+
+use common::*;
+use horizons_edge_core::audit::{Auditor, FairnessError};
+use horizons_edge_core::fairness::Bytes32;
+use horizons_edge_core::{Event, Game, PlayerId};
+
+/// Audits `events`: (round, outcome) per verdict.
+fn audit(events: &[Event]) -> Vec<(u32, Result<usize, FairnessError>)> {
+    let mut auditor = Auditor::new();
+    events
+        .iter()
+        .filter_map(|event| auditor.observe(event))
+        .map(|verdict| (verdict.round, verdict.outcome))
+        .collect()
+}
+
+/// Round 1 of a 2-player game with player entropy, as a client sees it: up to and including
+/// its reveal and end.
+fn entropy_round_one() -> Vec<Event> {
+    let mut config = config();
+    config.player_entropy = true;
+    config.round_limit = Some(1);
+    let mut game = Game::new(players(2), config, 41).unwrap();
+    play_out(&mut game, 100_000);
+    public_events(&game)
+}
+
+/// What a grinding server does with a forged log: rewrites draw after draw to the token the
+/// auditor says the key gives, until round 1 passes or fails for some other reason.
+fn fit_draws(events: &mut [Event]) -> Vec<(u32, Result<usize, FairnessError>)> {
+    for _ in 0..64 {
+        let verdicts = audit(events);
+        let Some(Err(FairnessError::DrawMismatch {
+            index,
+            expected_player,
+            expected_token,
+            ..
+        })) = verdicts.first().map(|(_, outcome)| outcome.clone())
+        else {
+            return verdicts;
+        };
+        let draw = events
+            .iter_mut()
+            .filter(|e| matches!(e, Event::TokenDrawn { .. }))
+            .nth(index)
+            .unwrap();
+        if let Event::TokenDrawn { player, token, .. } = draw {
+            *player = expected_player;
+            *token = expected_token;
+        }
+    }
+    panic!("the draws never fitted");
+}
+
+/// Where the last of round 1's nonces is in `events`.
+fn last_nonce(events: &[Event]) -> usize {
+    events
+        .iter()
+        .rposition(|e| matches!(e, Event::EntropyAdded { .. }))
+        .unwrap()
+}
+
+/// Asserts round 1 failed for a reason naming `fragment`.
+fn fails_for(verdicts: &[(u32, Result<usize, FairnessError>)], fragment: &str) {
+    let (round, outcome) = &verdicts[0];
+    assert_eq!(*round, 1, "{verdicts:?}");
+    let reason = outcome.as_ref().expect_err("round 1 must fail").to_string();
+    assert!(reason.contains(fragment), "{reason}");
+}
+
+/// A forged nonce with the draws fitted to it: before, each was audited fair (8 draws checked).
+#[test]
+fn a_nonce_no_player_owed_fails_the_round_even_with_the_draws_fitted() {
+    let honest = entropy_round_one();
+    assert!(
+        fit_draws(&mut honest.clone())
+            .iter()
+            .all(|(_, o)| o.is_ok())
+    );
+    let phantom = Event::EntropyAdded {
+        player: PlayerId(9),
+        nonce: Bytes32([7; 32]),
+    };
+    let seat_again = Event::EntropyAdded {
+        player: p(1),
+        nonce: Bytes32([7; 32]),
+    };
+    let at = last_nonce(&honest);
+    // A player with no seat, after the real nonces and before them; a seat's second nonce.
+    for (event, place, fragment) in [
+        (phantom.clone(), at + 1, "player 9"),
+        (phantom, at, "player 9"),
+        (seat_again, at + 1, "player 1"),
+    ] {
+        let mut forged = honest.clone();
+        forged.insert(place, event);
+        fails_for(&fit_draws(&mut forged), fragment);
+    }
+}
+
+/// A nonce in a round played without player entropy is no part of its shuffle: it fails the
+/// round, whatever the draws.
+#[test]
+fn a_nonce_in_a_round_without_player_entropy_fails_the_round() {
+    let mut config = config();
+    config.round_limit = Some(1);
+    let mut game = Game::new(players(2), config, 41).unwrap();
+    play_out(&mut game, 100_000);
+    let mut events = public_events(&game);
+    let first_draw = events
+        .iter()
+        .position(|e| matches!(e, Event::TokenDrawn { .. }))
+        .unwrap();
+    events.insert(
+        first_draw,
+        Event::EntropyAdded {
+            player: p(0),
+            nonce: Bytes32([3; 32]),
+        },
+    );
+    fails_for(&fit_draws(&mut events), "player 0");
+}
+
+/// A round revealed before its last draw with a `game_over`, then the game played on: the
+/// cut-short round fails (before, it verified with 7 of its 8 draws), and so does every round
+/// committed after the game ended.
+#[test]
+fn a_game_that_goes_on_after_its_end_fails_the_cut_round_and_the_rounds_after() {
+    let mut config = config();
+    config.round_limit = Some(2);
+    config.victory_points_to_win = None;
+    let mut game = Game::new(players(2), config, 11).unwrap();
+    play_out(&mut game, 100_000);
+    let events = public_events(&game);
+    let reveal = events
+        .iter()
+        .position(|e| matches!(e, Event::RoundRevealed { round: 1, .. }))
+        .unwrap();
+    let last_draw = events[..reveal]
+        .iter()
+        .rposition(|e| matches!(e, Event::TokenDrawn { .. }))
+        .unwrap();
+    let mut cut = events[..last_draw].to_vec();
+    cut.push(events[reveal].clone());
+    cut.push(Event::GameOver { winner: None });
+    cut.extend_from_slice(&events[reveal + 1..]);
+    let verdicts = audit(&cut);
+    let round = |n: u32| -> Vec<_> { verdicts.iter().filter(|(r, _)| *r == n).collect() };
+    assert!(
+        round(1).iter().any(|(_, outcome)| outcome.is_err()),
+        "{verdicts:?}"
+    );
+    assert!(!round(2).is_empty(), "{verdicts:?}");
+    assert!(
+        round(2).iter().all(|(_, outcome)| outcome.is_err()),
+        "{verdicts:?}"
+    );
+    // A name change after the end is no sign of a game going on.
+    let mut renamed = events[..last_draw].to_vec();
+    renamed.push(events[reveal].clone());
+    renamed.push(Event::GameOver { winner: None });
+    renamed.push(Event::PlayerRenamed {
+        player: p(0),
+        name: "Ada".to_owned(),
+    });
+    assert_eq!(audit(&renamed), vec![(1, Ok(7))]);
+}
