@@ -2,8 +2,8 @@ extends TestSuite
 ## A [RulesServer] called the way a careless script would, over real ENet on 127.0.0.1 (the
 ## server and each client on a branch of the tree with a multiplayer API of its own): connecting
 ## or hosting twice, lobby requests before the connection is up, a seat the table refuses, and
-## tables opened on a node that does not host. Each is an error or a refusal that says why, and
-## nothing that worked stops working.
+## tables opened on a node that does not host; and a lobby whose replies are not what the lobby
+## sends. Each is an error or a refusal that says why, and nothing that worked stops working.
 
 const Loopback := preload("res://net/loopback.gd")
 ## An answer must come within this (a liveness bound).
@@ -190,6 +190,104 @@ func test_open_table_on_a_node_that_does_not_host_or_with_bad_options_is_an_erro
 		check_equal(code, "", "%s" % [options])
 	check_equal(_server.get_tables().size(), 0, "no table opened")
 	check(_server.open_table({"players": 3.0, "deadline": 0.0}) != "", "3.0 players, no deadline")
+	_close_all()
+
+
+func test_lobby_replies_the_lobby_never_sends_are_dropped_with_an_error() -> void:
+	if not _host():
+		return
+	var client := await _client("Client")
+	if client == null:
+		return
+	var heard: Array = []
+	client.tables_listed.connect(func(tables: Array): heard.append(["listed", tables]))
+	client.table_created.connect(func(code: String): heard.append(["created", code]))
+	client.lobby_refused.connect(func(code: String, why: String): heard.append([code, why]))
+	var bad: Array = [
+		{"op": "list", "tables": 5},
+		{"op": "list", "tables": "x"},
+		{"op": "list", "tables": [5]},
+		{"op": "created", "code": 12345},
+		{"op": "created", "code": ""},
+		{"op": "joined", "code": ["A"]},
+		{"op": "refused", "code": "", "reason": 5},
+		{"op": "refused", "code": "/root", "reason": "no"},
+		{"op": 5},
+	]
+	for code: String in ["..", "/root", "", "../..", "ABCDE/", "abcdef"]:
+		bad.append({"op": "joined", "code": code})
+		bad.append({"op": "spectating", "code": code})
+	# A table this client never asked to create (README's handler joins every one: a flood of
+	# 20 000 made as many sessions).
+	bad.append({"op": "created", "code": _server.open_table({"players": 2})})
+	var children := client.get_child_count()
+	for reply: Dictionary in bad:
+		expect_error(func() -> void: client._rpc_lobby_reply(reply), "dropped a lobby reply")
+	check_equal(heard, [], "signals of dropped replies")
+	check_equal(client.get_child_count(), children, "tables made for dropped replies")
+	# A listing's code means nothing: one that was not a String stopped on a script error.
+	client._rpc_lobby_reply({"op": "list", "tables": [], "code": 5})
+	var errors := error_log.take()
+	check(errors.is_empty(), "no error for a listing's stray code: %s" % [errors])
+	check_equal(heard, [["listed", []]], "the listing is heard")
+	# A table asked for is heard once; the same reply again is not.
+	client.create_table({"players": 2})
+	if await wait_until(func() -> bool: return heard.size() == 2, "the table created"):
+		check_equal(heard[1][0], "created", "the reply")
+		var again := {"op": "created", "code": heard[1][1]}
+		expect_error(func() -> void: client._rpc_lobby_reply(again), "did not ask for")
+	_close_all()
+
+
+func test_a_second_joined_for_a_table_this_client_sits_at_keeps_its_seat_and_token() -> void:
+	var sides: Array = await _table_and_client()
+	if sides.is_empty():
+		return
+	var client: RulesServer = sides[0]
+	var code: String = sides[1]
+	var session := client.join_table(code, "Ada")
+	if not await wait_until(func() -> bool: return session.get_player_id() >= 0, "the seat"):
+		_close_all()
+		return
+	var seat := session.get_player_id()
+	var token := session.get_rejoin_token()
+	var again := {"op": "joined", "code": code}
+	expect_error(func() -> void: client._rpc_lobby_reply(again), "did not ask for")
+	check_equal(session.get_player_id(), seat, "the seat")
+	check_equal(session.get_rejoin_token(), token, "the rejoin token")
+	_close_all()
+
+
+func test_a_join_or_watch_of_what_is_not_a_table_code_is_refused_naming_it_and_leaves_nothing(
+) -> void:
+	# The lobby cannot name back what is not a code, so the client refuses it itself: named, and
+	# the session it returned goes with the refusal (it stayed, a child nothing would ever join).
+	if not _host():
+		return
+	var client := await _client("Client")
+	if client == null:
+		return
+	var heard: Array = []
+	client.lobby_refused.connect(func(code: String, why: String): heard.append([code, why]))
+	var children := client.get_child_count()
+	var asked: Array = [
+		client.join_table("abc", "Ada"),
+		client.spectate(".."),
+		client.join_table("", "Bob"),
+		client.spectate("ABCDE/"),
+	]
+	check(asked.all(func(session: Variant) -> bool: return session is RulesSession), "sessions")
+	if not await wait_until(func() -> bool: return heard.size() == 4, "four refusals"):
+		_close_all()
+		return
+	await get_tree().process_frame
+	check_equal(
+		heard.map(func(refusal: Array) -> String: return refusal[0]),
+		["abc", "..", "", "ABCDE/"],
+		"named"
+	)
+	check_equal(heard[0][1], "no table has this code", "why")
+	check_equal(client.get_child_count(), children, "sessions left behind")
 	_close_all()
 
 

@@ -21,8 +21,11 @@ use crate::refusal::Refusal;
 /// [code]game_over[/code] that follows). A round out of order fails too: draws with no
 /// commitment, a second commitment before the reveal, a round committed again or after a later
 /// one (a log fed twice, rounds reordered), a round that ends (or the game ends in) unrevealed
-/// or whose secret comes labelled with another round, a reveal the game goes on after, or an
-/// undo that would take back a draw. A failed round stays failed: it leaves
+/// or whose secret comes labelled with another round, a reveal the game goes on after (also
+/// after its [code]game_over[/code]: a round the end revealed early fails then, and so does every
+/// round committed after the end), a nonce no player owed (of a player not in the round, a
+/// seat's second, one after the round was sealed, or any in a round without player entropy), or
+/// an undo that would take back a draw. A failed round stays failed: it leaves
 /// [method get_verified_rounds], and later verdicts on it say nothing more.
 /// A client that joins mid-game asks for the events since 0 so that it can audit every round.
 /// ```gdscript

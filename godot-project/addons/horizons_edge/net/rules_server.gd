@@ -138,6 +138,9 @@ var _lobby: RulesServerLobby
 var _api: MultiplayerAPI
 # Client: code -> [name, rejoin token] for tables asked for and not answered yet.
 var _asked := {}
+# Client: tables asked for ([method create_table]) and not answered yet: a [code]created[/code]
+# reply beyond them is dropped.
+var _creates_asked := 0
 
 
 # What is wrong with a listing's [param tables] ("" if nothing): an Array of Dictionaries.
@@ -246,6 +249,7 @@ func list_tables() -> void:
 ## [constant RulesServerLobby.OPTIONS]).
 func create_table(options: Dictionary) -> void:
 	if _lobby_ready("RulesServer.create_table"):
+		_creates_asked += 1
 		_send({"op": "create", "options": options})
 
 
@@ -305,6 +309,7 @@ func close() -> void:
 			child.queue_free()
 	_lobby = null
 	_asked.clear()
+	_creates_asked = 0
 
 
 # Why [method host_server] cannot listen on [param bind_address] (with an error), or
@@ -411,6 +416,7 @@ func _on_lobby_reply(reply: Dictionary) -> void:
 	var code: String = reply.get("code", "")  # checked: a table's code, or "" in a refusal
 	match reply["op"]:
 		"created":
+			_creates_asked -= 1
 			table_created.emit(code)
 		"joined", "spectating":
 			var asked: Array = _asked[code]
@@ -424,6 +430,9 @@ func _on_lobby_reply(reply: Dictionary) -> void:
 				lost.disconnect(session.connection_lost.emit)
 			session.join_table(asked[0], asked[1])
 		"refused":
+			# The lobby refuses a table it will not create with the code "".
+			if reply.has("code") and code == "":
+				_creates_asked = maxi(_creates_asked - 1, 0)
 			if _asked.has(code):
 				_asked.erase(code)
 				_drop_unused(code)
@@ -432,8 +441,9 @@ func _on_lobby_reply(reply: Dictionary) -> void:
 
 # What is wrong with a lobby reply from the server ("" if nothing): its [code]op[/code] one of
 # the lobby's answers, its [code]code[/code] a table's code (in a refusal also ""), a listing's
-# [code]tables[/code] an Array of Dictionaries, a refusal's [code]reason[/code] a String, and a
-# joined or spectating table one this client asked for (and not answered yet).
+# [code]tables[/code] an Array of Dictionaries, a refusal's [code]reason[/code] a String, a
+# joined or spectating table one this client asked for (and not answered yet), and a created
+# table one of those this client asked the lobby to create.
 func _reply_problem(reply: Dictionary) -> String:
 	var op: Variant = reply.get("op")
 	if (
@@ -452,7 +462,14 @@ func _reply_problem(reply: Dictionary) -> String:
 		)
 	if op == "refused" and typeof(reply.get("reason")) != TYPE_STRING:
 		return "the refusal's reason is not a String"
-	if op in ["joined", "spectating"] and not _asked.has(code):
+	return _unasked_problem(op, code)
+
+
+# What is wrong with a lobby answer [param op] about table [param code] ("" if nothing): a table
+# created, joined or watched that this client did not ask for (or that was already answered).
+func _unasked_problem(op: String, code: String) -> String:
+	var asked: bool = _creates_asked > 0 if op == "created" else _asked.has(code)
+	if op in ["created", "joined", "spectating"] and not asked:
 		return (
 			"%s table %s, which this client did not ask for (or was already answered)" % [op, code]
 		)

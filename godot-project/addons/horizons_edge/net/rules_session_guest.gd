@@ -78,6 +78,10 @@ var _log_round := 0
 var _rejoining := false
 # Set by a welcome after a hello with a token; the next update is that history.
 var _catching_up := false
+# Set by a hello, cleared by the welcome that answers it: a welcome the client did not ask for
+# (it could make the next live update pass as history, or move the client to another seat) is
+# dropped.
+var _hello_pending := false
 # Set by [method reopen]: a nonce sent before the connection was lost may never have arrived, and
 # the first update after the welcome tells (its snapshot still awaits this seat's).
 var _resend_nonce := false
@@ -165,11 +169,17 @@ func _init(session: RulesSession, player_name: String, rejoin_token: String) -> 
 func on_connected() -> void:
 	var server := MultiplayerPeer.TARGET_PEER_SERVER
 	_rejoining = token != ""
+	_hello_pending = true
 	_session._rpc_hello.rpc_id(server, _player_name, token, last_seq)
 
 
-## The server seated this client.
+## The server seated this client, answering its hello; a welcome that answers none is dropped
+## with an error.
 func on_welcome(seated_as: int, rejoin_token: String) -> void:
+	if not _hello_pending:
+		push_error("RulesSession: dropped a welcome the server sent with no hello to answer")
+		return
+	_hello_pending = false
 	player_id = seated_as
 	token = rejoin_token
 	_answered = ""
@@ -220,7 +230,8 @@ func get_decision() -> String:
 ## The server is not trusted to send well-formed updates: one whose snapshot, events or legal
 ## actions are not what they should be is dropped, and an event that fails its checks is not
 ## taken (nor anything after it in the update: [member last_seq] stays before it), with an error
-## saying why.
+## saying why. A handler that closes the session (or frees it) ends the update there: nothing more
+## is emitted or sent for it.
 func on_update(update: Dictionary) -> void:
 	var problem := update_problem(update)
 	if problem != "":
@@ -240,19 +251,21 @@ func on_update(update: Dictionary) -> void:
 		_check_entropy_required(event)
 		_check_round_label(event)
 		_check_own_nonce(event, _catching_up)
-		if not auditor.observe(event):
+		if not auditor.observe(event) or _gone():
 			return  # The auditor said why; the event is not taken.
 		last_seq = event["seq"]
 		if event.get("player") == player_id and event["type"] in ANSWERS:
 			_answered = ""
 		round_closed = round_closed or event["type"] == "round_ended"
 		_session.event_received.emit(event)
+		if _gone():
+			return
 	_catching_up = false  # Caught up: what comes next, this client sees live.
 	snapshot = update["snapshot"]
 	legal_actions = update.get("legal_actions", [])
 	_add_entropy_if_due()
 	_session.snapshot_received.emit(snapshot)
-	if round_closed and not _closed:
+	if round_closed and not _gone():
 		var server := MultiplayerPeer.TARGET_PEER_SERVER
 		_session._rpc_checkpoint.rpc_id(server, snapshot["seq"], RulesSession.digest(snapshot))
 
@@ -260,7 +273,9 @@ func on_update(update: Dictionary) -> void:
 ## Adds [param nonce] (64 hex digits; empty: 32 fresh random bytes from this machine, which the
 ## server cannot predict) to the current round's shuffle, once per round. A nonce that is not 64
 ## hex digits is refused here with an error, as the server would refuse it, and not noted as
-## sent; the server logs nonces in lower case, as they are noted here.
+## sent; the server logs nonces in lower case, as they are noted here. A nonce is sent only once
+## the log holds the round's commitment with player entropy (before it, the server could still
+## pick its key against the nonce): earlier, it is refused with an error.
 func add_entropy(nonce := "") -> void:
 	# A malformed nonce is the script's mistake whenever it comes, also after this round's.
 	nonce = nonce.to_lower()
@@ -271,6 +286,10 @@ func add_entropy(nonce := "") -> void:
 		return
 	var round_number: int = snapshot.get("round", 0)
 	if nonces.has(round_number):
+		return
+	var early := _commitment_problem(round_number)
+	if early != "":
+		push_error("RulesSession.request_entropy: no nonce sent: %s" % early)
 		return
 	if nonce == "":
 		nonce = Crypto.new().generate_random_bytes(32).hex_encode()
@@ -288,11 +307,32 @@ func _add_entropy_if_due() -> void:
 	if player_id < 0 or not player_id in snapshot["awaiting_entropy"]:
 		return
 	var round_number: int = snapshot["round"]
+	if _commitment_problem(round_number) != "":
+		return  # Asked too early: the nonce waits for the round's commitment.
 	_asked_rounds[round_number] = true
 	if resend and nonces.has(round_number):
 		_send_nonce(round_number)
 	elif _session.auto_entropy:
 		add_entropy()
+
+
+# Why this client may not send a nonce for [param round_number] yet ("" if it may): the log must
+# be in that round, committed with player entropy. A nonce sent before the commitment would let
+# the server grind its key against it.
+func _commitment_problem(round_number: int) -> String:
+	if round_number != _log_round:
+		return (
+			"the log holds no commitment of round %d (it is in round %d)"
+			% [round_number, _log_round]
+		)
+	if _plain_rounds.has(round_number):
+		return "round %d was committed without player entropy" % round_number
+	return ""
+
+
+# Whether the session closed or went away (a handler may close or free it mid-update).
+func _gone() -> bool:
+	return _closed or not is_instance_valid(_session)
 
 
 # Sends the nonce noted for [param round_number].
