@@ -214,6 +214,10 @@ func test_views_no_bag_could_hold_are_refused_naming_what_is_wrong() -> void:
 		'kind "triple_action"': _bag_view(2, 3, [{"owner": 0, "kind": "triple_action"}]),
 		# Named by type and size: the engine will not write out one nested 10 000 deep.
 		"bag.upcoming names Array of 1": _with(_bag_view(3, 3, []), "upcoming", [_deep()]),
+		# More drawn and left than put in (a draw from an empty bag among them): accepted, and
+		# "Ada's token!" shown.
+		"more of player 0's tokens": _bag_view(1, 3, [command, command, command]),
+		"more of player 1's tokens": _bag_view(0, 0, _drawn([0, 0, 0, 1, 1, 1, 1])),
 		"bag.max_streak is Array of 1": _with(_bag_view(3, 3, []), "max_streak", _deep()),
 	}
 	for fragment: String in bad_views:
@@ -444,6 +448,11 @@ func _bag_view(left_0: int, left_1: int, drawn: Array) -> Dictionary:
 		{"player": 1, "contributed": 3, "remaining": left_1},
 	]
 	return {"remaining": left_0 + left_1, "players": players, "drawn": drawn}
+
+
+# Command tokens drawn of [param owners], in order.
+func _drawn(owners: Array) -> Array:
+	return owners.map(func(owner: int) -> Dictionary: return {"owner": owner, "kind": "command"})
 
 
 # An Array nested 10 000 deep.

@@ -14,7 +14,8 @@ const KINDS := ["command", "double_action"]
 ## players, a player twice, more than [constant CommandTokenBag.MAX_TOKENS_PER_PLAYER] tokens of
 ## one player, more tokens left than put in) is wrong too, so that a hostile server cannot make a
 ## client build rows or pips without end, and so is a bag that contradicts itself (tokens left
-## that are not the players' tokens left, a token drawn of a player not in the bag), and a name
+## that are not the players' tokens left, a token drawn of a player not in the bag, more of a
+## player's tokens drawn and left than they put in), and a name
 ## in [param names] of one of the bag's players that is not a String.
 static func problem_of(bag: Dictionary, names := {}) -> String:
 	var most_tokens := CommandTokenBag.MAX_PLAYERS * CommandTokenBag.MAX_TOKENS_PER_PLAYER
@@ -158,26 +159,34 @@ static func _players_problem(players: Variant) -> String:
 
 
 # What in [param bag] (each part well formed) contradicts the rest: tokens left that are not
-# the players' tokens left, a token drawn of a player not in the bag.
+# the players' tokens left, a token drawn of a player not in the bag, more of a player's tokens
+# drawn and left than put in (tokens an effect adds count as put in).
 static func _agreement_problem(bag: Dictionary) -> String:
 	var left := 0
-	var player_ids := {}
+	var unaccounted := {}  # player -> tokens put in and neither left nor drawn (yet)
 	for tally: Dictionary in bag.get("players", []):
 		left += int(tally["remaining"])
-		player_ids[int(tally["player"])] = true
+		unaccounted[int(tally["player"])] = int(tally["contributed"]) - int(tally["remaining"])
 	if bag.has("remaining") and int(bag["remaining"]) != left:
 		return (
 			"bag.remaining is %d, but the players have %d tokens left"
 			% [int(bag["remaining"]), left]
 		)
 	for token: Dictionary in bag.get("drawn", []):
-		if not player_ids.has(int(token["owner"])):
-			return "bag.drawn holds a token of player %d, not in bag.players" % int(token["owner"])
+		var owner := int(token["owner"])
+		if not unaccounted.has(owner):
+			return "bag.drawn holds a token of player %d, not in bag.players" % owner
+		unaccounted[owner] -= 1
+		if unaccounted[owner] < 0:
+			return (
+				"bag.drawn holds more of player %d's tokens than they put in and have not left"
+				% owner
+			)
 	var upcoming: Variant = bag.get("upcoming", [])
 	if not upcoming is Array or upcoming.size() > left:
 		return "bag.upcoming is %s, not the owners of the tokens left" % _shown(upcoming)
 	for player_id: Variant in upcoming:
-		if not _is_count(player_id, MAX_PLAYER_ID) or not player_ids.has(int(player_id)):
+		if not _is_count(player_id, MAX_PLAYER_ID) or not unaccounted.has(int(player_id)):
 			return "bag.upcoming names %s, not a player in bag.players" % _shown(player_id)
 	return ""
 
