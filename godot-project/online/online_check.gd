@@ -212,6 +212,8 @@ func _on_game_over(status: String) -> void:
 	else:
 		await _capture("online_game_over")
 		var problem := _server_data_problem()
+		if problem == "":
+			problem = _long_text_problem()
 		if problem != "":
 			_fail(problem)
 			return
@@ -287,6 +289,36 @@ func _server_data_problem() -> String:
 	if peek.strip_edges().ends_with(":"):
 		return "an empty peek reads as a line cut off: %s" % peek
 	return ""
+
+
+## Feeds the table the text a hostile server could send: a 256 KiB name (in a snapshot and a
+## rename) and a 1 MiB refusal. Returns what went wrong ("" if every line shown is cut to
+## [constant OnlineTable.MAX_LINE_CHARS] characters: a 1 MiB notice froze the client for
+## minutes, laid out in one frame).
+func _long_text_problem() -> String:
+	var long_name := "N".repeat(1 << 18)
+	var seat := _table.get_node("%Players").get_child(0).get_child(0) as Label
+	var snapshot := _online_snapshot()
+	for player: Dictionary in snapshot["players"]:
+		player["name"] = long_name
+	_table.add_event({"type": "player_renamed", "player": 0, "name": long_name, "round": 1})
+	_table.show_snapshot(snapshot, [])
+	_table.show_notice("R".repeat(1 << 20))
+	for label: Label in [_label(_table, "%Log"), _label(_table, "%Status"), seat]:
+		for line in label.text.split("\n"):
+			if line.length() > OnlineTable.MAX_LINE_CHARS:
+				return "a line of %d characters in %s" % [line.length(), label.name]
+	if _label(_table, "%Notice").text.length() > OnlineTable.MAX_LINE_CHARS:
+		return "a notice of %d characters" % _label(_table, "%Notice").text.length()
+	return ""
+
+
+## A copy of the latest snapshot the online scene's session received.
+func _online_snapshot() -> Dictionary:
+	var session := (
+		root.get_node_or_null(NodePath(Online.DedicatedServer.SESSION_NAME)) as RulesSession
+	)
+	return session.get_snapshot().duplicate(true) if session else {}
 
 
 ## Whether the status, the seat's panel and the display's row all name the player as typed.

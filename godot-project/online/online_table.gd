@@ -19,7 +19,13 @@ signal keep_chosen
 signal leave_requested
 
 const EventText := preload("event_text.gd")
+const RequestChecks := preload("res://addons/horizons_edge/net/request_checks.gd")
 const LOG_LINES := 200
+## The most characters a line of the table shows (a log line, the status, a notice, an audit, a
+## choice): an honest server's longest (a refusal naming a 64-character player) fits, and a
+## hostile server's megabyte is cut rather than laid out for minutes in one frame. Names are cut
+## to the server's longest, [constant RequestChecks.MAX_NAME_LENGTH] characters.
+const MAX_LINE_CHARS := 300
 ## The background of the players' panels.
 const SEAT_COLOR := Color(0.12, 0.14, 0.18)
 ## The border of the acting player's panel.
@@ -141,6 +147,11 @@ static func _viewer_of(snapshot: Dictionary) -> int:
 	return viewer if viewer is int else -1
 
 
+# [param text], cut to [param most] characters (the last one "…") if it is longer.
+static func _fitted(text: String, most := MAX_LINE_CHARS) -> String:
+	return text if text.length() <= most else text.left(most - 1) + "…"
+
+
 static func _phase_problem(phase: Dictionary) -> String:
 	if not phase.get("phase") is String:
 		return "the snapshot's phase has no String phase"
@@ -188,7 +199,7 @@ func show_snapshot(snapshot: Dictionary, legal_actions: Array) -> void:
 		return
 	_game_over = snapshot["phase"]["phase"] == "game_over"
 	for player: Dictionary in snapshot["players"]:
-		_names[player["id"]] = player["name"]
+		_names[player["id"]] = _fitted(player["name"], RequestChecks.MAX_NAME_LENGTH)
 	_snapshot = snapshot
 	_legal_actions = legal_actions
 	_choices_due = true
@@ -209,7 +220,7 @@ func add_event(event: Dictionary) -> void:
 
 ## Records the fairness audit of [param round_number] (see [signal RulesSession.round_audited]).
 func add_audit(round_number: int, fair: bool, detail: String) -> void:
-	_audit_lines.insert(0, EventText.audit(round_number, fair, detail))
+	_audit_lines.insert(0, _fitted(EventText.audit(round_number, fair, detail)))
 	_audits.text = "\n".join(_audit_lines)
 
 
@@ -220,9 +231,10 @@ func withdraw_choices() -> void:
 	_clear_actions()
 
 
-## Shows [param text] (a refusal, a lost connection) until the next choice.
+## Shows [param text] (a refusal, a lost connection) until the next choice, cut to
+## [constant MAX_LINE_CHARS] characters.
 func show_notice(text: String) -> void:
-	_notice.text = text
+	_notice.text = _fitted(text)
 
 
 ## Whether the last snapshot showed the game over (the server closing then is the normal end).
@@ -256,7 +268,7 @@ func _show_held() -> void:
 	if not _bag.is_caught_up():
 		return
 	for event in _held_events:
-		_log_lines.insert(0, _event_line(event))
+		_log_lines.insert(0, _fitted(_event_line(event)))
 	if not _held_events.is_empty():
 		_held_events.clear()
 		if _log_lines.size() > LOG_LINES:
@@ -272,7 +284,7 @@ func _show_held() -> void:
 		var border := 2 if acting else 0
 		(panel.get_theme_stylebox("panel") as StyleBoxFlat).set_border_width_all(border)
 	_players.columns = clampi(_snapshot["players"].size(), 1, 4)
-	_status.text = _status_text(_snapshot, me)
+	_status.text = _fitted(_status_text(_snapshot, me))
 	if _choices_due:
 		_choices_due = false
 		_offer_choices()
@@ -315,7 +327,8 @@ func _status_text(snapshot: Dictionary, me: int) -> String:
 
 func _player_text(player: Dictionary, me: int) -> String:
 	var lines := PackedStringArray()
-	lines.append("%s%s" % [player["name"], " (you)" if player["id"] == me else ""])
+	var seat_name := _fitted(player["name"], RequestChecks.MAX_NAME_LENGTH)
+	lines.append("%s%s" % [seat_name, " (you)" if player["id"] == me else ""])
 	if player["eliminated"]:
 		lines.append("Eliminated")
 		return "\n".join(lines)
@@ -370,7 +383,7 @@ func _seat_panel(player_id: int) -> PanelContainer:
 
 func _add_choice(text: String, chosen: Callable) -> void:
 	var button := Button.new()
-	button.text = text
+	button.text = _fitted(text)
 	button.pressed.connect(_on_choice_pressed.bind(chosen))
 	_actions.add_child(button)
 
