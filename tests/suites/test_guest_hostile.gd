@@ -466,20 +466,31 @@ func test_a_round_the_game_ends_in_before_this_client_s_nonce_arrives_is_fair() 
 func test_a_nonce_asked_for_before_the_round_s_commitment_waits_for_it() -> void:
 	# A host that asked before committing its key got the nonce at once, and could grind the key
 	# against it (6 tries gave seat 1 the first three draws): the round was audited fair.
+	# A snapshot ahead of the log is dropped; a round committed without entropy takes no nonce.
 	if not await _guest_loopback():
 		return
-	_guest._rpc_update({"snapshot": ASKING, "events": []})
+	var none := {"snapshot": ASKING, "events": []}
+	expect_error(_guest._rpc_update.bind(none), "in round 1, the log in round 0")
 	var ahead := _asking()
 	ahead["snapshot"] = ASKING.merged({"round": 2}, true)
-	_guest._rpc_update(ahead)
+	expect_error(_guest._rpc_update.bind(ahead), "in round 2, the log in round 1")
 	await get_tree().create_timer(0.3).timeout
 	check_equal(_fake.requests, [], "no nonce before the round's commitment")
-	_guest.auto_entropy = false
-	expect_error(_guest.request_entropy, "no commitment of round 2")
-	_guest.auto_entropy = true
 	_guest._rpc_update(_asking())
 	if await _nonce_sent():
 		check_equal(_fake.requests.size(), 1, "one nonce, once round 1 was committed")
+	_close_all()
+	if not await _guest_loopback():
+		return
+	var plain: Array = _played(false, 1)[0]
+	var first_draw := plain.find_custom(
+		func(e: Dictionary) -> bool: return e["type"] == "token_drawn"
+	)
+	_guest._rpc_update({"snapshot": ASKING, "events": plain.slice(0, first_draw)})
+	_guest.auto_entropy = false
+	expect_error(_guest.request_entropy, "round 1 was committed without player entropy")
+	await get_tree().create_timer(0.3).timeout
+	check_equal(_fake.requests, [], "no nonce in a round without entropy")
 	_close_all()
 
 

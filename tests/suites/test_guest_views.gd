@@ -1,0 +1,150 @@
+extends TestSuite
+## A client's snapshots held to the log it audits. The display, the status line and the choices
+## come from snapshots, the audit from events: a server must not show one game and have another
+## audited (it showed game B's draws and winner while game A's log verified fair, and snapshots
+## with no events played a game with no audit at all). A snapshot whose round, commitment, draws
+## or end disagree with the log is dropped with an error and fails the round the log is in.
+##
+## The client is a real [RulesSession] seated by a fake host ([code]net/fake_host.gd[/code]) over
+## ENet on 127.0.0.1; the updates are handed to it as its connection would.
+
+const Loopback := preload("res://net/loopback.gd")
+const FakeHost := preload("res://net/fake_host.gd")
+
+## The client under test.
+var _session: RulesSession
+## The branches of the fake host and the client, each with a multiplayer API of its own.
+var _branches: Array[Node] = []
+## Each round_audited: [round, fair, detail].
+var _audits: Array = []
+
+
+## A game of 2 seats and [param rounds] rounds from [param seed_value], with every hand kept.
+static func _kept(seed_value: int, rounds := 2) -> GameRules:
+	var game := StarterGame.rules(seed_value, 2, {"round_limit": rounds})
+	StarterGame.keep_all(game)
+	return game
+
+
+## Draws and lets the bot act [param draws] times in [param game].
+static func _play_draws(game: GameRules, draws: int) -> void:
+	for _draw in draws:
+		game.draw_next_token()
+		game.bot_decide(game.get_active_player())
+
+
+func test_an_honest_game_update_by_update_keeps_every_snapshot() -> void:
+	var game := _kept(5)
+	if not await _join():
+		return
+	var seen := 0
+	while game.get_phase() != GameRules.PHASE_GAME_OVER:
+		_play_draws(game, 1)
+		var events := game.get_events_for(0, seen)
+		seen = events.back()["seq"] if not events.is_empty() else seen
+		_session._rpc_update({"snapshot": game.get_snapshot_for(0), "events": events})
+		check_equal(_session.get_snapshot(), game.get_snapshot_for(0), "the snapshot taken")
+	check_equal(_audits.map(func(a: Array) -> bool: return a[1]), [true, true], "both rounds fair")
+	game.free()
+	_leave()
+
+
+func test_the_snapshot_of_another_game_is_dropped_and_fails_the_round() -> void:
+	var shown := _kept(3)
+	StarterGame.play_bots(shown)
+	var audited := _kept(4)
+	StarterGame.play_bots(audited)
+	if not await _join():
+		return
+	var split := {"snapshot": shown.get_snapshot_for(0), "events": audited.get_events_for(0, 0)}
+	expect_error(_session._rpc_update.bind(split), "dropped the server's snapshot")
+	check_equal(_session.get_snapshot(), {}, "no snapshot taken")
+	_check_failed(2)
+	var honest := {"snapshot": audited.get_snapshot_for(0), "events": []}
+	_session._rpc_update(honest)
+	check_equal(_session.get_snapshot(), honest["snapshot"], "the log's own snapshot is taken")
+	shown.free()
+	audited.free()
+	_leave()
+
+
+func test_a_snapshot_ahead_of_the_log_or_with_other_draws_is_dropped() -> void:
+	var game := _kept(6)
+	_play_draws(game, 3)
+	var events := game.get_events_for(0, 0)
+	var at_three := game.get_snapshot_for(0)
+	_play_draws(game, 1)
+	if not await _join():
+		return
+	var ahead := {"snapshot": game.get_snapshot_for(0), "events": events}
+	expect_error(_session._rpc_update.bind(ahead), "bag's draws are not the 3")
+	_check_failed(1)
+	var forged := at_three.duplicate(true)
+	forged["bag"]["drawn"][0]["owner"] = 1 - forged["bag"]["drawn"][0]["owner"]
+	expect_error(_session._rpc_update.bind({"snapshot": forged}), "bag's draws")
+	var recommitted := at_three.merged({"commitment": "ab".repeat(32)}, true)
+	expect_error(_session._rpc_update.bind({"snapshot": recommitted}), "its commitment")
+	var ended := at_three.merged({"phase": {"phase": "game_over", "winner": 1}}, true)
+	expect_error(_session._rpc_update.bind({"snapshot": ended}), "game's end")
+	check_equal(_session.get_snapshot(), {}, "none of them taken")
+	_session._rpc_update({"snapshot": at_three})
+	check_equal(_session.get_snapshot(), at_three, "the snapshot the log agrees with")
+	game.free()
+	_leave()
+
+
+func test_snapshots_with_no_events_are_dropped() -> void:
+	var game := _kept(7)
+	_play_draws(game, 2)
+	if not await _join():
+		return
+	var bare := {"snapshot": game.get_snapshot_for(0), "events": []}
+	expect_error(_session._rpc_update.bind(bare), "in round 1, the log in round 0")
+	check_equal(_session.get_snapshot(), {}, "no snapshot taken")
+	check_equal(_audits, [], "no round to fail: the log has none")
+	game.free()
+	_leave()
+
+
+## Makes [member _session] a client seated as player 0 by a fake host; false (all closed, with a
+## failure) if they could not connect.
+func _join() -> bool:
+	_audits = []
+	var fake := FakeHost.new()
+	fake.name = "Session"
+	Loopback.branch(self, "Host", _branches).add_child(fake)
+	var peer := ENetMultiplayerPeer.new()
+	var port := Loopback.take(func(p: int) -> Error: return peer.create_server(p, 4))
+	get_tree().get_multiplayer(fake.get_parent().get_path()).multiplayer_peer = peer
+	_session = RulesSession.new()
+	_session.name = "Session"
+	Loopback.branch(self, "Guest", _branches).add_child(_session)
+	_session.round_audited.connect(
+		func(round_number: int, fair: bool, detail: String):
+			_audits.append([round_number, fair, detail])
+	)
+	if port == 0 or _session.join_game("127.0.0.1", port, "Ada") != OK:
+		check(false, "no loopback connection")
+		_leave()
+		return false
+	if not await wait_until(func() -> bool: return not fake.hellos.is_empty(), "the hello"):
+		_leave()
+		return false
+	_session._rpc_welcome(0, "0123456789abcdef0123456789abcdef")
+	return true
+
+
+## Checks that [param round_number] was audited unfair, the snapshot disagreeing with the log.
+func _check_failed(round_number: int) -> void:
+	var failed := _audits.filter(
+		func(audit: Array) -> bool:
+			return (
+				audit[0] == round_number and not audit[1] and "disagrees with its log" in audit[2]
+			)
+	)
+	check(not failed.is_empty(), "round %d failed: %s" % [round_number, _audits])
+
+
+func _leave() -> void:
+	Loopback.close(get_tree(), _branches)
+	_session = null
