@@ -32,6 +32,10 @@ const AUDIT_WAIT_SEC := 3.0
 const PLAYER_NAME := "Ada Online"
 ## The table's mulligan choice (see [method OnlineTable.show_snapshot]).
 const KEEP_TEXT := "Keep this hand"
+## Cards in the hand of the crowded table (as the hot-seat check's large hand).
+const HAND := 15
+## The least height of the log (its scrolling part) on the crowded table, in pixels.
+const LOG_MIN_HEIGHT := 100.0
 ## How long the lobby may take to say that the server it started could not listen.
 const TAKEN_PORT_SEC := 10.0
 
@@ -48,6 +52,8 @@ var _server_pid := 0
 var _game_over_at := 0
 ## Set once the outcome is decided (or Leave pressed): nothing more is played or checked.
 var _done := false
+## Set once the end of the game is being checked (which waits for frames): nothing more is played.
+var _ending := false
 ## Set once the verdict is printed: there is only one.
 var _finished := false
 
@@ -65,7 +71,7 @@ static func _free_port() -> int:
 
 
 func _process(_delta: float) -> bool:
-	if _done or not _table.visible:
+	if _done or _ending or not _table.visible:
 		return false
 	if _server_pid == 0:
 		_server_pid = _online.get_server_pid()
@@ -210,10 +216,13 @@ func _on_game_over(status: String) -> void:
 	elif not _shows_the_lobby_name(status):
 		_fail("the table does not show the name typed in the lobby, %s: %s" % [PLAYER_NAME, status])
 	else:
+		_ending = true
 		await _capture("online_game_over")
 		var problem := _server_data_problem()
 		if problem == "":
 			problem = _long_text_problem()
+		if problem == "":
+			problem = await _crowded_table_problem()
 		if problem != "":
 			_fail(problem)
 			return
@@ -304,12 +313,57 @@ func _long_text_problem() -> String:
 	_table.add_event({"type": "player_renamed", "player": 0, "name": long_name, "round": 1})
 	_table.show_snapshot(snapshot, [])
 	_table.show_notice("R".repeat(1 << 20))
+	var notice_length := _label(_table, "%Notice").text.length()
+	_table.show_notice("")
 	for label: Label in [_label(_table, "%Log"), _label(_table, "%Status"), seat]:
 		for line in label.text.split("\n"):
 			if line.length() > OnlineTable.MAX_LINE_CHARS:
 				return "a line of %d characters in %s" % [line.length(), label.name]
-	if _label(_table, "%Notice").text.length() > OnlineTable.MAX_LINE_CHARS:
-		return "a notice of %d characters" % _label(_table, "%Notice").text.length()
+	if notice_length > OnlineTable.MAX_LINE_CHARS:
+		return "a notice of %d characters" % notice_length
+	return ""
+
+
+## Feeds the table the largest game: 8 seats with names of 64 characters, a hand of 15 cards and
+## a choice for each, and checks at 1280×720 that Leave, the status, the choices and the log stay
+## in the window, the log keeping [constant LOG_MIN_HEIGHT] px (the table grew past the window,
+## centred: Leave went off the top and the log off the bottom). Returns what went wrong ("" if
+## nothing).
+func _crowded_table_problem() -> String:
+	var snapshot := _online_snapshot()
+	var own: Dictionary = snapshot["players"][0]
+	var cards: Array = _table.card_names.keys()
+	var hand: Array = range(HAND).map(func(i: int) -> int: return cards[i % cards.size()])
+	var players := []
+	var tallies := []
+	for id in GameRules.MAX_PLAYERS:
+		var words := "Bartholomew the Unrelenting Conqueror of the Northern Reaches %d" % id
+		players.append(own.merged({"id": id, "name": words.left(64), "hand": null}, true))
+		tallies.append({"player": id, "contributed": 6, "remaining": 6})
+	players[0]["hand"] = hand
+	snapshot["players"] = players
+	snapshot["round"] += 1
+	snapshot["phase"] = {"phase": "activation", "player": 0}
+	snapshot["bag"] = {"remaining": 48, "players": tallies, "drawn": []}
+	var actions: Array = range(HAND).map(
+		func(i: int) -> Dictionary: return {"type": "play_card", "hand_index": i}
+	)
+	actions.append_array([{"type": "upgrade_command"}, {"type": "pass"}])
+	_table.show_snapshot(snapshot, actions)
+	for _frame in 3:
+		await process_frame
+	await _capture("online_crowded")
+	var window := Rect2(Vector2.ZERO, _table.get_viewport_rect().size)
+	var parts: Array[Control] = [
+		_table.get_node("%Leave"), _table.get_node("%Status"), _table.get_node("%Actions")
+	]
+	for part in parts:
+		if not window.encloses(part.get_global_rect().grow(-0.5)):
+			return "%s is out of the window: %s" % [part.name, part.get_global_rect()]
+	var log_view := _table.get_node("%Log").get_parent() as Control
+	var shown := log_view.get_global_rect().intersection(window)
+	if shown.size.y < LOG_MIN_HEIGHT:
+		return "the log shows %d px of %d wanted" % [shown.size.y, LOG_MIN_HEIGHT]
 	return ""
 
 

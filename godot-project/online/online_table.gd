@@ -6,6 +6,10 @@ extends HBoxContainer
 ## event log, this client's choices and every round's fairness audit. It never decides anything:
 ## choices go up as signals and the online scene sends them to the server.
 ##
+## The players' panels scroll when they need more than [constant SEATS_SHARE] of the table's
+## height (8 seats with long names and a large hand), so that Leave, the status line, the choices
+## and the log stay in the window.
+##
 ## The status line, the players' panels, the log and this client's choices follow the bag
 ## display: a snapshot or an event is shown once the display has shown every draw before it
 ## ([signal TokenBagDisplay.caught_up]), so they never run ahead of the bag; this client's own
@@ -21,6 +25,8 @@ signal leave_requested
 const EventText := preload("event_text.gd")
 const RequestChecks := preload("res://addons/horizons_edge/net/request_checks.gd")
 const LOG_LINES := 200
+## The most of the table's height the players' panels take before they scroll.
+const SEATS_SHARE := 0.55
 ## The most characters a line of the table shows (a log line, the status, a notice, an audit, a
 ## choice): an honest server's longest (a refusal naming a 64-character player) fits, and a
 ## hostile server's megabyte is cut rather than laid out for minutes in one frame. Names are cut
@@ -79,6 +85,7 @@ var _choices_due := false
 
 @onready var _status: Label = %Status
 @onready var _notice: Label = %Notice
+@onready var _seats: ScrollContainer = %Seats
 @onready var _players: GridContainer = %Players
 @onready var _actions: HFlowContainer = %Actions
 @onready var _log: Label = %Log
@@ -165,6 +172,8 @@ static func _phase_problem(phase: Dictionary) -> String:
 func _ready() -> void:
 	%Leave.pressed.connect(leave_requested.emit)
 	_bag.caught_up.connect(_show_held)
+	_players.minimum_size_changed.connect(_fit_seats)
+	resized.connect(_fit_seats)
 
 
 ## Empties the table for a new game.
@@ -379,6 +388,13 @@ func _seat_panel(player_id: int) -> PanelContainer:
 		_players.add_child(panel)
 		_seat_panels[player_id] = panel
 	return _seat_panels[player_id]
+
+
+# Gives the players' panels the height they need, up to [constant SEATS_SHARE] of the table's;
+# past it they scroll.
+func _fit_seats() -> void:
+	var needs := _players.get_combined_minimum_size().y
+	_seats.custom_minimum_size.y = minf(needs, size.y * SEATS_SHARE)
 
 
 func _add_choice(text: String, chosen: Callable) -> void:

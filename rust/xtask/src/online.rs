@@ -2,8 +2,9 @@
 //! one-seat game through the lobby (the online scene starts the dedicated server as a process of
 //! its own), plays it to the end with the table's buttons, checks the audits, the event log, the
 //! name typed in the lobby on the table and that nothing was refused, saves a screenshot of the
-//! finished table, leaves, and checks that the server process is gone. The client is rendered
-//! under Xvfb, as a player sees it.
+//! finished table and of the table crowded with 8 seats and a large hand (which must fit the
+//! window), leaves, and checks that the server process is gone. The client is rendered under
+//! Xvfb, as a player sees it.
 
 use std::path::Path;
 
@@ -27,10 +28,14 @@ pub fn check(godot: &Godot, project: &Path) -> Result {
     if !log.contains("ONLINE CHECK ok") {
         return Err("online check: no `ONLINE CHECK ok` line".to_owned());
     }
-    check_pngs(&out, &["online_game_over".to_owned()])?;
+    check_pngs(
+        &out,
+        &["online_game_over".to_owned(), "online_crowded".to_owned()],
+    )?;
     eprintln!(
-        "xtask: the online table at game over: {}",
-        out.join("online_game_over.png").display()
+        "xtask: the online table at game over, and crowded (8 seats, a large hand): {}, {}",
+        out.join("online_game_over.png").display(),
+        out.join("online_crowded.png").display()
     );
     Ok(())
 }
