@@ -6,15 +6,20 @@ extends RefCounted
 const HEX_DIGITS := 8
 
 
-## The line for [param event]; [param names] by player id, [param card_names] by card id. Any
-## event reads as a line, whatever its fields hold: a field missing or of another type than the
-## rules send is shown as it is (or as "?"), never an error.
-static func describe(event: Dictionary, names: Dictionary, card_names: Dictionary) -> String:
+## The line for [param event]; [param names] by player id, [param card_names] by card id,
+## [param object_names] by object id (as [method object_name] names them when they enter play).
+## Any event reads as a line, whatever its fields hold: a field missing or of another type than
+## the rules send is shown as it is (or as "?"), never an error.
+static func describe(
+	event: Dictionary, names: Dictionary, card_names: Dictionary, object_names := {}
+) -> String:
 	var who := name_of(event.get("player"), names)
 	var field := func(key: String) -> String: return str(event.get(key, "?"))
+	var object := str(object_names.get(event.get("object"), "Object %s" % field.call("object")))
 	match event.get("type"):
 		"game_started":
-			return "The game starts with %d players" % _size(event.get("players"))
+			var count := _size(event.get("players"))
+			return "The game starts with %d player%s" % [count, "" if count == 1 else "s"]
 		"opening_hand_drawn":
 			return "%s draws an opening hand of %s" % [who, field.call("cards")]
 		"mulligan_taken":
@@ -84,14 +89,11 @@ static func describe(event: Dictionary, names: Dictionary, card_names: Dictionar
 				)
 			)
 		"object_changed":
-			return (
-				"Object %s is now %s/%s"
-				% [field.call("object"), field.call("power"), field.call("toughness")]
-			)
+			return "%s is now %s/%s" % [object, field.call("power"), field.call("toughness")]
 		"object_destroyed":
-			return "Object %s is destroyed" % field.call("object")
+			return "%s is destroyed" % object
 		"effect_added":
-			return "An effect takes hold of object %s" % field.call("object")
+			return "An effect takes hold of %s" % object
 		"effect_expired":
 			return "An effect ends"
 		"victory_points_changed":
@@ -141,6 +143,12 @@ static func describe(event: Dictionary, names: Dictionary, card_names: Dictionar
 				else "Game over: %s wins" % name_of(winner, names)
 			)
 	return str(event.get("type", "an event")).replace("_", " ").capitalize()
+
+
+## How the log names the object an [code]object_created[/code] [param event] brings into play,
+## from then on: its owner's and its own name ("Ada's Garrison").
+static func object_name(event: Dictionary, names: Dictionary) -> String:
+	return "%s's %s" % [name_of(event.get("owner"), names), str(event.get("name", "?"))]
 
 
 ## The line for a round's fairness audit.

@@ -407,9 +407,15 @@ func _event_text_problem() -> String:
 		"Ada has 10 energy for the round": {"type": "energy_generated", "player": 0, "energy": 10},
 		"Ada draws 2 cards": {"type": "cards_drawn", "player": 0, "count": 2},
 		"(you drew Spark, card 9)": {"type": "private_draw", "player": 0, "cards": [1, 9]},
+		"The game starts with 1 player": {"type": "game_started", "players": [{}]},
+		"Ada's Garrison is now 0/3":
+		{"type": "object_changed", "object": 4, "power": 0, "toughness": 3},
+		"Object 5 is destroyed": {"type": "object_destroyed", "object": 5},
 	}
+	var created := {"type": "object_created", "object": 4, "owner": 0, "name": "Garrison"}
+	var objects := {4: EventText.object_name(created, {0: "Ada"})}
 	for expected: String in lines:
-		var said := EventText.describe(lines[expected], {0: "Ada"}, {1: "Spark"})
+		var said := EventText.describe(lines[expected], {0: "Ada"}, {1: "Spark"}, objects)
 		if said != expected:
 			return "the log says '%s', not '%s'" % [said, expected]
 	return ""

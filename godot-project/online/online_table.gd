@@ -74,6 +74,8 @@ var _log_lines := PackedStringArray()
 var _audit_lines := PackedStringArray()
 var _seat_panels: Dictionary[int, PanelContainer] = {}
 var _names: Dictionary[int, String] = {}
+# What the log calls each object that entered play, by object id.
+var _object_names := {}
 var _game_over := false
 # The latest snapshot, shown (panels, status) once the bag display has caught up.
 var _snapshot: Dictionary = {}
@@ -190,6 +192,7 @@ func clear() -> void:
 	_log_lines.clear()
 	_audit_lines.clear()
 	_names.clear()
+	_object_names.clear()
 	_game_over = false
 	_log.text = ""
 	_audits.text = "No round checked yet."
@@ -303,7 +306,11 @@ func _show_held() -> void:
 func _event_line(event: Dictionary) -> String:
 	var round_number: Variant = event.get("round", 0)
 	var when := "Setup" if round_number is int and round_number == 0 else "R%s" % [round_number]
-	var text := EventText.describe(event, _names, card_names)
+	if str(event.get("type")) == "object_created":
+		_object_names[event.get("object")] = _fitted(
+			EventText.object_name(event, _names), RequestChecks.MAX_NAME_LENGTH * 2
+		)
+	var text := EventText.describe(event, _names, card_names, _object_names)
 	var action: Variant = event.get("action")
 	if str(event.get("type")) == "action_resolved" and _action_problem(action) == "":
 		text = "%s: %s" % [EventText.name_of(event.get("player"), _names), _action_text(action, [])]
