@@ -238,6 +238,29 @@ func test_with_player_entropy_the_first_draw_waits_for_every_nonce() -> void:
 	rules.free()
 
 
+func test_a_game_ended_mid_round_verifies_for_a_seer_and_not_when_it_goes_on() -> void:
+	# The seer's last (empty) peek comes after game_over: it is no game going on (a rule that
+	# allowed nothing but a rename there failed honest games). A round after the end is.
+	var rules := GameRules.new()
+	rules.randomize_seed = false
+	rules.setup([{"id": 0, "foresight": 1}, {"id": 1}], {})
+	StarterGame.keep_all(rules)
+	rules.draw_next_token()
+	rules.eliminate_player(1)
+	var events := rules.get_events_for(0, 0)
+	check_equal(events.back()["type"], "private_peek", "the seer's last peek ends the log")
+	var auditor := FairnessAuditor.new()
+	for event in events:
+		auditor.observe(event)
+	check_equal(auditor.get_verified_rounds(), PackedInt64Array([1]), "the cut round verifies")
+	check_equal(auditor.get_failures(), PackedStringArray(), "no failure")
+	var next := {"type": "round_started", "round": 2, "seq": events.back()["seq"] + 1}
+	auditor.observe(next)
+	check_equal(auditor.get_verified_rounds(), PackedInt64Array(), "a round after the end fails it")
+	check_equal(auditor.get_failures().size(), 1, "saying why")
+	rules.free()
+
+
 ## A deep copy of [param events] with [param change] applied to the first event of [param type]
 ## (of round [param round_number], unless 0).
 func _tampered(events: Array, type: String, change: Callable, round_number := 0) -> Array:

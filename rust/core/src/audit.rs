@@ -78,8 +78,8 @@ pub struct Verdict {
 /// committed before it, a round that ends (or that the game ends in) unrevealed or whose secret
 /// comes labelled with another round, a reveal with tokens
 /// still in the bag that the game goes on after (only the end of the game reveals a round
-/// early, and nothing but a name changes after the end), and an undo that would take back a draw
-/// each fail the round. A round committed after the game ended fails too.
+/// early, and no round, draw, turn or action comes after the end), and an undo that would take
+/// back a draw each fail the round. A round committed after the game ended fails too.
 #[derive(Clone, Debug, Default)]
 pub struct Auditor {
     open: Option<RoundRecord>,
@@ -118,7 +118,7 @@ impl Auditor {
     /// out of order (see [`Auditor`]).
     pub fn observe(&mut self, event: &Event) -> Option<Verdict> {
         if self.ended
-            && !matches!(event, Event::PlayerRenamed { .. })
+            && goes_on(event)
             && let Some(round) = self.cut.take()
         {
             let reason =
@@ -348,6 +348,34 @@ impl Auditor {
             None => self.orphan_draws += 1,
         }
     }
+}
+
+/// Whether `event` is play: a round, its bag, a draw, a turn or an action. None comes after the
+/// end of an honest game (a rename may, and so may a seer's last, empty peek).
+fn goes_on(event: &Event) -> bool {
+    matches!(
+        event,
+        Event::RoundStarted { .. }
+            | Event::RoundCommitted { .. }
+            | Event::EntropyAdded { .. }
+            | Event::RoundRevealed { .. }
+            | Event::TokensContributed { .. }
+            | Event::BagFilled { .. }
+            | Event::TokenDrawn { .. }
+            | Event::BagEmptied
+            | Event::TurnChanged { .. }
+            | Event::ActionResolved { .. }
+            | Event::CardPlayed { .. }
+            | Event::ActivationEnded { .. }
+            | Event::ActionUndone { .. }
+            | Event::RoundEnded { .. }
+            | Event::PlayerEliminated { .. }
+            | Event::DoubleActionDrawn { .. }
+            | Event::ExtraAction { .. }
+            | Event::ReserveCommitted { .. }
+            | Event::TokensAdded { .. }
+            | Event::TokensRemoved { .. }
+    )
 }
 
 /// A failed verdict on `round`: the record does not add up, for `reason`.

@@ -8,7 +8,7 @@ mod common;
 use common::*;
 use horizons_edge_core::audit::{Auditor, FairnessError};
 use horizons_edge_core::fairness::Bytes32;
-use horizons_edge_core::{Event, Game, PlayerId};
+use horizons_edge_core::{Command, Event, Game, PlayerId};
 
 /// Audits `events`: (round, outcome) per verdict.
 fn audit(events: &[Event]) -> Vec<(u32, Result<usize, FairnessError>)> {
@@ -170,4 +170,38 @@ fn a_game_that_goes_on_after_its_end_fails_the_cut_round_and_the_rounds_after() 
         name: "Ada".to_owned(),
     });
     assert_eq!(audit(&renamed), vec![(1, Ok(7))]);
+}
+
+/// Honest: a game ended mid-round by an elimination, as a seer with foresight sees it. The core
+/// tells the seer after the `game_over` that nothing more is coming (an empty peek): the round
+/// stays verified (my first version of the rule above failed it).
+#[test]
+fn a_seer_s_last_peek_after_an_honest_end_mid_round_is_no_game_going_on() {
+    let mut seated = players(3);
+    seated[0].foresight = 2;
+    let mut config = config();
+    config.players_remaining_to_end = 1;
+    let mut game = seated_in_round_one(seated, config, 13);
+    draw(&mut game);
+    for id in [1, 2] {
+        game.apply(Command::Eliminate { player: p(id) }).unwrap();
+    }
+    let seen: Vec<Event> = game
+        .events_for(Some(p(0)), 0)
+        .unwrap()
+        .into_iter()
+        .map(|record| record.event)
+        .collect();
+    let over = seen
+        .iter()
+        .position(|e| matches!(e, Event::GameOver { .. }))
+        .expect("the game ended");
+    assert!(
+        seen[over + 1..]
+            .iter()
+            .any(|e| matches!(e, Event::PrivatePeek { .. })),
+        "the seer's last peek comes after the end: {:?}",
+        &seen[over..]
+    );
+    assert_eq!(audit(&seen), vec![(1, Ok(1))]);
 }
