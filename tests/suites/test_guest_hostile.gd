@@ -535,6 +535,28 @@ func test_a_handler_that_closes_or_frees_the_session_ends_the_update_there() -> 
 		check_equal(heard, {"event": 1, "snapshot": 0, "audit": 0}, ending)
 		check_equal(_fake.checkpoints, [], "%s: no checkpoint" % ending)
 		_close_all()
+	# Closed from round_audited, told by a check before the auditor's: round 2 committed without
+	# entropy (require_entropy) while round 1 was never revealed. The auditor then failed round 1
+	# to the closed session too.
+	if not await _guest_loopback(TOKEN):
+		return
+	_guest.require_entropy = true
+	var audits: Array = []
+	_guest.round_audited.connect(
+		func(round_number: int, _fair: bool, _detail: String):
+			audits.append(round_number)
+			_guest.close()
+	)
+	var unrevealed := []
+	for event: Dictionary in _played(true, 2)[0]:
+		if event["type"] in ["round_revealed", "round_ended"] and event["round"] == 1:
+			continue
+		if event["type"] == "round_committed" and event["round"] == 2:
+			event["entropy"] = false
+		unrevealed.append(event)
+	_guest._rpc_update({"snapshot": ASKING, "events": unrevealed})
+	check_equal(audits, [2], "one audit, then nothing: the session closed")
+	_close_all()
 
 
 ## Answers [param session]'s decision as the README's script does, taking a double-action kind

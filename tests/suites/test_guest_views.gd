@@ -34,17 +34,23 @@ static func _play_draws(game: GameRules, draws: int) -> void:
 
 
 func test_an_honest_game_update_by_update_keeps_every_snapshot() -> void:
-	var game := _kept(5)
+	# Bots playing the starter cards (double actions, reserve tokens, tokens added and taken),
+	# and a seat eliminated mid-round, as seat 0's client sees it update by update.
+	var game := StarterGame.rules(5, 3, {"round_limit": 3})
+	StarterGame.keep_all(game)
 	if not await _join():
 		return
 	var seen := 0
 	while game.get_phase() != GameRules.PHASE_GAME_OVER:
 		_play_draws(game, 1)
+		if game.get_round() == 2 and 2 in game.get_living_player_ids():
+			game.eliminate_player(2)
 		var events := game.get_events_for(0, seen)
 		seen = events.back()["seq"] if not events.is_empty() else seen
 		_session._rpc_update({"snapshot": game.get_snapshot_for(0), "events": events})
 		check_equal(_session.get_snapshot(), game.get_snapshot_for(0), "the snapshot taken")
-	check_equal(_audits.map(func(a: Array) -> bool: return a[1]), [true, true], "both rounds fair")
+	var fair := _audits.map(func(a: Array) -> bool: return a[1])
+	check_equal(fair, [true, true, true], "every round fair: %s" % [_audits])
 	game.free()
 	_leave()
 
@@ -86,6 +92,15 @@ func test_a_snapshot_ahead_of_the_log_or_with_other_draws_is_dropped() -> void:
 	expect_error(_session._rpc_update.bind({"snapshot": recommitted}), "its commitment")
 	var ended := at_three.merged({"phase": {"phase": "game_over", "winner": 1}}, true)
 	expect_error(_session._rpc_update.bind({"snapshot": ended}), "game's end")
+	# The bag's counts and the players out are the log's too (a diff review: a snapshot could
+	# show other counts, or a player out whom the log never eliminated).
+	var counted := at_three.duplicate(true)
+	counted["bag"]["players"][1]["remaining"] -= 1
+	counted["bag"]["remaining"] -= 1
+	expect_error(_session._rpc_update.bind({"snapshot": counted}), "tokens put in and left")
+	var out := at_three.duplicate(true)
+	out["players"][1]["eliminated"] = true
+	expect_error(_session._rpc_update.bind({"snapshot": out}), "player 1's elimination")
 	check_equal(_session.get_snapshot(), {}, "none of them taken")
 	_session._rpc_update({"snapshot": at_three})
 	check_equal(_session.get_snapshot(), at_three, "the snapshot the log agrees with")

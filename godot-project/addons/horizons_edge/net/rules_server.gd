@@ -430,8 +430,8 @@ func _on_lobby_reply(reply: Dictionary) -> void:
 				lost.disconnect(session.connection_lost.emit)
 			session.join_table(asked[0], asked[1])
 		"refused":
-			# The lobby refuses a table it will not create with the code "".
-			if reply.has("code") and code == "":
+			# The lobby says which refusals answer a create (others have the code "" too).
+			if reply.get("of") == "create":
 				_creates_asked = maxi(_creates_asked - 1, 0)
 			if _asked.has(code):
 				_asked.erase(code)

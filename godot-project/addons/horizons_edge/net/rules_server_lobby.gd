@@ -361,7 +361,8 @@ func _create(peer_id: int, raw: Variant) -> void:
 	if refusal == "" and code == "":
 		refusal = "the server could not open this table"
 	if refusal != "":
-		_reply(peer_id, {"op": "refused", "reason": refusal, "code": ""})
+		# "of": which request it refuses, for a client that counts its creates.
+		_reply(peer_id, {"op": "refused", "reason": refusal, "code": "", "of": "create"})
 	else:
 		_reply(peer_id, {"op": "created", "code": code})
 

@@ -7,6 +7,8 @@ extends RefCounted
 
 ## The checks of what a peer sends (see [code]request_checks.gd[/code]).
 const RequestChecks := preload("request_checks.gd")
+## What the log says of the game, to hold the server's snapshots to.
+const LogView := preload("log_view.gd")
 ## Events of this client's seat that settle a decision it answered (or that the server settled
 ## for it at a deadline), or open a new one for it (the second action of a double-action token, an
 ## undone action, its next activation); a refusal settles it too.
@@ -78,12 +80,8 @@ var _log_round := 0
 var _rejoining := false
 # Set by a welcome after a hello with a token; the next update is that history.
 var _catching_up := false
-# What the log says of its round, to hold each snapshot to: the round's commitment, its draws
-# ([token id, owner] each, in order), and the game's end and winner.
-var _log_commitment: Variant = null
-var _log_draws: Array = []
-var _log_over := false
-var _log_winner: Variant = null
+# What the log says of the game, to hold each snapshot to.
+var _log_view := LogView.new()
 # Set by a hello, cleared by the welcome that answers it: a welcome the client did not ask for
 # (it could make the next live update pass as history, or move the client to another seat) is
 # dropped.
@@ -254,12 +252,15 @@ func on_update(update: Dictionary) -> void:
 			return
 		if event["seq"] <= last_seq:
 			continue
+		# Each check may fail a round, and a round_audited handler may close the session.
 		_check_entropy_required(event)
-		_check_round_label(event)
-		_check_own_nonce(event, _catching_up)
-		if not auditor.observe(event) or _gone():
+		if not _gone():
+			_check_round_label(event)
+		if not _gone():
+			_check_own_nonce(event, _catching_up)
+		if _gone() or not auditor.observe(event) or _gone():
 			return  # The auditor said why; the event is not taken.
-		_follow(event)
+		_log_view.follow(event)
 		last_seq = event["seq"]
 		if event.get("player") == player_id and event["type"] in ANSWERS:
 			_answered = ""
@@ -268,7 +269,7 @@ func on_update(update: Dictionary) -> void:
 		if _gone():
 			return
 	_catching_up = false  # Caught up: what comes next, this client sees live.
-	problem = _view_problem(update["snapshot"])
+	problem = _log_view.problem(update["snapshot"])
 	if problem != "":
 		push_error("RulesSession: dropped the server's snapshot: %s" % problem)
 		if _log_round > 0:
@@ -333,6 +334,8 @@ func _add_entropy_if_due() -> void:
 # be in that round, committed with player entropy. A nonce sent before the commitment would let
 # the server grind its key against it.
 func _commitment_problem(round_number: int) -> String:
+	if round_number < 1:
+		return "no round has begun"
 	if round_number != _log_round:
 		return (
 			"the log holds no commitment of round %d (it is in round %d)"
@@ -346,47 +349,6 @@ func _commitment_problem(round_number: int) -> String:
 # Whether the session closed or went away (a handler may close or free it mid-update).
 func _gone() -> bool:
 	return _closed or not is_instance_valid(_session)
-
-
-# Notes what [param event], taken into the log, says of the round and the game (see
-# [method _view_problem]).
-func _follow(event: Dictionary) -> void:
-	match event["type"]:
-		"round_committed":
-			_log_commitment = event.get("commitment")
-			_log_draws = []
-		"token_drawn":
-			_log_draws.append([event.get("token"), event.get("player")])
-		"game_over":
-			_log_over = true
-			_log_winner = event.get("winner")
-
-
-# What in [param view], a snapshot from the server, disagrees with the log this client audits
-# ("" if nothing): its round, its round's commitment, the draws in its bag, or the game's end and
-# winner. The display and the choices come from snapshots: a server must not show one game and
-# have another audited.
-func _view_problem(view: Dictionary) -> String:
-	if view["round"] != _log_round:
-		return "it is in round %d, the log in round %d" % [view["round"], _log_round]
-	var commitment: Variant = view.get("commitment")
-	if commitment != null and commitment != _log_commitment:
-		return "its commitment is not the one the log holds for round %d" % _log_round
-	var bag: Variant = view.get("bag")
-	var drawn: Variant = bag.get("drawn") if bag is Dictionary else null
-	if drawn is Array:
-		var draws := []
-		for token: Variant in drawn:
-			draws.append([token.get("id"), token.get("owner")] if token is Dictionary else token)
-		if draws != _log_draws:
-			return (
-				"its bag's draws are not the %d the log holds for round %d"
-				% [_log_draws.size(), _log_round]
-			)
-	var over: bool = view["phase"].get("phase") == "game_over"
-	if over != _log_over or (over and view["phase"].get("winner") != _log_winner):
-		return "its game's end is not the log's"
-	return ""
 
 
 # Sends the nonce noted for [param round_number].
