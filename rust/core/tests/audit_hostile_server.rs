@@ -6,19 +6,9 @@
 mod common;
 
 use common::*;
-use horizons_edge_core::audit::{Auditor, FairnessError};
+use horizons_edge_core::audit::FairnessError;
 use horizons_edge_core::fairness::Bytes32;
 use horizons_edge_core::{Command, Event, Game, PlayerId};
-
-/// Audits `events`: (round, outcome) per verdict.
-fn audit(events: &[Event]) -> Vec<(u32, Result<usize, FairnessError>)> {
-    let mut auditor = Auditor::new();
-    events
-        .iter()
-        .filter_map(|event| auditor.observe(event))
-        .map(|verdict| (verdict.round, verdict.outcome))
-        .collect()
-}
 
 /// Round 1 of a 2-player game with player entropy, as a client sees it: up to and including
 /// its reveal and end.

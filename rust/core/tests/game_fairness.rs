@@ -31,16 +31,6 @@ fn commitments(game: &Game) -> Vec<Bytes32> {
         .collect()
 }
 
-/// Audits every round of `events`; returns (round, draws checked) per verdict.
-fn audit(events: &[Event]) -> Vec<(u32, Result<usize, FairnessError>)> {
-    let mut auditor = Auditor::new();
-    events
-        .iter()
-        .filter_map(|event| auditor.observe(event))
-        .map(|verdict| (verdict.round, verdict.outcome))
-        .collect()
-}
-
 #[test]
 fn every_round_of_an_eight_player_game_verifies_in_every_activation_order() {
     for order in [

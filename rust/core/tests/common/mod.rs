@@ -305,6 +305,19 @@ pub fn assert_replays(game: &Game) {
     );
 }
 
+/// Audits every round of `events` as a client would: (round, draws checked or why it failed)
+/// per verdict.
+pub fn audit(
+    events: &[Event],
+) -> Vec<(u32, Result<usize, horizons_edge_core::audit::FairnessError>)> {
+    let mut auditor = horizons_edge_core::audit::Auditor::new();
+    events
+        .iter()
+        .filter_map(|event| auditor.observe(event))
+        .map(|verdict| (verdict.round, verdict.outcome))
+        .collect()
+}
+
 /// The game's public events, as a spectator receives them.
 pub fn public_events(game: &Game) -> Vec<Event> {
     game.events_for(None, 0)
