@@ -312,6 +312,15 @@ func _long_text_problem() -> String:
 		player["name"] = long_name
 	_table.add_event({"type": "player_renamed", "player": 0, "name": long_name, "round": 1})
 	_table.show_snapshot(snapshot, [])
+	var crowd: Array = range(1 << 16).map(func(_i: int) -> int: return 1)
+	var dealt := snapshot.duplicate(true)
+	dealt["players"][0]["hand"] = crowd
+	for round_number in 4000:
+		_table.add_audit(round_number + 1, false, "junk")
+	_table.show_snapshot(dealt, [])
+	var audit_lines := _label(_table, "%Audits").text.count("\n") + 1
+	if audit_lines > OnlineTable.LOG_LINES:
+		return "the audit panel holds %d lines" % audit_lines
 	_table.show_notice("R".repeat(1 << 20))
 	var notice_length := _label(_table, "%Notice").text.length()
 	_table.show_notice("")

@@ -25,6 +25,8 @@ signal leave_requested
 const EventText := preload("event_text.gd")
 const RequestChecks := preload("res://addons/horizons_edge/net/request_checks.gd")
 const LOG_LINES := 200
+## The most choices offered at once (a hand at its limit and every other action fit).
+const MAX_CHOICES := 64
 ## The most of the table's height the players' panels take before they scroll.
 const SEATS_SHARE := 0.55
 ## The most characters a line of the table shows (a log line, the status, a notice, an audit, a
@@ -233,6 +235,8 @@ func add_event(event: Dictionary) -> void:
 ## Records the fairness audit of [param round_number] (see [signal RulesSession.round_audited]).
 func add_audit(round_number: int, fair: bool, detail: String) -> void:
 	_audit_lines.insert(0, _fitted(EventText.audit(round_number, fair, detail)))
+	if _audit_lines.size() > LOG_LINES:
+		_audit_lines.resize(LOG_LINES)
 	_audits.text = "\n".join(_audit_lines)
 
 
@@ -267,6 +271,8 @@ func _offer_choices() -> void:
 	var offered := PackedStringArray()
 	var hand: Array = own.get("hand") if own.get("hand") is Array else []
 	for action: Dictionary in _legal_actions:
+		if offered.size() >= MAX_CHOICES:
+			break  # more than any hand and the rules offer: a hostile server's list
 		# Copies of a card in hand are one choice.
 		var text := _action_text(action, hand)
 		if text not in offered:
@@ -353,9 +359,14 @@ func _player_text(player: Dictionary, me: int) -> String:
 	lines.append("Hand %d · Deck %d" % [player["hand_size"], player["deck_size"]])
 	if player.get("hand") != null:
 		var names := PackedStringArray()
+		var length := 0
 		for card: int in player["hand"]:
+			if length > MAX_LINE_CHARS:
+				break  # the line is cut there anyway; a hostile hand may hold a million cards
 			names.append(_card_name(card))
-		lines.append("Your hand: %s" % (", ".join(names) if not names.is_empty() else "empty"))
+			length += names[-1].length() + 2
+		var hand := ", ".join(names) if not names.is_empty() else "empty"
+		lines.append(_fitted("Your hand: %s" % hand))
 	return "\n".join(lines)
 
 
