@@ -55,6 +55,32 @@ func test_an_honest_game_update_by_update_keeps_every_snapshot() -> void:
 	_leave()
 
 
+func test_an_honest_undo_of_an_action_that_added_a_token_keeps_the_snapshots() -> void:
+	# The host's script takes back an action that put a token into the bag: the client's view of
+	# the bag ignored the undo, failed the round and dropped every snapshot after it.
+	var rally := {"effects": [{"effect": "grant_double_action", "this_round": true}]}
+	var game := StarterGame.rules(8, 2, {"action_kinds": {"rally": rally}, "round_limit": 1})
+	StarterGame.keep_all(game)
+	if not await _join():
+		return
+	game.draw_next_token()
+	var player := game.get_active_player()
+	check_equal(game.perform_action(player, {"type": "custom", "kind": "rally"}), OK, "rally")
+	check_equal(game.undo_action(), OK, "taken back")
+	var events := game.get_events_for(0, 0)
+	check(events.any(func(e: Dictionary) -> bool: return e["type"] == "tokens_added"), "added")
+	_session._rpc_update({"snapshot": game.get_snapshot_for(0), "events": events})
+	check_equal(_session.get_snapshot(), game.get_snapshot_for(0), "the snapshot after the undo")
+	var seen: int = events.back()["seq"]
+	StarterGame.play_bots(game)
+	_session._rpc_update(
+		{"snapshot": game.get_snapshot_for(0), "events": game.get_events_for(0, seen)}
+	)
+	check_equal(_audits.map(func(a: Array) -> bool: return a[1]), [true], "the round fair")
+	game.free()
+	_leave()
+
+
 func test_the_snapshot_of_another_game_is_dropped_and_fails_the_round() -> void:
 	var shown := _kept(3)
 	StarterGame.play_bots(shown)

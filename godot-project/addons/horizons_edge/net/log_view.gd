@@ -11,6 +11,13 @@ var _round := 0
 var _commitment: Variant = null
 var _draws: Array = []
 var _tokens := {}
+# The tokens as they were where the next action starts (after the draw, a double action's first
+# action, an elimination or a reserve token), and where the last one taken started: an undo
+# takes the last action's changes to the bag back, as the auditor does.
+var _next_start := {}
+var _action_start := {}
+# A reserve token was committed: the tokens added next are its, not an action's.
+var _reserve_next := false
 # The players eliminated, and the game's end and winner.
 var _out := {}
 var _over := false
@@ -27,10 +34,17 @@ func follow(event: Dictionary) -> void:
 			_commitment = event.get("commitment")
 			_draws = []
 			_tokens = {}
+			_next_start = {}
+			_action_start = {}
 		"tokens_contributed":
 			_add_tokens(player, event.get("tokens"), event.get("tokens"))
 		"tokens_added":
 			_add_tokens(player, event.get("count"), event.get("count"))
+			if _reserve_next:
+				_reserve_next = false
+				_next_start = _tokens.duplicate(true)
+		"reserve_committed":
+			_reserve_next = true
 		"tokens_removed":
 			_add_tokens(player, 0, -int(event.get("count", 0)))
 		"token_drawn":
@@ -40,6 +54,15 @@ func follow(event: Dictionary) -> void:
 			_out[player] = true
 			if _tokens.has(player):
 				_tokens[player][1] = 0
+			_next_start = _tokens.duplicate(true)
+		"turn_changed", "extra_action":
+			_next_start = _tokens.duplicate(true)
+		"action_resolved":
+			if event.get("depth") == 0:
+				_action_start = _next_start.duplicate(true)
+		"action_undone":
+			_tokens = _action_start.duplicate(true)
+			_next_start = _action_start.duplicate(true)
 		"game_over":
 			_over = true
 			_winner = event.get("winner")
