@@ -79,7 +79,11 @@ pub struct Verdict {
 /// comes labelled with another round, a reveal with tokens
 /// still in the bag that the game goes on after (only the end of the game reveals a round
 /// early, and no round, draw, turn or action comes after the end), and an undo that would take
-/// back a draw each fail the round. A round committed after the game ended fails too.
+/// back a draw each fail the round. A round committed after the game ended fails too, and so does
+/// a round whose bag takes tokens of a player with no seat in the game (once its `game_started`
+/// was seen) or of a player eliminated before: such a player could add the last nonce, which the
+/// server would then pick with the others' in view. Draws with no round committed fail at the next
+/// commitment, at a `round_ended` or at the end of the game.
 #[derive(Clone, Debug, Default)]
 pub struct Auditor {
     open: Option<RoundRecord>,
@@ -104,6 +108,10 @@ pub struct Auditor {
     ended: bool,
     /// The round the end of the game revealed with tokens left: it fails if the game goes on.
     cut: Option<u32>,
+    /// The game's seats, from its first `game_started` (none seen: not checked).
+    seats: Option<Vec<PlayerId>>,
+    /// The players eliminated so far.
+    out: Vec<PlayerId>,
 }
 
 impl Auditor {
@@ -202,7 +210,11 @@ impl Auditor {
                 }
                 self.step(BagStep::NonceAdded { player: *player });
             }
+            Event::GameStarted { players } => {
+                self.seats.get_or_insert_with(|| players.clone());
+            }
             Event::TokensContributed { player, tokens } => {
+                self.check_seated(*player);
                 if let Some(record) = &mut self.open {
                     record.contributions.push((*player, *tokens));
                 }
@@ -217,6 +229,7 @@ impl Auditor {
                 remaining: Some(*remaining),
             }),
             Event::PlayerEliminated { player, .. } => {
+                self.out.push(*player);
                 // Also before the first round (a mulligan phase): nothing to check then.
                 if let Some(record) = &mut self.open {
                     record.steps.push(BagStep::Eliminated { player: *player });
@@ -226,6 +239,7 @@ impl Auditor {
             }
             Event::ReserveCommitted { .. } => self.reserve_next = true,
             Event::TokensAdded { player, count } => {
+                self.check_seated(*player);
                 self.step(BagStep::Added {
                     player: *player,
                     count: *count,
@@ -280,12 +294,17 @@ impl Auditor {
                 }
             }
             // The end of the game reveals the round in progress first: one still open was
-            // withheld.
+            // withheld, and draws with none open were never committed (the round after the
+            // last one committed).
             Event::GameOver { .. } => {
                 self.ended = true;
                 if let Some(open) = self.open.take() {
                     let reason = "the game ended without this round's secret revealed".to_owned();
                     return Some(failed(open.round, reason, None));
+                }
+                let orphans = std::mem::take(&mut self.orphan_draws);
+                if orphans > 0 {
+                    return Some(orphaned(self.highest.saturating_add(1), orphans));
                 }
             }
             _ => {}
@@ -338,6 +357,24 @@ impl Auditor {
             return None;
         }
         Some(verdict)
+    }
+
+    /// Fails the open round if `player`, whose tokens it takes, has no seat in the game or was
+    /// eliminated before.
+    fn check_seated(&mut self, player: PlayerId) {
+        let unseated = self
+            .seats
+            .as_ref()
+            .is_some_and(|seats| !seats.contains(&player));
+        let why = match (unseated, self.out.contains(&player)) {
+            (true, _) => "has no seat in the game",
+            (_, true) => "was eliminated before",
+            _ => return,
+        };
+        if self.open.is_some() && self.broken.is_none() {
+            let reason = format!("player {} put tokens in the bag but {why}", player.0);
+            self.broken = Some(reason);
+        }
     }
 
     /// Records `step` in the open round; with none open, a draw (or a change to the bag) has no

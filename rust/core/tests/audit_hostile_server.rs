@@ -195,3 +195,104 @@ fn a_seer_s_last_peek_after_an_honest_end_mid_round_is_no_game_going_on() {
     );
     assert_eq!(audit(&seen), vec![(1, Ok(1))]);
 }
+
+/// Gives every draw the count of tokens left that a bag of `total` tokens has after it.
+fn count_down(events: &mut [Event], total: u32) {
+    let draws = events.iter_mut().filter_map(|e| match e {
+        Event::TokenDrawn { remaining, .. } => Some(remaining),
+        _ => None,
+    });
+    for (index, remaining) in (1..).zip(draws) {
+        *remaining = total - index;
+    }
+}
+
+/// A phantom seat (in no `game_started`) with tokens in the bag and the last nonce, its draws
+/// fitted to the key as a grinding server fits them: before, audited fair (12 draws checked),
+/// since the nonce rule asked only that the nonce's player had tokens in the bag.
+#[test]
+fn a_player_with_no_seat_who_puts_tokens_in_and_adds_the_last_nonce_fails_the_round() {
+    let mut forged = entropy_round_one();
+    let after =
+        |events: &[Event], pick: fn(&Event) -> bool| events.iter().rposition(pick).unwrap() + 1;
+    let phantom = p(9);
+    let at = after(&forged, |e| matches!(e, Event::TokensContributed { .. }));
+    let contribution = Event::TokensContributed {
+        player: phantom,
+        tokens: 4,
+    };
+    forged.insert(at, contribution);
+    let nonce = Event::EntropyAdded {
+        player: phantom,
+        nonce: Bytes32([5; 32]),
+    };
+    forged.insert(last_nonce(&forged) + 1, nonce);
+    let at = after(&forged, |e| matches!(e, Event::TokenDrawn { .. }));
+    let draw = forged[at - 1].clone();
+    for _ in 0..4 {
+        forged.insert(at, draw.clone());
+    }
+    count_down(&mut forged, 12);
+    fails_for(
+        &fit_draws(&mut forged),
+        "player 9 put tokens in the bag but has no seat",
+    );
+}
+
+/// A seat eliminated before round 1 (its elimination in the log) that still puts tokens in and
+/// adds a nonce: before, audited fair.
+#[test]
+fn a_player_eliminated_before_the_round_who_puts_tokens_in_fails_it() {
+    let mut config = config();
+    config.player_entropy = true;
+    config.round_limit = Some(1);
+    let mut game = Game::new(players(3), config, 41).unwrap();
+    play_out(&mut game, 100_000);
+    let mut forged = public_events(&game);
+    let committed = forged
+        .iter()
+        .position(|e| matches!(e, Event::RoundCommitted { .. }))
+        .unwrap();
+    let eliminated = Event::PlayerEliminated {
+        player: p(2),
+        tokens_removed: 0,
+    };
+    forged.insert(committed, eliminated);
+    fails_for(
+        &audit(&forged),
+        "player 2 put tokens in the bag but was eliminated before",
+    );
+}
+
+/// Round 2's draws with its commitment, reveal and end taken out, then the end of the game:
+/// before, round 1 verified and nothing else was said (a whole game could be played unaudited).
+#[test]
+fn draws_with_no_round_committed_fail_at_the_end_of_the_game() {
+    let mut config = config();
+    config.round_limit = Some(2);
+    config.victory_points_to_win = None;
+    let mut game = Game::new(players(2), config, 11).unwrap();
+    play_out(&mut game, 100_000);
+    let events = public_events(&game);
+    let round_event = |e: &Event| {
+        matches!(
+            e,
+            Event::RoundCommitted { .. } | Event::RoundRevealed { .. } | Event::RoundEnded { .. }
+        )
+    };
+    let second = events
+        .iter()
+        .position(|e| matches!(e, Event::RoundStarted { round: 2 }))
+        .unwrap();
+    let mut cut = events[..second].to_vec();
+    cut.extend(events[second..].iter().filter(|e| !round_event(e)).cloned());
+    let verdicts = audit(&cut);
+    assert!(
+        matches!(verdicts[..], [(1, Ok(8)), (2, Err(_))]),
+        "{verdicts:?}"
+    );
+    // No round event at all: the game's draws fail at its end.
+    let bare: Vec<Event> = events.into_iter().filter(|e| !round_event(e)).collect();
+    let verdicts = audit(&bare);
+    assert!(matches!(verdicts[..], [(1, Err(_))]), "{verdicts:?}");
+}
