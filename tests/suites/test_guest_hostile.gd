@@ -19,9 +19,11 @@ const DOUBLE_KINDS := {
 	"rally": {"effects": [{"effect": "grant_double_action", "this_round": true}]},
 	"muster": {"effects": [{"effect": "grant_double_action", "this_round": false}]},
 }
-## A snapshot that asks seat 0 for its nonce in round 1 (with the round's commitment in the log:
-## see [method _asking]).
-const ASKING := {"awaiting_entropy": [0], "round": 1, "seq": 0, "phase": {"phase": "awaiting_draw"}}
+## A snapshot that asks seats 0 and 1 for their nonces in round 1 (with the round's commitment in
+## the log: see [method _asking]).
+const ASKING := {
+	"awaiting_entropy": [0, 1], "round": 1, "seq": 0, "phase": {"phase": "awaiting_draw"}
+}
 
 ## The branches of every side, freed after each test.
 var _branches: Array[Node] = []
@@ -486,7 +488,8 @@ func test_a_nonce_asked_for_before_the_round_s_commitment_waits_for_it() -> void
 	var first_draw := plain.find_custom(
 		func(e: Dictionary) -> bool: return e["type"] == "token_drawn"
 	)
-	_guest._rpc_update({"snapshot": ASKING, "events": plain.slice(0, first_draw)})
+	var plain_view := ASKING.merged({"awaiting_entropy": []}, true)
+	_guest._rpc_update({"snapshot": plain_view, "events": plain.slice(0, first_draw)})
 	_guest.auto_entropy = false
 	expect_error(_guest.request_entropy, "round 1 was committed without player entropy")
 	await get_tree().create_timer(0.3).timeout
@@ -501,16 +504,15 @@ func test_a_welcome_that_answers_no_hello_is_dropped_and_the_nonces_after_it_are
 	if not await _guest_loopback(TOKEN):
 		return
 	var game := _played_with_nonces(["11".repeat(32), "22".repeat(32)])
-	var history := _asking_in(game[0], 2)
-	history["snapshot"] = ASKING.merged({"round": 2, "awaiting_entropy": []}, true)
-	_guest._rpc_update(history)
+	_guest.auto_entropy = false
+	_guest._rpc_update(_asking_in(game[0], 2))
 	expect_error(_guest._rpc_welcome.bind(1, "ff".repeat(16)), "no hello to answer")
 	check_equal(_guest.get_player_id(), 0, "the seat")
 	check_equal(_guest.get_rejoin_token(), TOKEN, "the token")
 	_guest._rpc_update({"snapshot": game[1], "events": game[0]})
 	check_equal(_fair(), [[1, true], [2, false]], "audits")
-	var unasked := "round 2: the server added a nonce this client did not send"
-	check(_audits.size() == 2 and _audits[1][2] == unasked, "why: %s" % [_audits])
+	var chosen := "round 2: the server chose this client's nonce for it"
+	check(_audits.size() == 2 and _audits[1][2] == chosen, "why: %s" % [_audits])
 	_close_all()
 
 

@@ -142,7 +142,8 @@ func test_snapshots_with_no_events_are_dropped() -> void:
 	var bare := {"snapshot": game.get_snapshot_for(0), "events": []}
 	expect_error(_session._rpc_update.bind(bare), "in round 1, the log in round 0")
 	check_equal(_session.get_snapshot(), {}, "no snapshot taken")
-	check_equal(_audits, [], "no round to fail: the log has none")
+	check_equal(_audits.size(), 1, "one verdict")
+	check_equal(_audits[0].slice(0, 2), [1, false], "round 1, shown and never committed, fails")
 	game.free()
 	_leave()
 
@@ -173,6 +174,93 @@ func _join() -> bool:
 		return false
 	_session._rpc_welcome(0, "0123456789abcdef0123456789abcdef")
 	return true
+
+
+func test_a_seat_the_game_never_started_with_fails_the_round_it_puts_tokens_in() -> void:
+	# A hostile-server review: a third seat left out of game_started and of every snapshot's
+	# seats, with tokens in the bag (and so a nonce the round waits for), was audited fair.
+	var game := StarterGame.rules(9, 3, {"round_limit": 1})
+	StarterGame.keep_all(game)
+	StarterGame.play_bots(game)
+	var events := game.get_events_for(0, 0)
+	events[0]["players"] = [0, 1]
+	var hidden := game.get_snapshot_for(0)
+	hidden["players"].pop_back()
+	if not await _join():
+		return
+	_session._rpc_update({"snapshot": hidden, "events": events})
+	check_equal(_audits.size(), 1, "one verdict: %s" % [_audits])
+	var why := "player 2 put tokens in the bag but has no seat in the game"
+	check(_audits[0][0] == 1 and not _audits[0][1], "round 1 fails: %s" % [_audits])
+	check(_audits[0][2].ends_with(why), "why: %s" % [_audits])
+	var shown := {"snapshot": game.get_snapshot_for(0)}
+	expect_error(_session._rpc_update.bind(shown), "its seats are not the 2")
+	check_equal(_session.get_snapshot(), hidden, "the seats of the log's game")
+	game.free()
+	_leave()
+
+
+func test_draws_with_no_round_committed_fail_and_the_snapshots_showing_them_are_dropped() -> void:
+	# A hostile-server review: a whole round played with its commitment, reveal and end left out
+	# and every snapshot labelled round 0 was shown to the end with no audit at all.
+	var game := _kept(10, 1)
+	StarterGame.play_bots(game)
+	var events := game.get_events_for(0, 0).filter(
+		func(e: Dictionary) -> bool:
+			return not e["type"] in ["round_committed", "round_revealed", "round_ended"]
+	)
+	var view := game.get_snapshot_for(0).merged({"round": 0}, true)
+	if not await _join():
+		return
+	var update := {"snapshot": view, "events": events}
+	expect_error(_session._rpc_update.bind(update), "bag's draws are not the 0")
+	check_equal(_session.get_snapshot(), {}, "no snapshot taken")
+	var failed := _audits.filter(func(audit: Array) -> bool: return audit[0] == 1 and not audit[1])
+	check(failed.size() == 1 and "no round committed" in failed[0][2], "why: %s" % [_audits])
+	game.free()
+	_leave()
+
+
+func test_a_snapshot_that_leaves_this_seat_s_nonce_unasked_is_dropped() -> void:
+	# A hostile-server review: a server that never asked seat 0 for its nonce, dropped the
+	# connection and logged a nonce of its own choosing for it in the rejoin's history got the
+	# round audited fair. An honest server asks every seat whose nonce the round still waits for.
+	var game := StarterGame.rules(12, 2, {"round_limit": 1, "player_entropy": true})
+	StarterGame.keep_all(game)
+	var view := game.get_snapshot_for(0)
+	check_equal(view["awaiting_entropy"], [0, 1], "both seats asked")
+	if not await _join():
+		return
+	_session.auto_entropy = false
+	var unasked := {"snapshot": view.merged({"awaiting_entropy": [1]}, true)}
+	unasked["events"] = game.get_events_for(0, 0)
+	expect_error(_session._rpc_update.bind(unasked), "the nonces it waits for are not the 2")
+	_check_failed(1)
+	_session._rpc_update({"snapshot": view})
+	check_equal(_session.get_snapshot(), view, "the honest snapshot asking both seats")
+	game.free()
+	_leave()
+
+
+func test_a_snapshot_s_mercy_rule_or_token_kinds_must_be_the_log_s() -> void:
+	# A hostile-server review: the display showed a mercy rule and double-action tokens the log
+	# never had ("Player 1's token! ×2"), from snapshots held to the log in every other way.
+	var game := _kept(6)
+	_play_draws(game, 3)
+	var view := game.get_snapshot_for(0)
+	if not await _join():
+		return
+	_session._rpc_update({"snapshot": view, "events": game.get_events_for(0, 0)})
+	var capped := view.duplicate(true)
+	capped["bag"]["max_streak"] = 1
+	expect_error(_session._rpc_update.bind({"snapshot": capped}), "mercy rule")
+	var doubled := view.duplicate(true)
+	doubled["bag"]["drawn"][0]["kind"] = "double_action"
+	expect_error(_session._rpc_update.bind({"snapshot": doubled}), "bag's draws")
+	check_equal(_session.get_snapshot(), view, "the honest snapshot kept")
+	_check_failed(1)
+	game.free()
+	_leave()
 
 
 ## Checks that [param round_number] was audited unfair, the snapshot disagreeing with the log.

@@ -70,17 +70,13 @@ var _closed := false
 var _asked_rounds := {}
 # Rounds whose log shows an [code]entropy_added[/code] for this seat.
 var _nonce_logged := {}
-# Rounds whose commitment said no nonces are mixed into the shuffle.
-var _plain_rounds := {}
-# The round the log is in: that of its latest [code]round_committed[/code] (0 before the first).
-# The nonce checks go by it, not by the round an event is labelled with.
-var _log_round := 0
 # Whether this client said hello with a rejoin token: the first update after the welcome then
 # holds the log from before this guest existed, whose nonces it cannot know.
 var _rejoining := false
 # Set by a welcome after a hello with a token; the next update is that history.
 var _catching_up := false
-# What the log says of the game, to hold each snapshot to.
+# What the log says of the game, to hold each snapshot to; the nonce checks go by the round it is
+# in, not by the round an event is labelled with.
 var _log_view := LogView.new()
 # Set by a hello, cleared by the welcome that answers it: a welcome the client did not ask for
 # (it could make the next live update pass as history, or move the client to another seat) is
@@ -272,8 +268,9 @@ func on_update(update: Dictionary) -> void:
 	problem = _log_view.problem(update["snapshot"])
 	if problem != "":
 		push_error("RulesSession: dropped the server's snapshot: %s" % problem)
-		if _log_round > 0:
-			_fail_round(_log_round, "the server's view disagrees with its log: " + problem)
+		# Before the first commitment, the round to come.
+		var round_number := maxi(_log_view.get_round(), 1)
+		_fail_round(round_number, "the server's view disagrees with its log: " + problem)
 		return
 	snapshot = update["snapshot"]
 	legal_actions = update.get("legal_actions", [])
@@ -336,12 +333,12 @@ func _add_entropy_if_due() -> void:
 func _commitment_problem(round_number: int) -> String:
 	if round_number < 1:
 		return "no round has begun"
-	if round_number != _log_round:
+	if round_number != _log_view.get_round():
 		return (
 			"the log holds no commitment of round %d (it is in round %d)"
-			% [round_number, _log_round]
+			% [round_number, _log_view.get_round()]
 		)
-	if _plain_rounds.has(round_number):
+	if not _log_view.has_entropy():
 		return "round %d was committed without player entropy" % round_number
 	return ""
 
@@ -361,13 +358,12 @@ func _send_nonce(round_number: int) -> void:
 # round: the nonce checks below go by the log's round, and a label is the server's word. (Before
 # the first commitment the auditor fails what comes.)
 func _check_round_label(event: Dictionary) -> void:
-	if event["type"] == "round_committed":
-		_log_round = event["round"]
-	elif _log_round == 0:
+	var log_round := _log_view.get_round()
+	if log_round == 0 or not event["type"] in ["entropy_added", "token_drawn"]:
 		return
-	elif event["type"] in ["entropy_added", "token_drawn"] and event["round"] != _log_round:
+	if event["round"] != log_round:
 		var label := "the log has an event of round %d labelled round %d"
-		_fail_round(_log_round, label % [_log_round, event["round"]])
+		_fail_round(log_round, label % [log_round, event["round"]])
 
 
 # With [member RulesSession.require_entropy], fails a round whose commitment
@@ -393,7 +389,9 @@ func _check_entropy_required(event: Dictionary) -> void:
 func _check_own_nonce(event: Dictionary, catching_up: bool) -> void:
 	if player_id < 0:
 		return
-	var round_number: int = event["round"] if event["type"] == "round_committed" else _log_round
+	var round_number: int = (
+		event["round"] if event["type"] == "round_committed" else _log_view.get_round()
+	)
 	var sent_one: bool = _asked_rounds.has(round_number) and nonces.has(round_number)
 	match event["type"]:
 		"entropy_added":
@@ -412,14 +410,10 @@ func _check_own_nonce(event: Dictionary, catching_up: bool) -> void:
 			elif event["nonce"] != RulesSession.DEADLINE_NONCE:
 				_fail_round(round_number, "the server chose this client's nonce for it")
 		"round_committed":
-			if not event["entropy"]:
-				_plain_rounds[round_number] = true
 			if sent_one and not event["entropy"]:
 				_fail_round(round_number, "this client's nonce was not used")
 		"token_drawn":
-			var unused: bool = (
-				_plain_rounds.has(round_number) or not _nonce_logged.has(round_number)
-			)
+			var unused: bool = not _log_view.has_entropy() or not _nonce_logged.has(round_number)
 			if sent_one and unused:
 				_fail_round(round_number, "this client's nonce was not used")
 
