@@ -466,6 +466,33 @@ func test_a_client_puts_its_reserve_token_in_and_a_second_is_refused() -> void:
 	_close_all()
 
 
+func test_what_the_host_s_script_does_to_the_rules_reaches_every_client() -> void:
+	# A hostile-server review: the host's script eliminated a seat and so ended the game, and no
+	# client ever heard of it (only a request or a deadline sent updates, and after the end there
+	# are none): both stayed in round 1, one of them asked for an activation for ever.
+	if not _host_game(2):
+		return
+	_host.turn_deadline = 0.0
+	var sessions: Array[RulesSession] = [_client("first"), _client("second")]
+	for session in sessions:
+		session.snapshot_received.connect(_keep_only.bind(session).unbind(1))
+	var playing := func() -> bool: return _rules.get_phase() == GameRules.PHASE_ACTIVATION
+	if not await wait_until(playing, "round 1's first activation"):
+		_close_all()
+		return
+	check_equal(_rules.eliminate_player(_rules.get_active_player()), OK, "eliminated")
+	check_equal(_rules.get_phase(), GameRules.PHASE_GAME_OVER, "the game over")
+	var told := func() -> bool:
+		return sessions.all(
+			func(s: RulesSession) -> bool:
+				return s.get_snapshot().get("phase", {}).get("phase") == "game_over"
+		)
+	await wait_until(told, "every client told the game is over")
+	for session in sessions:
+		check_equal(session.get_decision(), "", "nothing to answer")
+	_close_all()
+
+
 func test_connections_that_never_take_a_seat_cannot_keep_a_player_out() -> void:
 	# The server took 8 connections: a dozen that never said hello (each back as soon as it was
 	# dropped) kept a player out of their seat for good, its activations passed.

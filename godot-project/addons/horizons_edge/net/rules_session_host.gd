@@ -332,16 +332,23 @@ func on_checkpoint(peer_id: int, seq: Variant, snapshot_digest: Variant) -> void
 
 
 ## Decides for the seats the game waited on past the deadline, applies the reconnect policy to
-## seats that waited too long, and disconnects peers that never asked for a seat.
+## seats that waited too long, disconnects peers that never asked for a seat, and sends what the
+## host's own script did to the rules since the last update (an elimination, an undo, the end of
+## the game), moving the game on from there.
 func tick(now_msec: int) -> void:
 	if owns_connection:
 		_peers.kick_silent(now_msec, _seat_of_peer)
-	if _rules.get_phase() == GameRules.PHASE_GAME_OVER or _halted:
+	if _halted:
+		return
+	var unsent := _rules.get_last_event_seq() != _spectators_seq
+	if _rules.get_phase() == GameRules.PHASE_GAME_OVER:
+		if unsent:
+			_broadcast()
 		return
 	var changed := _flow.run_deadline(now_msec)
 	if _apply_reconnect_policy(now_msec):
 		changed = true
-	if changed:
+	if changed or unsent:
 		_flow.advance()
 		_broadcast()
 
