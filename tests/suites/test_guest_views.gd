@@ -2,8 +2,9 @@ extends TestSuite
 ## A client's snapshots held to the log it audits. The display, the status line and the choices
 ## come from snapshots, the audit from events: a server must not show one game and have another
 ## audited (it showed game B's draws and winner while game A's log verified fair, and snapshots
-## with no events played a game with no audit at all). A snapshot whose round, commitment, draws
-## or end disagree with the log is dropped with an error and fails the round the log is in.
+## with no events played a game with no audit at all). A snapshot whose round, commitment, seats,
+## nonces awaited, bag or end disagree with the log is dropped with an error and fails the round
+## the log is in.
 ##
 ## The client is a real [RulesSession] seated by a fake host ([code]net/fake_host.gd[/code]) over
 ## ENet on 127.0.0.1; the updates are handed to it as its connection would.
@@ -148,34 +149,6 @@ func test_snapshots_with_no_events_are_dropped() -> void:
 	_leave()
 
 
-## Makes [member _session] a client seated as player 0 by a fake host; false (all closed, with a
-## failure) if they could not connect.
-func _join() -> bool:
-	_audits = []
-	var fake := FakeHost.new()
-	fake.name = "Session"
-	Loopback.branch(self, "Host", _branches).add_child(fake)
-	var peer := ENetMultiplayerPeer.new()
-	var port := Loopback.take(func(p: int) -> Error: return peer.create_server(p, 4))
-	get_tree().get_multiplayer(fake.get_parent().get_path()).multiplayer_peer = peer
-	_session = RulesSession.new()
-	_session.name = "Session"
-	Loopback.branch(self, "Guest", _branches).add_child(_session)
-	_session.round_audited.connect(
-		func(round_number: int, fair: bool, detail: String):
-			_audits.append([round_number, fair, detail])
-	)
-	if port == 0 or _session.join_game("127.0.0.1", port, "Ada") != OK:
-		check(false, "no loopback connection")
-		_leave()
-		return false
-	if not await wait_until(func() -> bool: return not fake.hellos.is_empty(), "the hello"):
-		_leave()
-		return false
-	_session._rpc_welcome(0, "0123456789abcdef0123456789abcdef")
-	return true
-
-
 func test_a_seat_the_game_never_started_with_fails_the_round_it_puts_tokens_in() -> void:
 	# A hostile-server review: a third seat left out of game_started and of every snapshot's
 	# seats, with tokens in the bag (and so a nonce the round waits for), was audited fair.
@@ -261,6 +234,34 @@ func test_a_snapshot_s_mercy_rule_or_token_kinds_must_be_the_log_s() -> void:
 	_check_failed(1)
 	game.free()
 	_leave()
+
+
+## Makes [member _session] a client seated as player 0 by a fake host; false (all closed, with a
+## failure) if they could not connect.
+func _join() -> bool:
+	_audits = []
+	var fake := FakeHost.new()
+	fake.name = "Session"
+	Loopback.branch(self, "Host", _branches).add_child(fake)
+	var peer := ENetMultiplayerPeer.new()
+	var port := Loopback.take(func(p: int) -> Error: return peer.create_server(p, 4))
+	get_tree().get_multiplayer(fake.get_parent().get_path()).multiplayer_peer = peer
+	_session = RulesSession.new()
+	_session.name = "Session"
+	Loopback.branch(self, "Guest", _branches).add_child(_session)
+	_session.round_audited.connect(
+		func(round_number: int, fair: bool, detail: String):
+			_audits.append([round_number, fair, detail])
+	)
+	if port == 0 or _session.join_game("127.0.0.1", port, "Ada") != OK:
+		check(false, "no loopback connection")
+		_leave()
+		return false
+	if not await wait_until(func() -> bool: return not fake.hellos.is_empty(), "the hello"):
+		_leave()
+		return false
+	_session._rpc_welcome(0, "0123456789abcdef0123456789abcdef")
+	return true
 
 
 ## Checks that [param round_number] was audited unfair, the snapshot disagreeing with the log.

@@ -79,16 +79,8 @@ func test_a_game_everyone_left_waits_for_a_player_to_come_back() -> void:
 	# Under PASS_ACTIVATIONS, once every seat was away past the reconnect timeout the host passed
 	# them all in one frame: the rest of the game at once (and for ever, frozen, with no round
 	# limit), so a player back a moment later found it over.
-	if not _host_game(2):
-		return
-	_host.turn_deadline = 0.0
-	_host.reconnect_timeout = 0.3
-	var sessions: Array[RulesSession] = [_client("first"), _client("second")]
-	for session in sessions:
-		session.snapshot_received.connect(_keep_only.bind(session).unbind(1))
-	var playing := func() -> bool: return _rules.get_phase() == GameRules.PHASE_ACTIVATION
-	if not await wait_until(playing, "round 1's first activation"):
-		_close_all()
+	var sessions := await _two_keeping_in_activation(0.3)
+	if sessions.is_empty():
 		return
 	var token := sessions[0].get_rejoin_token()
 	var events := _rules.get_last_event_seq()
@@ -470,15 +462,8 @@ func test_what_the_host_s_script_does_to_the_rules_reaches_every_client() -> voi
 	# A hostile-server review: the host's script eliminated a seat and so ended the game, and no
 	# client ever heard of it (only a request or a deadline sent updates, and after the end there
 	# are none): both stayed in round 1, one of them asked for an activation for ever.
-	if not _host_game(2):
-		return
-	_host.turn_deadline = 0.0
-	var sessions: Array[RulesSession] = [_client("first"), _client("second")]
-	for session in sessions:
-		session.snapshot_received.connect(_keep_only.bind(session).unbind(1))
-	var playing := func() -> bool: return _rules.get_phase() == GameRules.PHASE_ACTIVATION
-	if not await wait_until(playing, "round 1's first activation"):
-		_close_all()
+	var sessions := await _two_keeping_in_activation()
+	if sessions.is_empty():
 		return
 	check_equal(_rules.eliminate_player(_rules.get_active_player()), OK, "eliminated")
 	check_equal(_rules.get_phase(), GameRules.PHASE_GAME_OVER, "the game over")
@@ -560,6 +545,24 @@ func _hostile_in_activation(refusals: Array[String]) -> RulesSession:
 	if not await wait_until(activation, "the hostile client's activation"):
 		return null
 	return hostile
+
+
+## A 2-seat game with no deadline (and [param reconnect_timeout]) in round 1's first
+## activation, its two clients keeping their hands and answering nothing else; empty, all
+## closed, with a failure, if it never gets there.
+func _two_keeping_in_activation(reconnect_timeout := 30.0) -> Array[RulesSession]:
+	if not _host_game(2):
+		return []
+	_host.turn_deadline = 0.0
+	_host.reconnect_timeout = reconnect_timeout
+	var sessions: Array[RulesSession] = [_client("first"), _client("second")]
+	for session in sessions:
+		session.snapshot_received.connect(_keep_only.bind(session).unbind(1))
+	var playing := func() -> bool: return _rules.get_phase() == GameRules.PHASE_ACTIVATION
+	if not await wait_until(playing, "round 1's first activation"):
+		_close_all()
+		return []
+	return sessions
 
 
 ## Has [param session] keep its hand and pass every activation.

@@ -10,15 +10,22 @@ use horizons_edge_core::audit::FairnessError;
 use horizons_edge_core::fairness::Bytes32;
 use horizons_edge_core::{Command, Event, Game, PlayerId};
 
+/// The public events of a game of `count` players from `seed`, played out by bots in `rounds`
+/// rounds (no win by victory points), with player entropy if `entropy`.
+fn played(count: u32, seed: u64, rounds: u32, entropy: bool) -> Vec<Event> {
+    let mut config = config();
+    config.player_entropy = entropy;
+    config.round_limit = Some(rounds);
+    config.victory_points_to_win = None;
+    let mut game = Game::new(players(count), config, seed).unwrap();
+    play_out(&mut game, 100_000);
+    public_events(&game)
+}
+
 /// Round 1 of a 2-player game with player entropy, as a client sees it: up to and including
 /// its reveal and end.
 fn entropy_round_one() -> Vec<Event> {
-    let mut config = config();
-    config.player_entropy = true;
-    config.round_limit = Some(1);
-    let mut game = Game::new(players(2), config, 41).unwrap();
-    play_out(&mut game, 100_000);
-    public_events(&game)
+    played(2, 41, 1, true)
 }
 
 /// What a grinding server does with a forged log: rewrites draw after draw to the token the
@@ -98,11 +105,7 @@ fn a_nonce_no_player_owed_fails_the_round_even_with_the_draws_fitted() {
 /// round, whatever the draws.
 #[test]
 fn a_nonce_in_a_round_without_player_entropy_fails_the_round() {
-    let mut config = config();
-    config.round_limit = Some(1);
-    let mut game = Game::new(players(2), config, 41).unwrap();
-    play_out(&mut game, 100_000);
-    let mut events = public_events(&game);
+    let mut events = played(2, 41, 1, false);
     let first_draw = events
         .iter()
         .position(|e| matches!(e, Event::TokenDrawn { .. }))
@@ -122,12 +125,7 @@ fn a_nonce_in_a_round_without_player_entropy_fails_the_round() {
 /// committed after the game ended.
 #[test]
 fn a_game_that_goes_on_after_its_end_fails_the_cut_round_and_the_rounds_after() {
-    let mut config = config();
-    config.round_limit = Some(2);
-    config.victory_points_to_win = None;
-    let mut game = Game::new(players(2), config, 11).unwrap();
-    play_out(&mut game, 100_000);
-    let events = public_events(&game);
+    let events = played(2, 11, 2, false);
     let reveal = events
         .iter()
         .position(|e| matches!(e, Event::RoundRevealed { round: 1, .. }))
@@ -243,12 +241,7 @@ fn a_player_with_no_seat_who_puts_tokens_in_and_adds_the_last_nonce_fails_the_ro
 /// adds a nonce: before, audited fair.
 #[test]
 fn a_player_eliminated_before_the_round_who_puts_tokens_in_fails_it() {
-    let mut config = config();
-    config.player_entropy = true;
-    config.round_limit = Some(1);
-    let mut game = Game::new(players(3), config, 41).unwrap();
-    play_out(&mut game, 100_000);
-    let mut forged = public_events(&game);
+    let mut forged = played(3, 41, 1, true);
     let committed = forged
         .iter()
         .position(|e| matches!(e, Event::RoundCommitted { .. }))
@@ -268,12 +261,7 @@ fn a_player_eliminated_before_the_round_who_puts_tokens_in_fails_it() {
 /// before, round 1 verified and nothing else was said (a whole game could be played unaudited).
 #[test]
 fn draws_with_no_round_committed_fail_at_the_end_of_the_game() {
-    let mut config = config();
-    config.round_limit = Some(2);
-    config.victory_points_to_win = None;
-    let mut game = Game::new(players(2), config, 11).unwrap();
-    play_out(&mut game, 100_000);
-    let events = public_events(&game);
+    let events = played(2, 11, 2, false);
     let round_event = |e: &Event| {
         matches!(
             e,

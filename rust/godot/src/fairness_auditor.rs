@@ -19,13 +19,15 @@ use crate::refusal::Refusal;
 /// and replays every draw it saw, then emits [signal round_verified] or [signal round_failed]
 /// (for a round revealed with tokens left, because the game ended there, at the
 /// [code]game_over[/code] that follows). A round out of order fails too: draws with no
-/// commitment, a second commitment before the reveal, a round committed again or after a later
+/// commitment (at the next commitment, [code]round_ended[/code] or [code]game_over[/code]), a
+/// second commitment before the reveal, a round committed again or after a later
 /// one (a log fed twice, rounds reordered), a round that ends (or the game ends in) unrevealed
 /// or whose secret comes labelled with another round, a reveal the game goes on after (also
 /// after its [code]game_over[/code]: a round the end revealed early fails then, and so does every
 /// round committed after the end), a nonce no player owed (of a player not in the round, a
-/// seat's second, one after the round was sealed, or any in a round without player entropy), or
-/// an undo that would take back a draw. A failed round stays failed: it leaves
+/// seat's second, one after the round was sealed, or any in a round without player entropy),
+/// tokens in the bag of a player with no seat in the game (once its [code]game_started[/code] was
+/// observed) or of one eliminated before, or an undo that would take back a draw. A failed round stays failed: it leaves
 /// [method get_verified_rounds], and later verdicts on it say nothing more.
 /// A client that joins mid-game asks for the events since 0 so that it can audit every round.
 /// ```gdscript
