@@ -82,8 +82,10 @@ pub struct Verdict {
 /// back a draw each fail the round. A round committed after the game ended fails too, and so does
 /// a round whose bag takes tokens of a player with no seat in the game (once its `game_started`
 /// was seen) or of a player eliminated before: such a player could add the last nonce, which the
-/// server would then pick with the others' in view. Draws with no round committed fail at the next
-/// commitment, at a `round_ended` or at the end of the game.
+/// server would then pick with the others' in view. A `game_started` after a round was committed
+/// (it could leave out a seat already in a bag) fails the open round and every round committed
+/// after it. Draws with no round committed fail at the next commitment, at a `round_ended` or at
+/// the end of the game.
 #[derive(Clone, Debug, Default)]
 pub struct Auditor {
     open: Option<RoundRecord>,
@@ -110,6 +112,10 @@ pub struct Auditor {
     cut: Option<u32>,
     /// The game's seats, from its first `game_started` (none seen: not checked).
     seats: Option<Vec<PlayerId>>,
+    /// The game's `game_started` came after a round was committed.
+    started_late: bool,
+    /// The latest round a `round_ended` closed.
+    closed: u32,
     /// The players eliminated so far.
     out: Vec<PlayerId>,
 }
@@ -187,6 +193,7 @@ impl Auditor {
                     _ if self.ended => {
                         Some("the round was committed after the game ended".to_owned())
                     }
+                    _ if self.started_late => Some(STARTED_LATE.to_owned()),
                     _ => None,
                 };
                 self.highest = self.highest.max(*round);
@@ -211,6 +218,12 @@ impl Auditor {
                 self.step(BagStep::NonceAdded { player: *player });
             }
             Event::GameStarted { players } => {
+                if self.highest > 0 && self.seats.is_none() {
+                    self.started_late = true;
+                    if self.open.is_some() {
+                        self.broken = Some(STARTED_LATE.to_owned());
+                    }
+                }
                 self.seats.get_or_insert_with(|| players.clone());
             }
             Event::TokensContributed { player, tokens } => {
@@ -283,6 +296,7 @@ impl Auditor {
                 );
             }
             Event::RoundEnded { round } => {
+                self.closed = self.closed.max(*round);
                 if self.open.as_ref().is_some_and(|open| open.round == *round) {
                     self.open = None;
                     let reason = "the round ended without its secret revealed".to_owned();
@@ -294,8 +308,8 @@ impl Auditor {
                 }
             }
             // The end of the game reveals the round in progress first: one still open was
-            // withheld, and draws with none open were never committed (the round after the
-            // last one committed).
+            // withheld, and draws with none open were never committed (they are the last
+            // round's if it did not end, else the next one's).
             Event::GameOver { .. } => {
                 self.ended = true;
                 if let Some(open) = self.open.take() {
@@ -304,7 +318,11 @@ impl Auditor {
                 }
                 let orphans = std::mem::take(&mut self.orphan_draws);
                 if orphans > 0 {
-                    return Some(orphaned(self.highest.saturating_add(1), orphans));
+                    let round = match self.closed >= self.highest {
+                        true => self.highest.saturating_add(1),
+                        false => self.highest,
+                    };
+                    return Some(orphaned(round, orphans));
                 }
             }
             _ => {}
@@ -386,6 +404,9 @@ impl Auditor {
         }
     }
 }
+
+/// Why a round fails once the game's start came after a round was committed.
+const STARTED_LATE: &str = "the game's game_started came after a round was committed";
 
 /// Whether `event` is play: a round, its bag, a draw, a turn or an action. None comes after the
 /// end of an honest game (a rename may, and so may a seer's last, empty peek).

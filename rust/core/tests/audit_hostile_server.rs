@@ -280,7 +280,60 @@ fn draws_with_no_round_committed_fail_at_the_end_of_the_game() {
         "{verdicts:?}"
     );
     // No round event at all: the game's draws fail at its end.
-    let bare: Vec<Event> = events.into_iter().filter(|e| !round_event(e)).collect();
+    let bare: Vec<Event> = events.iter().filter(|e| !round_event(e)).cloned().collect();
     let verdicts = audit(&bare);
     assert!(matches!(verdicts[..], [(1, Err(_))]), "{verdicts:?}");
+    // A draw after round 2's reveal, and the game over before its end: round 2's, not a round 3
+    // that never was (a diff review).
+    let reveal = events
+        .iter()
+        .position(|e| matches!(e, Event::RoundRevealed { round: 2, .. }))
+        .unwrap();
+    let draw = events[..reveal]
+        .iter()
+        .rfind(|e| matches!(e, Event::TokenDrawn { .. }))
+        .cloned()
+        .unwrap();
+    let mut late: Vec<Event> = events[..=reveal].to_vec();
+    late.push(draw);
+    late.push(Event::GameOver { winner: None });
+    let verdicts = audit(&late);
+    assert!(
+        matches!(verdicts[..], [(1, Ok(8)), (2, Ok(8)), (2, Err(_))]),
+        "{verdicts:?}"
+    );
+}
+
+/// The phantom seat again, with `game_started` held back until round 1's bag was filled: the
+/// seats came too late for the check (a diff review found it audited fair, 12 draws checked).
+/// A start after a round's commitment fails that round and every round after it; one that
+/// never comes is a log fed from the middle, checked without seats.
+#[test]
+fn a_game_started_after_a_round_was_committed_fails_that_round_and_the_rounds_after() {
+    let events = played(3, 9, 2, false);
+    let mut late = events.clone();
+    let start = late.remove(0);
+    let Event::GameStarted { mut players } = start else {
+        panic!("the log opens with the start: {start:?}");
+    };
+    players.pop();
+    let filled = late
+        .iter()
+        .position(|e| matches!(e, Event::BagFilled { .. }))
+        .unwrap();
+    late.insert(filled, Event::GameStarted { players });
+    let verdicts = audit(&late);
+    assert_eq!(verdicts.len(), 2, "{verdicts:?}");
+    for (round, outcome) in &verdicts {
+        let reason = outcome
+            .as_ref()
+            .expect_err("the round must fail")
+            .to_string();
+        assert!(
+            reason.contains("game_started came after"),
+            "round {round}: {reason}"
+        );
+    }
+    let unstarted = &events[1..];
+    assert!(audit(unstarted).iter().all(|(_, outcome)| outcome.is_ok()));
 }

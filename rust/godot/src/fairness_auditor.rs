@@ -27,7 +27,8 @@ use crate::refusal::Refusal;
 /// round committed after the end), a nonce no player owed (of a player not in the round, a
 /// seat's second, one after the round was sealed, or any in a round without player entropy),
 /// tokens in the bag of a player with no seat in the game (once its [code]game_started[/code] was
-/// observed) or of one eliminated before, or an undo that would take back a draw. A failed round stays failed: it leaves
+/// observed) or of one eliminated before, a [code]game_started[/code] after a round was committed
+/// (that round and every later one fail), or an undo that would take back a draw. A failed round stays failed: it leaves
 /// [method get_verified_rounds], and later verdicts on it say nothing more.
 /// A client that joins mid-game asks for the events since 0 so that it can audit every round.
 /// ```gdscript
