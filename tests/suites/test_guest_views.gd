@@ -173,6 +173,32 @@ func test_a_seat_the_game_never_started_with_fails_the_round_it_puts_tokens_in()
 	_leave()
 
 
+func test_a_game_started_only_after_a_round_was_committed_fails_the_round() -> void:
+	# A diff review: the phantom seat of the test above passed once game_started (without it)
+	# came after round 1's contributions: the seats were unknown when the bag was checked.
+	var game := StarterGame.rules(9, 3, {"round_limit": 1})
+	StarterGame.keep_all(game)
+	StarterGame.play_bots(game)
+	var events := game.get_events_for(0, 0)
+	var started: Dictionary = events.pop_front()
+	started["players"] = [0, 1]
+	var filled := events.find_custom(func(e: Dictionary) -> bool: return e["type"] == "bag_filled")
+	events.insert(filled, started)
+	for index in events.size():
+		events[index]["seq"] = index + 1
+	var hidden := game.get_snapshot_for(0).merged({"seq": events.size()}, true)
+	hidden["players"].pop_back()
+	if not await _join():
+		return
+	var update := {"snapshot": hidden, "events": events}
+	expect_error(_session._rpc_update.bind(update), "committed a round before it started the game")
+	var failed := _audits.filter(func(audit: Array) -> bool: return audit[0] == 1 and not audit[1])
+	check(not failed.is_empty() and "game_started came after" in failed[0][2], "%s" % [_audits])
+	check_equal(_session.get_snapshot(), {}, "no snapshot taken")
+	game.free()
+	_leave()
+
+
 func test_draws_with_no_round_committed_fail_and_the_snapshots_showing_them_are_dropped() -> void:
 	# A hostile-server review: a whole round played with its commitment, reveal and end left out
 	# and every snapshot labelled round 0 was shown to the end with no audit at all.
@@ -190,6 +216,29 @@ func test_draws_with_no_round_committed_fail_and_the_snapshots_showing_them_are_
 	check_equal(_session.get_snapshot(), {}, "no snapshot taken")
 	var failed := _audits.filter(func(audit: Array) -> bool: return audit[0] == 1 and not audit[1])
 	check(failed.size() == 1 and "no round committed" in failed[0][2], "why: %s" % [_audits])
+	_leave()
+	# A draw after the round's reveal (a diff review: followed, and the snapshot showing it taken).
+	events = game.get_events_for(0, 0)
+	var revealed := events.find_custom(
+		func(e: Dictionary) -> bool: return e["type"] == "round_revealed"
+	)
+	var draws := events.filter(func(e: Dictionary) -> bool: return e["type"] == "token_drawn")
+	var draw: Dictionary = draws.back().merged({"token": 999, "remaining": 0}, true)
+	var added := {"type": "tokens_added", "player": draw["player"], "count": 1, "round": 1}
+	events.insert(revealed + 1, draw)
+	events.insert(revealed + 1, added)
+	for index in events.size():
+		events[index]["seq"] = index + 1
+	view = game.get_snapshot_for(0).merged({"seq": events.size()}, true)
+	view["bag"]["drawn"].append({"id": 999, "owner": draw["player"], "kind": "command"})
+	for tally: Dictionary in view["bag"]["players"]:
+		if tally["player"] == draw["player"]:
+			tally["contributed"] += 1
+	if not await _join():
+		return
+	update = {"snapshot": view, "events": events}
+	expect_error(_session._rpc_update.bind(update), "bag's draws are not the")
+	check_equal(_session.get_snapshot(), {}, "no snapshot taken after a draw past the reveal")
 	game.free()
 	_leave()
 

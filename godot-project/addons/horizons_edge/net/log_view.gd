@@ -4,15 +4,17 @@ extends RefCounted
 ## one game and have another audited. Fed every event the auditor took ([method follow]), it tells
 ## what in a snapshot disagrees with them ([method problem]).
 
-# The game's seats, from its first game_started (null before it).
+# The game's seats, from its first game_started (null before it), and whether a round was
+# committed before it (a start sent late could leave out a seat already in a bag).
 var _seats: Variant = null
+var _started_late := false
 # The round the log is in: that of its latest round_committed (0 before the first), whether it
 # mixes in player entropy, and its mercy rule's cap.
 var _round := 0
 var _entropy := false
 var _max_streak: Variant = null
-# Whether that round is committed and not ended: a draw or a change to the bag outside one is no
-# part of any round (the auditor fails it) and is not followed.
+# Whether that round is committed and not revealed or ended: a draw or a change to the bag
+# outside one is no part of any round (the auditor fails it) and is not followed.
 var _in_round := false
 # That round's commitment, its draws ([token id, owner, kind] each, in order) and each player's
 # tokens in its bag ([put in, left]).
@@ -43,8 +45,9 @@ func follow(event: Dictionary) -> void:
 			if _seats == null:
 				_seats = event.get("players")
 		"round_committed":
+			_started_late = _started_late or _seats == null
 			_begin_round(event)
-		"round_ended":
+		"round_revealed", "round_ended":
 			_in_round = false
 		"entropy_added":
 			_owed.erase(player)
@@ -145,12 +148,12 @@ func _follow_bag(event: Dictionary, player: Variant) -> void:
 
 
 # What in a snapshot's [param seats] disagrees with the log's seats ("" if nothing, or if it shows
-# none): a game in a round must have been started in the log, and the seats shown must be its
-# seats, in order, with the log's eliminations (a seat the log never had could add a nonce, or
-# hold tokens).
+# none): the log must have started the game before its first round's commitment, and the seats
+# shown must be its seats, in order, with the log's eliminations (a seat the log never had could
+# add a nonce, or hold tokens).
 func _seats_problem(seats: Variant) -> String:
-	if _seats == null and _round > 0:
-		return "the log never started the game"
+	if _started_late:
+		return "the log committed a round before it started the game"
 	if not seats is Array:
 		return ""
 	var ids := []
