@@ -478,6 +478,26 @@ func test_what_the_host_s_script_does_to_the_rules_reaches_every_client() -> voi
 	_close_all()
 
 
+func test_a_table_resumed_from_its_journal_waits_for_its_players() -> void:
+	# A diff review: the host's tick took every event of a resumed game for news its script had
+	# made, and drew the next token at once, with nobody back yet.
+	_rules = StarterGame.rules(4, 2, {"round_limit": 2})
+	StarterGame.keep_all(_rules)
+	check_equal(_rules.get_phase(), GameRules.PHASE_AWAITING_DRAW, "a draw is due")
+	_host = RulesSession.new()
+	_host.name = "Session"
+	Loopback.branch(self, "Host", _branches).add_child(_host)
+	_host.add_child(_rules)
+	var table := _host.host_table(_rules, null, func(_peer: int, _args: Array) -> bool: return true)
+	table.restore_tokens({0: "aa".repeat(16), 1: "bb".repeat(16)})
+	var seq := _rules.get_last_event_seq()
+	table.tick(Time.get_ticks_msec())
+	await get_tree().process_frame
+	check_equal(_rules.get_last_event_seq(), seq, "nothing drawn or passed")
+	check_equal(_rules.get_phase(), GameRules.PHASE_AWAITING_DRAW, "the game waits")
+	_close_all()
+
+
 func test_connections_that_never_take_a_seat_cannot_keep_a_player_out() -> void:
 	# The server took 8 connections: a dozen that never said hello (each back as soon as it was
 	# dropped) kept a player out of their seat for good, its activations passed.

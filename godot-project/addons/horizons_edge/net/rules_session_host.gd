@@ -166,6 +166,9 @@ func _init(session: RulesSession, rules: GameRules) -> void:
 			"rejoins": Bucket.new(REJOIN_BURST, REJOINS_PER_SEC),
 		}
 	_peers = HostPeers.new(session, _stats)
+	# What the rules logged before (a table resumed from its journal) is no change to send: each
+	# client gets it when it is seated.
+	_spectators_seq = rules.get_last_event_seq()
 	_flow = TableFlow.new(session, rules, _seats)
 
 
