@@ -260,6 +260,21 @@ func test_a_snapshot_that_leaves_this_seat_s_nonce_unasked_is_dropped() -> void:
 	_check_failed(1)
 	_session._rpc_update({"snapshot": view})
 	check_equal(_session.get_snapshot(), view, "the honest snapshot asking both seats")
+	_leave()
+	# The commitment sent without the bag's filling (a re-review: the log then owed no nonce, and
+	# a snapshot asking nobody, with an empty bag, was taken).
+	var events := game.get_events_for(0, 0)
+	var committed := events.find_custom(
+		func(e: Dictionary) -> bool: return e["type"] == "round_committed"
+	)
+	events = events.slice(0, committed + 1)
+	var empty := view.merged({"awaiting_entropy": [], "seq": events.back()["seq"]}, true)
+	empty["bag"].merge({"players": [], "drawn": [], "remaining": 0}, true)
+	if not await _join():
+		return
+	var withheld := {"snapshot": empty, "events": events}
+	expect_error(_session._rpc_update.bind(withheld), "the nonces it waits for are not the 2")
+	_check_failed(1)
 	game.free()
 	_leave()
 

@@ -21,7 +21,9 @@ var _in_round := false
 var _commitment: Variant = null
 var _draws: Array = []
 var _tokens := {}
-# With player entropy: the players whose nonce the round's first draw still waits for.
+# With player entropy: the players whose nonce the round's first draw still waits for (every
+# living seat from the commitment on, as the rules ask them: a log that held the bag's filling
+# back would otherwise owe no one, and a snapshot could leave a seat unasked).
 var _owed: Array = []
 # The tokens as they were where the next action starts (after the draw, a double action's first
 # action, an elimination or a reserve token), and where the last one taken started: an undo
@@ -119,6 +121,8 @@ func _begin_round(event: Dictionary) -> void:
 	_draws = []
 	_tokens = {}
 	_owed = []
+	if _entropy and _seats != null:
+		_owed = _seats.filter(func(seat: Variant) -> bool: return not _out.has(seat))
 	_next_start = {}
 	_action_start = {}
 
@@ -128,8 +132,6 @@ func _follow_bag(event: Dictionary, player: Variant) -> void:
 	match event["type"]:
 		"tokens_contributed":
 			_add_tokens(player, event.get("tokens"), event.get("tokens"))
-			if _entropy:
-				_owed.append(player)
 		"tokens_added":
 			_add_tokens(player, event.get("count"), event.get("count"))
 			if _reserve_next:
