@@ -28,6 +28,12 @@ var _session: RulesSession
 var _rejoin_tokens := {}
 # Where the session joins ("address:port").
 var _joined_at := ""
+## The session lost its connection at the table (it is not closed): Join to the same server
+## takes the seat back on it, so it keeps what it checked (the nonces it sent, its audit: a new
+## session could check neither in the history it catches up on).
+var _lost := false
+## Set while joining again on the same session: its table keeps its log and audits.
+var _reopening := false
 ## The dedicated server this client started (0: none).
 var _server_pid := 0
 ## Seconds until the next check that the server started here still runs.
@@ -42,7 +48,7 @@ func _ready() -> void:
 	_lobby.host_requested.connect(_on_host_requested)
 	_lobby.join_requested.connect(_on_join_requested)
 	_lobby.back_requested.connect(func() -> void: get_tree().change_scene_to_file(TABLE_SCENE))
-	_table.leave_requested.connect(_leave.bind("You left the table."))
+	_table.leave_requested.connect(_leave_table)
 	_table.action_chosen.connect(
 		func(action: Dictionary) -> void:
 			if _session:
@@ -113,8 +119,11 @@ func _on_host_requested(port: int, seats: int, player_name: String) -> void:
 
 
 func _on_join_requested(address: String, port: int, player_name: String) -> void:
-	_stop()
 	address = address.strip_edges()
+	if _lost and "%s:%d" % [address, port] == _joined_at:
+		_reopen(address, port, player_name)
+		return
+	_stop()
 	if address == "":
 		_lobby.show_status(NO_ADDRESS)
 		return
@@ -143,13 +152,27 @@ func _join(address: String, port: int, player_name: String, require_entropy := f
 	_lobby.show_status("Connecting to %s:%d…" % [address, port])
 
 
+# Joins the server this session lost its connection to again, on the same session.
+func _reopen(address: String, port: int, player_name: String) -> void:
+	_lost = false
+	_reopening = true
+	if _session.join_game(address, port, player_name, _rejoin_tokens.get(_joined_at, "")) != OK:
+		_leave("Cannot connect to %s:%d." % [address, port])
+		return
+	_lobby.show_status("Connecting to %s:%d…" % [address, port])
+
+
 func _on_joined(_player_id: int) -> void:
 	if _server_pid != 0 and not OS.is_process_running(_server_pid):
 		# Joined whatever else listens on the port, not the server started here.
 		_leave(SERVER_STOPPED)
 		return
 	_rejoin_tokens[_joined_at] = _session.get_rejoin_token()
-	_table.clear()
+	if _reopening:
+		_table.show_notice("")
+	else:
+		_table.clear()
+	_reopening = false
 	_lobby.hide()
 	_table.show()
 
@@ -174,12 +197,24 @@ func _on_connection_lost() -> void:
 		return  # The server closes when its game is over: the normal end, not a notice.
 	if _table.visible:
 		# Nothing can be asked of a server that is gone: no choice stays on offer.
+		_lost = true
 		_table.withdraw_choices()
-		_table.show_notice("The connection to the server is closed.")
+		_table.show_notice("The connection to the server is closed. Leave, then Join again.")
 	elif _server_pid != 0 and not OS.is_process_running(_server_pid):
 		_leave(SERVER_STOPPED)
 	else:
 		_leave("Could not reach the server.")
+
+
+# The table's Leave: back to the lobby. A session whose connection was lost stays open for a
+# Join to the same server (see [member _lost]).
+func _leave_table() -> void:
+	if not _lost:
+		_leave("You left the table.")
+		return
+	_table.hide()
+	_lobby.show()
+	_lobby.show_status("You left the table: Join to the same server takes your seat back.")
 
 
 ## Back to the lobby with [param message]: the session closed, a server started here stopped.
@@ -200,6 +235,8 @@ func _stop(detach := true) -> void:
 			_session.get_parent().remove_child(_session)
 		_session.queue_free()
 	_session = null
+	_lost = false
+	_reopening = false
 	# A server that quit by itself after its game is reaped here, so its pid is not reused.
 	if _server_pid != 0 and OS.is_process_running(_server_pid):
 		OS.kill(_server_pid)

@@ -3,7 +3,9 @@ extends SceneTree
 ## [code]res://online/online.tscn[/code], hosts a one-seat game on a free port with the lobby's
 ## Host button (so the online scene starts [code]res://game/dedicated_server.gd[/code] as a
 ## separate process and joins it), then plays the whole game with the table's buttons: "Keep this
-## hand" in the mulligan, then the first action offered in each activation. At game over it
+## hand" in the mulligan, then the first action offered in each activation (with the connection
+## dropped once in round 2 and the seat taken back by Leave and Join, on the same session). At
+## game over it
 ## checks that the audits show one fair round per round played and none unfair, that the event
 ## log is not empty and that no notice (a refusal, a lost connection) appeared during play; then
 ## it presses Leave and checks that the server process is gone, then Join on a port nobody
@@ -56,6 +58,9 @@ var _done := false
 var _ending := false
 ## Set once the verdict is printed: there is only one.
 var _finished := false
+## Set while the connection is dropped and joined again (in round 2), and once it was.
+var _reconnecting := false
+var _reconnected := false
 
 ## The errors logged (the lobby's Back while connecting logged one).
 var _errors := ErrorCount.new()
@@ -71,7 +76,7 @@ static func _free_port() -> int:
 
 
 func _process(_delta: float) -> bool:
-	if _done or _ending or not _table.visible:
+	if _done or _ending or _reconnecting or not _table.visible:
 		return false
 	if _server_pid == 0:
 		_server_pid = _online.get_server_pid()
@@ -90,6 +95,9 @@ func _process(_delta: float) -> bool:
 	var found := _round_pattern.search(status)
 	if found:
 		_rounds = maxi(_rounds, found.get_string(1).to_int())
+	if _rounds >= 2 and not _reconnected and not _offered().is_empty():
+		_reconnect()
+		return false
 	_press_first_choice()
 	return false
 
@@ -190,6 +198,53 @@ func _press_first_choice() -> void:
 	var chosen: Button = keep[0] if not keep.is_empty() else choices[0]
 	_presses += 1
 	chosen.pressed.emit()
+
+
+## Drops the connection in the middle of the game, as a network would, then presses Leave and
+## Join to the same server: the seat must be taken back on the same session (a new one could not
+## check this seat's nonces in the history it catches up on, and the bundled client made one,
+## clearing the audits: a round its first session failed showed "verified fair"), the audits
+## shown before kept, and the game must go on.
+func _reconnect() -> void:
+	_reconnecting = true
+	var session: RulesSession = _online.get("_session")
+	var audits := _label(_table, "%Audits").text
+	session.multiplayer.multiplayer_peer.close()
+	var lost := func() -> bool: return "connection to the server is closed" in _notice()
+	if not await _within(lost, 5.0):
+		_fail("no notice of the lost connection: '%s'" % _notice())
+		return
+	(_table.get_node("%Leave") as Button).pressed.emit()
+	var at: String = _online.get("_joined_at")
+	(_lobby.get_node("%Address") as LineEdit).text = at.get_slice(":", 0)
+	(_lobby.get_node("%Port") as SpinBox).value = at.get_slice(":", 1).to_int()
+	(_lobby.get_node("%Join") as Button).pressed.emit()
+	if not await _within(func() -> bool: return _table.visible, 10.0):
+		_fail("not back at the table after Join: %s" % _label(_lobby, "%Status").text)
+		return
+	if _online.get("_session") != session:
+		_fail("joined again on a new session, which cannot check the nonces it sent")
+	elif audits == "" or not _label(_table, "%Audits").text.begins_with(audits):
+		_fail("the audits before the lost connection are gone: '%s'" % audits)
+	elif _notice() != "":
+		_fail("the notice stays after joining again: %s" % _notice())
+	_reconnected = true
+	_reconnecting = false
+
+
+## Waits until [param condition] holds, at most [param seconds]; whether it did.
+func _within(condition: Callable, seconds: float) -> bool:
+	var until := Time.get_ticks_msec() + int(seconds * 1000.0)
+	while not condition.call():
+		if Time.get_ticks_msec() > until:
+			return false
+		await process_frame
+	return true
+
+
+## The table's notice.
+func _notice() -> String:
+	return _label(_table, "%Notice").text
 
 
 ## Waits for every round's audit, checks the table, then leaves.
