@@ -84,8 +84,10 @@ pub struct Verdict {
 /// was seen) or of a player eliminated before: such a player could add the last nonce, which the
 /// server would then pick with the others' in view. A `game_started` after a round was committed
 /// (it could leave out a seat already in a bag) fails the open round and every round committed
-/// after it. Draws with no round committed fail at the next commitment, at a `round_ended` or at
-/// the end of the game.
+/// after it. A draw (or a change to the bag) with no round committed fails its round at once:
+/// the last round if it did not end, else the next one (fed a log from the middle, with no start
+/// and no commitment seen, the auditor cannot tell which, and the round's reveal says it was not
+/// seen committed).
 #[derive(Clone, Debug, Default)]
 pub struct Auditor {
     open: Option<RoundRecord>,
@@ -99,8 +101,9 @@ pub struct Auditor {
     reserve_next: bool,
     /// Why the open round already fails, if it does.
     broken: Option<String>,
-    /// Draws seen with no round committed, since the last verdict.
-    orphan_draws: usize,
+    /// A draw (or a change to the bag) was seen with no round committed since the last
+    /// commitment: the round it belongs to has failed already.
+    orphaned: bool,
     /// A verdict on a round revealed with tokens left, kept until the next event says whether
     /// the game ended there.
     early: Option<(Verdict, u32)>,
@@ -198,7 +201,7 @@ impl Auditor {
                 };
                 self.highest = self.highest.max(*round);
                 self.action_start = 0;
-                let orphans = std::mem::take(&mut self.orphan_draws);
+                self.orphaned = false;
                 if let Some(open) = replaced {
                     let reason = if open.round == *round {
                         "the round was committed a second time before its reveal".to_owned()
@@ -207,15 +210,12 @@ impl Auditor {
                     };
                     return Some(failed(open.round, reason, None));
                 }
-                if orphans > 0 {
-                    return Some(orphaned(round.saturating_sub(1), orphans));
-                }
             }
             Event::EntropyAdded { player, nonce } => {
                 if let Some(record) = &mut self.open {
                     record.nonces.push((*player, *nonce));
                 }
-                self.step(BagStep::NonceAdded { player: *player });
+                return self.step(BagStep::NonceAdded { player: *player });
             }
             Event::GameStarted { players } => {
                 if self.highest > 0 && self.seats.is_none() {
@@ -236,11 +236,13 @@ impl Auditor {
                 player,
                 token,
                 remaining,
-            } => self.step(BagStep::Drawn {
-                player: *player,
-                token: *token,
-                remaining: Some(*remaining),
-            }),
+            } => {
+                return self.step(BagStep::Drawn {
+                    player: *player,
+                    token: *token,
+                    remaining: Some(*remaining),
+                });
+            }
             Event::PlayerEliminated { player, .. } => {
                 self.out.push(*player);
                 // Also before the first round (a mulligan phase): nothing to check then.
@@ -253,18 +255,21 @@ impl Auditor {
             Event::ReserveCommitted { .. } => self.reserve_next = true,
             Event::TokensAdded { player, count } => {
                 self.check_seated(*player);
-                self.step(BagStep::Added {
+                let verdict = self.step(BagStep::Added {
                     player: *player,
                     count: *count,
                 });
                 if std::mem::take(&mut self.reserve_next) {
                     self.next_start = self.open.as_ref().map_or(0, |r| r.steps.len());
                 }
+                return verdict;
             }
-            Event::TokensRemoved { player, count } => self.step(BagStep::Removed {
-                player: *player,
-                count: *count,
-            }),
+            Event::TokensRemoved { player, count } => {
+                return self.step(BagStep::Removed {
+                    player: *player,
+                    count: *count,
+                });
+            }
             // An action starts after the draw that opened the activation or after a double
             // action's first; an undo takes back the last one taken (its reactions with it),
             // with what it did to the bag, never a draw.
@@ -302,27 +307,14 @@ impl Auditor {
                     let reason = "the round ended without its secret revealed".to_owned();
                     return Some(failed(*round, reason, None));
                 }
-                let orphans = std::mem::take(&mut self.orphan_draws);
-                if orphans > 0 {
-                    return Some(orphaned(*round, orphans));
-                }
             }
             // The end of the game reveals the round in progress first: one still open was
-            // withheld, and draws with none open were never committed (they are the last
-            // round's if it did not end, else the next one's).
+            // withheld.
             Event::GameOver { .. } => {
                 self.ended = true;
                 if let Some(open) = self.open.take() {
                     let reason = "the game ended without this round's secret revealed".to_owned();
                     return Some(failed(open.round, reason, None));
-                }
-                let orphans = std::mem::take(&mut self.orphan_draws);
-                if orphans > 0 {
-                    let round = match self.closed >= self.highest {
-                        true => self.highest.saturating_add(1),
-                        false => self.highest,
-                    };
-                    return Some(orphaned(round, orphans));
                 }
             }
             _ => {}
@@ -333,7 +325,6 @@ impl Auditor {
     /// The verdict on `round`, whose secret is revealed: at once, or at the next event when
     /// tokens are left in the bag (see [`Auditor::observe`]).
     fn reveal(&mut self, round: u32, secret: RoundSecret) -> Option<Verdict> {
-        let orphans = std::mem::take(&mut self.orphan_draws);
         let Some(record) = self.open.take() else {
             return Some(failed(
                 round,
@@ -347,19 +338,13 @@ impl Auditor {
             let reason = format!("its secret was revealed labelled round {round}");
             return Some(failed(record.round, reason, None));
         }
-        let broken = self
-            .broken
-            .take()
-            .or_else(|| {
-                (orphans > 0).then(|| format!("{orphans} draws were seen before its commitment"))
-            })
-            .or_else(|| {
-                // Every round's bag is filled before its first draw, and so before any reveal.
-                record
-                    .contributions
-                    .is_empty()
-                    .then(|| "the secret was revealed before the bag was filled".to_owned())
-            });
+        let broken = self.broken.take().or_else(|| {
+            // Every round's bag is filled before its first draw, and so before any reveal.
+            record
+                .contributions
+                .is_empty()
+                .then(|| "the secret was revealed before the bag was filled".to_owned())
+        });
         let outcome = match broken {
             Some(reason) => Err(FairnessError::Inconsistent { round, reason }),
             None => record.replay(secret),
@@ -395,13 +380,27 @@ impl Auditor {
         }
     }
 
-    /// Records `step` in the open round; with none open, a draw (or a change to the bag) has no
-    /// commitment to be checked against.
-    fn step(&mut self, step: BagStep) {
-        match &mut self.open {
-            Some(record) => record.steps.push(step),
-            None => self.orphan_draws += 1,
+    /// Records `step` in the open round. With none open, a draw (or a change to the bag) has no
+    /// commitment to be checked against: the first one fails the round it belongs to at once
+    /// (the last round if it did not end, else the next one), so that a server that never
+    /// commits is caught at its first draw, not at an end it may never send. (Fed a log from
+    /// the middle, with no start and no commitment seen, the auditor cannot tell which round
+    /// that is: the round's reveal says it was not seen committed.)
+    fn step(&mut self, step: BagStep) -> Option<Verdict> {
+        if let Some(record) = &mut self.open {
+            record.steps.push(step);
+            return None;
         }
+        let known = self.highest > 0 || self.seats.is_some();
+        if !known || std::mem::replace(&mut self.orphaned, true) {
+            return None;
+        }
+        let round = match self.closed >= self.highest {
+            true => self.highest.saturating_add(1),
+            false => self.highest,
+        };
+        let reason = "a draw or a change to the bag was seen with no round committed".to_owned();
+        Some(failed(round, reason, None))
     }
 }
 
@@ -443,13 +442,4 @@ fn failed(round: u32, reason: String, evidence: Option<(RoundRecord, RoundSecret
         outcome: Err(FairnessError::Inconsistent { round, reason }),
         evidence,
     }
-}
-
-/// The failed verdict on `round`, in which `count` draws were seen with no round committed.
-fn orphaned(round: u32, count: usize) -> Verdict {
-    failed(
-        round,
-        format!("{count} draws or changes to the bag were seen with no round committed"),
-        None,
-    )
 }

@@ -259,8 +259,10 @@ fn a_player_eliminated_before_the_round_who_puts_tokens_in_fails_it() {
 
 /// Round 2's draws with its commitment, reveal and end taken out, then the end of the game:
 /// before, round 1 verified and nothing else was said (a whole game could be played unaudited).
+/// The first such draw fails its round at once: a re-review played two rounds with no round
+/// event, narrated and unaudited, as long as the server sent no end.
 #[test]
-fn draws_with_no_round_committed_fail_at_the_end_of_the_game() {
+fn draws_with_no_round_committed_fail_their_round_at_the_first() {
     let events = played(2, 11, 2, false);
     let round_event = |e: &Event| {
         matches!(
@@ -282,6 +284,12 @@ fn draws_with_no_round_committed_fail_at_the_end_of_the_game() {
     // No round event at all: the game's draws fail at its end.
     let bare: Vec<Event> = events.iter().filter(|e| !round_event(e)).cloned().collect();
     let verdicts = audit(&bare);
+    assert!(matches!(verdicts[..], [(1, Err(_))]), "{verdicts:?}");
+    let first_draw = bare
+        .iter()
+        .position(|e| matches!(e, Event::TokenDrawn { .. }))
+        .unwrap();
+    let verdicts = audit(&bare[..=first_draw]);
     assert!(matches!(verdicts[..], [(1, Err(_))]), "{verdicts:?}");
     // A draw after round 2's reveal, and the game over before its end: round 2's, not a round 3
     // that never was (a diff review).

@@ -19,8 +19,8 @@ use crate::refusal::Refusal;
 /// and replays every draw it saw, then emits [signal round_verified] or [signal round_failed]
 /// (for a round revealed with tokens left, because the game ended there, at the
 /// [code]game_over[/code] that follows). A round out of order fails too: draws with no
-/// commitment (at the next commitment, [code]round_ended[/code] or [code]game_over[/code]), a
-/// second commitment before the reveal, a round committed again or after a later
+/// commitment (at the first one, which fails the last round if it did not end, else the next),
+/// a second commitment before the reveal, a round committed again or after a later
 /// one (a log fed twice, rounds reordered), a round that ends (or the game ends in) unrevealed
 /// or whose secret comes labelled with another round, a reveal the game goes on after (also
 /// after its [code]game_over[/code]: a round the end revealed early fails then, and so does every
