@@ -472,6 +472,30 @@ func test_a_join_refused_for_a_full_table_keeps_the_peer_s_other_tables() -> voi
 	_close_loopback()
 
 
+func test_a_table_whose_rules_a_script_frees_closes_with_one_error() -> void:
+	# A re-review: the server's script freed a table's GameRules, and its clock logged two script
+	# errors every 100 ms for ever (the table never closed, its clients stayed in the round).
+	if not await _loopback():
+		return
+	var closed: Array = []
+	_server.table_closed.connect(func(code: String, _archive: String): closed.append(code))
+	_server.table_opened.connect(
+		func(_code: String, _session: RulesSession, rules: GameRules): rules.free()
+	)
+	check(error_log.take().is_empty(), "no error before")
+	var code := _server.open_table({})
+	var started := Time.get_ticks_msec()
+	while closed.is_empty() and Time.get_ticks_msec() - started < ANSWER_WAIT_MSEC:
+		await get_tree().process_frame
+	check_equal(closed, [code], "the table closed")
+	check(not _server.get_tables().has(code), "and is gone")
+	for frame in 10:
+		await get_tree().process_frame
+	var errors := error_log.take()
+	check(errors.size() == 1 and "its GameRules was freed" in errors[0], "errors: %s" % [errors])
+	_close_loopback()
+
+
 func _return_freed(_options: Dictionary) -> Variant:
 	return _freed
 

@@ -229,7 +229,8 @@ func kick(peer_id: int, reason: String) -> void:
 
 
 ## Every [constant TICK_MSEC]: disconnects peers silent too long, runs each table's clock (see
-## [method RulesSessionHost.tick]), closes tables finished long enough (see
+## [method RulesSessionHost.tick]), closes tables whose [GameRules] a script freed (with an
+## error, once), tables finished long enough (see
 ## [member RulesServer.finished_linger]) and those not started whose seated players were all
 ## away too long (see [member RulesServer.unclaimed_timeout]); once an hour, prunes the archives
 ## and forgets the addresses that may create as many tables as they may at once.
@@ -249,6 +250,10 @@ func tick(now_msec: int) -> void:
 			kick(peer_id, "no message within %d ms" % RulesSessionHost.HELLO_TIMEOUT_MSEC)
 	for code in _tables.keys():
 		var table: Dictionary = _tables[code]
+		if not table["host"].has_rules():
+			push_error("RulesServer: table %s closed: its GameRules was freed" % code)
+			_close(code)
+			continue
 		table["host"].tick(now_msec)
 		if table["over_at"] == 0 and table["rules"].get_phase() == GameRules.PHASE_GAME_OVER:
 			table["over_at"] = now_msec

@@ -283,7 +283,7 @@ func on_request(peer_id: int, request: Variant) -> void:
 	if not _peers.admit(peer_id):
 		return
 	var player_id: int = _seat_of_peer.get(peer_id, -1)
-	if player_id < 0 or _halted:
+	if player_id < 0 or _halted or not has_rules():
 		_peers.refuse(peer_id, NOT_SEATED if player_id < 0 else "this table stopped")
 		return
 	if typeof(request) != TYPE_DICTIONARY or not is_small(request):
