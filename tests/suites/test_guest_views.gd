@@ -191,10 +191,26 @@ func test_a_game_started_only_after_a_round_was_committed_fails_the_round() -> v
 	if not await _join():
 		return
 	var update := {"snapshot": hidden, "events": events}
-	expect_error(_session._rpc_update.bind(update), "committed a round before it started the game")
+	expect_error(_session._rpc_update.bind(update), "played before it started the game")
 	var failed := _audits.filter(func(audit: Array) -> bool: return audit[0] == 1 and not audit[1])
 	check(not failed.is_empty() and "game_started came after" in failed[0][2], "%s" % [_audits])
 	check_equal(_session.get_snapshot(), {}, "no snapshot taken")
+	_leave()
+	# No start and no round event at all, every snapshot in round 0 with an empty bag (a
+	# re-review: two rounds played with no verdict, the auditor taking the log for one read from
+	# its middle; a client reads it from its start).
+	var unstarted := ["game_started", "round_committed", "round_revealed", "round_ended"]
+	events = game.get_events_for(0, 0).filter(
+		func(e: Dictionary) -> bool: return not e["type"] in unstarted
+	)
+	var view := game.get_snapshot_for(0).merged({"round": 0, "commitment": null}, true)
+	view["bag"] = {"players": [], "drawn": [], "remaining": 0}
+	if not await _join():
+		return
+	update = {"snapshot": view, "events": events}
+	expect_error(_session._rpc_update.bind(update), "played before it started the game")
+	check_equal(_session.get_snapshot(), {}, "no snapshot of a game the log never started")
+	_check_failed(1)
 	game.free()
 	_leave()
 

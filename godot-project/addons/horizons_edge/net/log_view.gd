@@ -4,8 +4,20 @@ extends RefCounted
 ## one game and have another audited. Fed every event the auditor took ([method follow]), it tells
 ## what in a snapshot disagrees with them ([method problem]).
 
-# The game's seats, from its first game_started (null before it), and whether a round was
-# committed before it (a start sent late could leave out a seat already in a bag).
+## Events of play: none comes before the game's game_started in an honest log (which a client
+## reads from its start).
+const PLAY := [
+	"round_committed",
+	"tokens_contributed",
+	"entropy_added",
+	"token_drawn",
+	"tokens_added",
+	"tokens_removed",
+]
+
+# The game's seats, from its first game_started (null before it), and whether the log played
+# before it (a round committed, a bag filled or drawn from: a start sent late, or never, could
+# leave out a seat already in a bag).
 var _seats: Variant = null
 var _started_late := false
 # The round the log is in: that of its latest round_committed (0 before the first), whether it
@@ -42,12 +54,13 @@ var _winner: Variant = null
 ## round and the game.
 func follow(event: Dictionary) -> void:
 	var player: Variant = event.get("player")
+	if _seats == null and event["type"] in PLAY:
+		_started_late = true
 	match event["type"]:
 		"game_started":
 			if _seats == null:
 				_seats = event.get("players")
 		"round_committed":
-			_started_late = _started_late or _seats == null
 			_begin_round(event)
 		"round_revealed", "round_ended":
 			_in_round = false
@@ -155,7 +168,7 @@ func _follow_bag(event: Dictionary, player: Variant) -> void:
 # add a nonce, or hold tokens).
 func _seats_problem(seats: Variant) -> String:
 	if _started_late:
-		return "the log committed a round before it started the game"
+		return "the log played before it started the game"
 	if not seats is Array:
 		return ""
 	var ids := []
