@@ -417,6 +417,8 @@ func _listing() -> Array:
 	var listing := []
 	for code in _tables:
 		var table: Dictionary = _tables[code]
+		if not table["host"].has_rules():
+			continue  # Freed by a script: closed at the next tick.
 		var rules: GameRules = table["rules"]
 		var tokens: Dictionary = table["host"].get_tokens()
 		listing.append(

@@ -248,6 +248,9 @@ func on_hello(
 ) -> void:
 	if not _peers.admit(peer_id):
 		return
+	if not has_rules():
+		_peers.refuse(peer_id, "this table stopped")
+		return
 	if _seat_of_peer.has(peer_id) or _spectators.get(peer_id, false):
 		_peers.refuse(peer_id, "this peer already holds a seat")
 		return
@@ -316,7 +319,7 @@ func on_request(peer_id: int, request: Variant) -> void:
 ## seq the server recorded for that player counts, once; a mismatch is answered with one fresh
 ## snapshot, anything else with nothing.
 func on_checkpoint(peer_id: int, seq: Variant, snapshot_digest: Variant) -> void:
-	if not _peers.admit(peer_id):
+	if not _peers.admit(peer_id) or not has_rules():
 		return
 	var player_id: int = _seat_of_peer.get(peer_id, -1)
 	var open: Dictionary = _checkpoints.get(player_id, {})
