@@ -15,6 +15,10 @@ const LOCALHOST := "127.0.0.1"
 const TABLE_SCENE := "res://main.tscn"
 ## What the lobby says when the server started here quit before this client connected.
 const SERVER_STOPPED := "The server stopped at once; see its output (is the port taken?)."
+## What the table and the lobby say when the server started here stopped during its game.
+const SERVER_ENDED := "The server started here stopped."
+## What the table says when the connection to a server still running is lost.
+const CONNECTION_LOST := "The connection to the server is closed. Leave, then Join again."
 ## What the lobby says when Host is asked for a port something on this machine holds.
 const PORT_TAKEN := "Port %d is taken on this machine: choose another."
 ## What the lobby says when Join is asked for no address.
@@ -72,7 +76,7 @@ func _process(delta: float) -> void:
 	# A server that could not listen (the port taken) quits at once: no need to wait for the
 	# connection attempt to time out.
 	if not OS.is_process_running(_server_pid):
-		_leave(SERVER_STOPPED)
+		_leave(SERVER_ENDED if _lost else SERVER_STOPPED)
 
 
 func _exit_tree() -> void:
@@ -195,13 +199,19 @@ func _on_connection_lost() -> void:
 	if _table.visible and _table.is_game_over():
 		_rejoin_tokens.erase(_joined_at)
 		return  # The server closes when its game is over: the normal end, not a notice.
+	var server_gone := _server_pid != 0 and not OS.is_process_running(_server_pid)
 	if _table.visible:
 		# Nothing can be asked of a server that is gone: no choice stays on offer.
-		_lost = true
+		_lost = not server_gone
 		_table.withdraw_choices()
-		_table.show_notice("The connection to the server is closed. Leave, then Join again.")
-	elif _server_pid != 0 and not OS.is_process_running(_server_pid):
-		_leave(SERVER_STOPPED)
+		_table.show_notice(SERVER_ENDED if server_gone else CONNECTION_LOST)
+	elif _reopening and not server_gone:
+		# Joining again did not get through: the session stays for the next try.
+		_reopening = false
+		_lost = true
+		_lobby.show_status("Could not reach the server: Join again to take your seat back.")
+	elif server_gone:
+		_leave(SERVER_ENDED if _reopening else SERVER_STOPPED)
 	else:
 		_leave("Could not reach the server.")
 
@@ -209,7 +219,7 @@ func _on_connection_lost() -> void:
 # The table's Leave: back to the lobby. A session whose connection was lost stays open for a
 # Join to the same server (see [member _lost]).
 func _leave_table() -> void:
-	if not _lost:
+	if not _lost or (_server_pid != 0 and not OS.is_process_running(_server_pid)):
 		_leave("You left the table.")
 		return
 	_table.hide()

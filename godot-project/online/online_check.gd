@@ -218,6 +218,14 @@ func _reconnect() -> void:
 	var at: String = _online.get("_joined_at")
 	(_lobby.get_node("%Address") as LineEdit).text = at.get_slice(":", 0)
 	(_lobby.get_node("%Port") as SpinBox).value = at.get_slice(":", 1).to_int()
+	# The first try fails (the connection drops again at once): the session must stay for the
+	# next (a re-review: it was freed, and the next Join made a new one).
+	(_lobby.get_node("%Join") as Button).pressed.emit()
+	session.multiplayer.multiplayer_peer.close()
+	var retry := func() -> bool: return "Join again" in _label(_lobby, "%Status").text
+	if not await _within(retry, 5.0) or _online.get("_session") != session:
+		_fail("a failed try to join again lost the session: %s" % _label(_lobby, "%Status").text)
+		return
 	(_lobby.get_node("%Join") as Button).pressed.emit()
 	if not await _within(func() -> bool: return _table.visible, 10.0):
 		_fail("not back at the table after Join: %s" % _label(_lobby, "%Status").text)
