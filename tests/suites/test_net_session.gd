@@ -89,7 +89,11 @@ func test_a_game_everyone_left_waits_for_a_player_to_come_back() -> void:
 	await get_tree().create_timer(1.0).timeout
 	check_equal(_rules.get_phase(), GameRules.PHASE_ACTIVATION, "the game waits")
 	check_equal(_rules.get_round(), 1, "in round 1")
-	check(_rules.get_last_event_seq() - events < 10, "nothing played but the leaving")
+	# The host may see the two connections drop a frame apart (under load): the first seat away
+	# long enough is passed until the other's token comes, a few activations of round 1 at most
+	# (in round 1 still: the rest of the game is three rounds).
+	var played := _rules.get_last_event_seq() - events
+	check(played < 40, "nothing played but the leaving and a few passes: %d events" % played)
 	_autoplay(_client("first", token))
 	var over := func() -> bool: return _rules.get_phase() == GameRules.PHASE_GAME_OVER
 	await wait_until(over, "the game played on with the player back, the other passed")
