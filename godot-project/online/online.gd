@@ -167,7 +167,7 @@ func _reopen(address: String, port: int, player_name: String) -> void:
 
 
 func _on_joined(_player_id: int) -> void:
-	if _server_pid != 0 and not OS.is_process_running(_server_pid):
+	if _server_stopped():
 		# Joined whatever else listens on the port, not the server started here.
 		_leave(SERVER_STOPPED)
 		return
@@ -199,7 +199,7 @@ func _on_connection_lost() -> void:
 	if _table.visible and _table.is_game_over():
 		_rejoin_tokens.erase(_joined_at)
 		return  # The server closes when its game is over: the normal end, not a notice.
-	var server_gone := _server_pid != 0 and not OS.is_process_running(_server_pid)
+	var server_gone := _server_stopped()
 	if _table.visible:
 		# Nothing can be asked of a server that is gone: no choice stays on offer.
 		_lost = not server_gone
@@ -219,12 +219,17 @@ func _on_connection_lost() -> void:
 # The table's Leave: back to the lobby. A session whose connection was lost stays open for a
 # Join to the same server (see [member _lost]).
 func _leave_table() -> void:
-	if not _lost or (_server_pid != 0 and not OS.is_process_running(_server_pid)):
+	if not _lost or _server_stopped():
 		_leave("You left the table.")
 		return
 	_table.hide()
 	_lobby.show()
 	_lobby.show_status("You left the table: Join to the same server takes your seat back.")
+
+
+# Whether a server started here no longer runs.
+func _server_stopped() -> bool:
+	return _server_pid != 0 and not OS.is_process_running(_server_pid)
 
 
 ## Back to the lobby with [param message]: the session closed, a server started here stopped.
