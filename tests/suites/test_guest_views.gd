@@ -128,6 +128,14 @@ func test_a_snapshot_ahead_of_the_log_or_with_other_draws_is_dropped() -> void:
 	var out := at_three.duplicate(true)
 	out["players"][1]["eliminated"] = true
 	expect_error(_session._rpc_update.bind({"snapshot": out}), "player 1's elimination")
+	# A tally keyed by a container 10 000 deep: the engine logged "Max recursion reached" twice
+	# hashing it before the snapshot was dropped.
+	var deep: Variant = []
+	for depth in 10000:
+		deep = [deep]
+	var keyed := at_three.duplicate(true)
+	keyed["bag"]["players"][0]["player"] = deep
+	expect_error(_session._rpc_update.bind({"snapshot": keyed}), "a player that is not an id")
 	check_equal(_session.get_snapshot(), {}, "none of them taken")
 	_session._rpc_update({"snapshot": at_three})
 	check_equal(_session.get_snapshot(), at_three, "the snapshot the log agrees with")

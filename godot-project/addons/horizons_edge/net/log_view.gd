@@ -224,8 +224,12 @@ func _bag_problem(bag: Variant) -> String:
 	if tallies is Array:
 		var shown := {}
 		for tally: Variant in tallies:
+			# Only an id may key the tallies: a container thousands deep is more than the engine
+			# will hash.
+			if tally is Dictionary and not tally.get("player") is int:
+				return "its bag's tallies name a player that is not an id"
 			if tally is Dictionary:
-				shown[tally.get("player")] = [tally.get("contributed"), tally.get("remaining")]
+				shown[tally["player"]] = [tally.get("contributed"), tally.get("remaining")]
 		if shown != _tokens:
 			return "its bag's tokens put in and left are not the log's for round %d" % _round
 	return ""
